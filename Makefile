@@ -1,0 +1,93 @@
+# einsat - top-level makefile.
+#
+#   make            build the release library, CLI and tools (build/release)
+#   make run        build, then solve the built-in example and print it
+#   make test       build and run every test, plain and under ASan+UBSan
+#   make CONFIG=debug|asan|release ...   choose the build configuration
+#   make install PREFIX=/usr/local
+#
+# Each component has its own fragment '<dir>/module.mk' which appends to
+# the variables below; this file only knows the configurations and the
+# generic rules.  A fragment names its objects under $(OUT).
+
+CONFIG ?= release
+OUT := build/$(CONFIG)
+PREFIX ?= /usr/local
+CC ?= cc
+
+VERSION := 0.1.0
+
+WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -DEINSAT_VERSION=\"$(VERSION)\" \
+             -Iinclude -fPIC $(WARNINGS)
+
+ifeq ($(CONFIG),release)
+  OPTFLAGS := -O3 -DNDEBUG
+else ifeq ($(CONFIG),debug)
+  OPTFLAGS := -O0 -g -DLOGGING
+else ifeq ($(CONFIG),asan)
+  OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+              -fno-sanitize-recover=undefined -DLOGGING
+  LDSAN := -fsanitize=address,undefined
+else
+  $(error unknown CONFIG '$(CONFIG)': use release, debug or asan)
+endif
+
+CFLAGS_ALL := $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)
+LDFLAGS_ALL := $(LDSAN) $(LDFLAGS)
+LDLIBS_ALL := -lpthread -lm $(LDLIBS)
+
+# Filled in by the fragments.
+LIB_OBJS :=
+PROGRAMS :=
+TEST_PROGRAMS :=
+CLEAN_EXTRA :=
+
+.PHONY: all run test test-one install clean format help
+all:
+
+include $(sort $(wildcard */module.mk */*/module.mk))
+
+all: $(PROGRAMS)
+
+# Objects are compiled with dependency files so header edits rebuild.
+$(OUT)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+-include $(shell find $(OUT) -name '*.d' 2>/dev/null)
+
+run: all
+	@$(RUN_COMMAND)
+
+# The whole test suite, plain (release) and under sanitizers.
+test:
+	@$(MAKE) --no-print-directory CONFIG=release all tests-build
+	@$(MAKE) --no-print-directory CONFIG=asan all tests-build
+	@tests/run build/release build/asan
+
+# One configuration only (quicker while developing).
+test-one: all tests-build
+	@tests/run $(OUT)
+
+tests-build: $(TEST_PROGRAMS)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib \
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/einsat.h include/ipasir.h $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(OUT)/lib/libeinsat.a $(DESTDIR)$(PREFIX)/lib
+	install -m 755 $(OUT)/lib/libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
+	ln -sf libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libeinsat.so
+	install -m 755 $(OUT)/bin/einsat $(DESTDIR)$(PREFIX)/bin
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	  einsat.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/einsat.pc
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build $(CLEAN_EXTRA)
+
+help:
+	@sed -n '2,10p' Makefile

@@ -1,0 +1,239 @@
+/*
+ * einsat.h - the public API of the einsat SAT solver library.
+ *
+ * An 'einsat' handle is one solver instance.  Instances share nothing:
+ * many may live in one process and each may be used from its own thread
+ * (one thread per instance at a time; only 'einsat_terminate' may be
+ * called from another thread or a signal handler).
+ *
+ * Literals are non-zero 'int's in DIMACS convention: variable 'v' is the
+ * literal 'v', its negation '-v'.  Variables are created on first use and
+ * may be sparse.  The largest variable index is EINSAT_MAX_VAR.
+ *
+ * States and transitions (like CaDiCaL's documented state machine):
+ *
+ *   READY       after 'einsat_new', after adding a clause or an assumption
+ *               or after the solver was used in any other way
+ *   ADDING      inside a clause: 'einsat_add' was called with a non-zero
+ *               literal and the terminating zero is still missing
+ *   SAT         'einsat_solve' returned 10: 'einsat_val' may be called
+ *   UNSAT       'einsat_solve' returned 20: 'einsat_failed' may be called
+ *   UNKNOWN     'einsat_solve' returned 0 (limit hit or terminated)
+ *   INVALID     an internal error (out of memory) happened: only
+ *               'einsat_error', statistics and 'einsat_delete' are allowed
+ *
+ *   READY|SAT|UNSAT|UNKNOWN --add(lit != 0)--> ADDING --add(0)--> READY
+ *   READY|SAT|UNSAT|UNKNOWN --assume--> READY
+ *   READY|SAT|UNSAT|UNKNOWN --solve--> SAT | UNSAT | UNKNOWN
+ *
+ * Assumptions hold for the next 'einsat_solve' call only and are cleared
+ * when it returns.  Clauses are kept forever.  Calling a function in the
+ * wrong state is a contract violation: the instance's abort hook is
+ * called (by default a message naming the function is printed to stderr
+ * and the process aborts).
+ *
+ * Out of memory never crashes: the failing call returns an error value
+ * ('EINSAT_ERROR' from 'einsat_solve', 0 from functions returning a
+ * success flag), the instance becomes INVALID and 'einsat_error' says
+ * what happened.
+ */
+#ifndef EINSAT_H_INCLUDED
+#define EINSAT_H_INCLUDED
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EINSAT_SATISFIABLE 10
+#define EINSAT_UNSATISFIABLE 20
+#define EINSAT_UNKNOWN 0
+#define EINSAT_ERROR (-1)
+
+#define EINSAT_MAX_VAR ((1 << 28) - 1)
+
+typedef struct einsat einsat;
+
+/*------------------------------------------------------------------------*/
+/* Creating and deleting instances.                                       */
+
+/* The allocator has the shape of Lua's 'lua_Alloc': with 'new_size == 0'
+ * it frees 'ptr' (returning NULL), otherwise it behaves like 'realloc'
+ * and returns NULL on failure, leaving 'ptr' untouched.  'old_size' is
+ * the size the block had (0 for a fresh allocation). */
+typedef void *einsat_allocator (void *data, void *ptr, size_t old_size,
+                                size_t new_size);
+
+einsat *einsat_new (void);
+einsat *einsat_new_with_allocator (einsat_allocator *, void *data);
+void einsat_delete (einsat *);
+
+const char *einsat_signature (void); /* "einsat-<version>" */
+const char *einsat_version (void);   /* "<major>.<minor>.<patch>" */
+
+/* Called on API contract violations instead of the default (print the
+ * message to stderr and abort).  A hook that returns makes the solver
+ * abort anyway: the instance cannot continue after a violation. */
+typedef void einsat_abort_hook (void *data, const char *message);
+void einsat_set_abort_hook (einsat *, einsat_abort_hook *, void *data);
+
+/*------------------------------------------------------------------------*/
+/* The IPASIR core (include/ipasir.h forwards to these).                  */
+
+void einsat_add (einsat *, int lit);    /* 0 ends the clause */
+void einsat_assume (einsat *, int lit); /* for the next solve only */
+int einsat_solve (einsat *); /* 10 SAT, 20 UNSAT, 0 UNKNOWN, -1 error */
+int einsat_val (einsat *, int lit); /* SAT: lit if true, -lit if false */
+int einsat_failed (einsat *, int lit); /* UNSAT: 1 if assumption used */
+void einsat_set_terminate (einsat *, void *data,
+                           int (*terminate) (void *data));
+void einsat_set_learn (einsat *, void *data, int max_length,
+                       void (*learn) (void *data, int *clause));
+
+/* Asks a running (or the next) 'einsat_solve' to stop as soon as it can
+ * and return 0.  Safe to call from other threads and signal handlers. */
+void einsat_terminate (einsat *);
+
+/* The largest variable index used so far (0 if none). */
+int einsat_vars (const einsat *);
+
+/* Freezing a variable keeps it from being eliminated by preprocessing,
+ * so it can be assumed or read through 'einsat_val' later without the
+ * cost of restoring it.  Freezing is counted: each 'freeze' needs one
+ * 'melt'.  Assumptions and clauses on eliminated variables are always
+ * handled correctly; freezing is only a hint for efficiency. */
+void einsat_freeze (einsat *, int lit);
+void einsat_melt (einsat *, int lit);
+
+/* After SAT: the value of a literal after the last solve, as in
+ * 'einsat_val', but 0 for variables that never occurred. */
+int einsat_model_value (einsat *, int lit);
+
+/*------------------------------------------------------------------------*/
+/* Options: every tunable is in one table with name, default and range. */
+
+/* Sets option 'name' to 'value'.  Returns 1 on success, 0 if the option
+ * does not exist or 'value' is outside its range (nothing changes then).
+ * Options may be set in the READY state only (before the first clause
+ * for options marked as such in '--help'). */
+int einsat_set_option (einsat *, const char *name, int value);
+int einsat_get_option (const einsat *, const char *name, int *value);
+
+/* Parses "--name=value", "--name" (= 1), "--no-name" (= 0) and
+ * "--name=true|false".  Returns 1 on success, 0 if 'arg' is not an
+ * option of the table, -1 if the name is known but the value is not
+ * valid (then 'einsat_error' explains). */
+int einsat_parse_option (einsat *, const char *arg);
+
+/* Iterating over the table (for '--help' and bindings): fills in the
+ * fields of option number 'i' and returns 1, or returns 0 if 'i' is out of
+ * range. */
+typedef struct einsat_option_info {
+  const char *name, *help;
+  int default_value, min_value, max_value;
+} einsat_option_info;
+int einsat_option (int i, einsat_option_info *);
+
+/* Named configurations ("default", "plain", "sat", "unsat"). */
+int einsat_configure (einsat *, const char *name);
+
+/*------------------------------------------------------------------------*/
+/* Limits for each following 'einsat_solve' call (counted from the start
+ * of each call).  A negative value removes the limit. */
+
+void einsat_set_conflict_limit (einsat *, int64_t conflicts);
+void einsat_set_decision_limit (einsat *, int64_t decisions);
+void einsat_set_time_limit (einsat *, double seconds); /* process time */
+
+/*------------------------------------------------------------------------*/
+/* Statistics: every counter is in one table. */
+
+/* The counter named 'name', or 0 if there is none. */
+uint64_t einsat_statistic (const einsat *, const char *name);
+/* Iterating over the counters as with 'einsat_option'. */
+int einsat_statistic_info (const einsat *, int i, const char **name,
+                           uint64_t *value);
+/* Prints the statistics as 'c' comment lines (SAT competition style). */
+void einsat_print_statistics (einsat *, FILE *);
+/* Current and peak heap bytes charged to this instance. */
+size_t einsat_memory (const einsat *);
+size_t einsat_peak_memory (const einsat *);
+
+/*------------------------------------------------------------------------*/
+/* Reading DIMACS.  The input may be plain text or compressed with gzip,
+ * bzip2, xz, lzma or zstd (detected by its first bytes; the matching
+ * decompressor program must be installed).  Returns 1 on success.  On
+ * failure returns 0 and 'einsat_error' gives "NAME:LINE: message".  In
+ * strict mode (the default) literals beyond the header's variable count
+ * and a clause count that differs from the header are errors; 'relaxed'
+ * accepts both. */
+
+typedef struct einsat_dimacs {
+  int relaxed;          /* in: accept the deviations listed above */
+  int variables;        /* out: variables declared in the header */
+  int64_t clauses;      /* out: clauses declared in the header */
+  int64_t read_clauses; /* out: clauses read */
+  int max_var;          /* out: largest variable in the file */
+  int project_size;     /* out: number of variables on 'c ind' lines */
+  int *project;         /* out: those variables (malloc'ed, caller frees) */
+} einsat_dimacs;
+
+int einsat_read_dimacs_path (einsat *, const char *path, einsat_dimacs *);
+int einsat_read_dimacs_file (einsat *, FILE *, const char *name,
+                             einsat_dimacs *);
+
+/* The message describing the last failure ("" if there is none). */
+const char *einsat_error (const einsat *);
+
+/*------------------------------------------------------------------------*/
+/* DRAT proofs.  Every clause the solver adds or deletes is written to
+ * 'file' (binary DRAT if 'binary', else text), so that an UNSAT answer
+ * without assumptions can be checked with 'einsat-check drat' or
+ * drat-trim against the clauses added after the proof was opened.
+ * Must be called before the first clause is added.  The file stays owned
+ * by the caller; 'einsat_close_proof' flushes it.  Returns 1 on success. */
+
+int einsat_trace_proof (einsat *, FILE *file, int binary);
+void einsat_close_proof (einsat *);
+
+/*------------------------------------------------------------------------*/
+/* All solutions.  Calls 'model' for each model, projected on the
+ * 'project_size' variables in 'project' (all variables if 'project' is
+ * NULL): 'values' lists each projected variable as a literal (positive
+ * if true) and ends with 0.  Enumeration stops when 'model' returns 0,
+ * after 'limit' models ('limit' <= 0: no limit), or when a solver limit
+ * or termination hits.  Returns the number of models found, or -1 on
+ * error; '*complete' (if not NULL) is set to 1 when all models were
+ * enumerated.  The formula is left unchanged (blocking clauses are
+ * removed again), so the instance can be used further. */
+
+typedef int einsat_model_callback (void *data, const int *values);
+int64_t einsat_enumerate (einsat *, const int *project, int project_size,
+                          int64_t limit, einsat_model_callback *,
+                          void *data, int *complete);
+
+/*------------------------------------------------------------------------*/
+/* Tracing the search for teaching: called for every decision,
+ * propagation (with the reason clause), conflict, learned clause and
+ * backjump, with external literals.  'clause' is 0-terminated. */
+
+typedef enum einsat_event {
+  EINSAT_DECIDE,    /* lit decided at level */
+  EINSAT_PROPAGATE, /* lit implied at level by clause */
+  EINSAT_CONFLICT,  /* clause falsified at level */
+  EINSAT_LEARN,     /* clause learned (lit = its asserting literal) */
+  EINSAT_BACKJUMP,  /* back to level */
+  EINSAT_RESTART    /* back to level 0 */
+} einsat_event;
+typedef void einsat_trace_callback (void *data, einsat_event, int lit,
+                                    int level, const int *clause);
+void einsat_set_trace (einsat *, einsat_trace_callback *, void *data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
