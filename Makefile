@@ -37,6 +37,9 @@ CFLAGS_ALL := $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(LDSAN) $(LDFLAGS)
 LDLIBS_ALL := -lpthread -lm $(LDLIBS)
 
+LIBRARY := $(OUT)/lib/libeinsat.a
+SHARED_LIBRARY := $(OUT)/lib/libeinsat.so.$(VERSION)
+
 # Filled in by the fragments.
 LIB_OBJS :=
 PROGRAMS :=

@@ -1,0 +1,295 @@
+/* The einsat command line: SAT competition output on stdout, MiniSat
+ * result file on request, exit codes 10 / 20 / 0, and errors as
+ * "einsat: FILE:LINE: message" with exit code 1.
+ *
+ * The first argument may name a front-end command instead ('einsat zebra',
+ * ...); those live in their own folders and are listed in 'commands.c'.
+ * This file is the only place with process-wide state: the solver the
+ * signal handlers stop. */
+
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct app {
+  const char *input_path, *output_path, *proof_path;
+  bool quiet, print_model, relaxed, proof_binary;
+  int verbose;
+  long time_limit;
+  int64_t conflict_limit;
+  FILE *proof;
+  einsat *solver;
+  einsat_dimacs dimacs;
+} app;
+
+static einsat *volatile signalled_solver;
+static volatile sig_atomic_t caught_signal;
+
+static void catch_signal (int sig) {
+  caught_signal = sig;
+  if (signalled_solver)
+    einsat_terminate (signalled_solver);
+}
+
+static void install_signal_handlers (void) {
+  struct sigaction action;
+  memset (&action, 0, sizeof action);
+  action.sa_handler = catch_signal;
+  action.sa_flags = SA_RESETHAND; /* a second signal kills */
+  sigemptyset (&action.sa_mask);
+  sigaction (SIGINT, &action, 0);
+  sigaction (SIGTERM, &action, 0);
+  sigaction (SIGALRM, &action, 0);
+  sigaction (SIGXCPU, &action, 0);
+}
+
+static const char *signal_name (int sig) {
+  switch (sig) {
+  case SIGINT:
+    return "SIGINT";
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGALRM:
+    return "SIGALRM (time limit)";
+  case SIGXCPU:
+    return "SIGXCPU";
+  default:
+    return "signal";
+  }
+}
+
+static void print_usage (void) {
+  printf ("usage: einsat [options] [FILE|-] [OUTFILE]\n"
+          "       einsat COMMAND [options] ...   (puzzle front-ends)\n"
+          "\n"
+          "Solves the DIMACS CNF in FILE (standard input if missing or "
+          "'-';\n"
+          "gzip, bzip2, xz, lzma and zstd compressed files are read "
+          "through\n"
+          "their decompressor) and prints the result in SAT competition "
+          "format.\n"
+          "With OUTFILE also writes a MiniSat result file.  Exit code 10 "
+          "for\n"
+          "satisfiable, 20 for unsatisfiable, 0 for unknown, 1 for "
+          "errors.\n"
+          "\n"
+          "  -h, --help         print this help and exit\n"
+          "  --version          print the version and exit\n"
+          "  -q, --quiet        no comment lines\n"
+          "  -v, --verbose      progress lines (repeat for more)\n"
+          "  -n                 do not print the model ('v' lines)\n"
+          "  --time=S           stop after S seconds\n"
+          "  --conflicts=N      stop after N conflicts\n"
+          "  --relaxed          accept literals beyond the header and a "
+          "wrong\n"
+          "                     clause count\n"
+          "  --strict           reject those (default)\n"
+          "  --proof=FILE       write a DRAT proof ('-' for stdout)\n"
+          "  --proof-text       textual instead of binary DRAT\n"
+          "  --configure=NAME   default, plain, sat or unsat\n");
+  cli_print_commands ();
+  printf ("\nSolver options ('--name=value', '--name' = 1, "
+          "'--no-name' = 0):\n");
+  einsat_option_info info;
+  for (int i = 0; einsat_option (i, &info); i++) {
+    char left[64];
+    snprintf (left, sizeof left, "--%s=%d", info.name,
+              info.default_value);
+    printf ("  %-26s %s [%d..%d]\n", left, info.help, info.min_value,
+            info.max_value);
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* Arguments. */
+
+static bool parse_long (const char *str, long min, long max, long *res) {
+  char *end;
+  errno = 0;
+  long value = strtol (str, &end, 10);
+  if (errno || end == str || *end || value < min || value > max)
+    return false;
+  *res = value;
+  return true;
+}
+
+static bool match_value (const char *arg, const char *prefix,
+                         const char **value) {
+  size_t n = strlen (prefix);
+  if (strncmp (arg, prefix, n))
+    return false;
+  *value = arg + n;
+  return true;
+}
+
+/* Returns -1 to go on, otherwise the exit code. */
+static int parse_arguments (app *a, int argc, char **argv) {
+  const char *value;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    long number;
+    if (!strcmp (arg, "-h") || !strcmp (arg, "--help")) {
+      print_usage ();
+      return 0;
+    } else if (!strcmp (arg, "--version")) {
+      printf ("%s\n", einsat_version ());
+      return 0;
+    } else if (!strcmp (arg, "-q") || !strcmp (arg, "--quiet"))
+      a->quiet = true;
+    else if (!strcmp (arg, "-v") || !strcmp (arg, "--verbose"))
+      a->verbose++;
+    else if (!strcmp (arg, "-n"))
+      a->print_model = false;
+    else if (!strcmp (arg, "--relaxed"))
+      a->relaxed = true;
+    else if (!strcmp (arg, "--strict"))
+      a->relaxed = false;
+    else if (!strcmp (arg, "--proof-text") || !strcmp (arg, "--no-binary"))
+      a->proof_binary = false;
+    else if (match_value (arg, "--proof=", &value) && *value)
+      a->proof_path = value;
+    else if (match_value (arg, "--time=", &value)) {
+      if (!parse_long (value, 1, INT_MAX, &number))
+        return cli_error ("invalid time limit '%s' (seconds > 0)", value);
+      a->time_limit = number;
+    } else if (match_value (arg, "--conflicts=", &value)) {
+      if (!parse_long (value, 0, LONG_MAX, &number))
+        return cli_error ("invalid conflict limit '%s'", value);
+      a->conflict_limit = number;
+    } else if (match_value (arg, "--configure=", &value)) {
+      if (!einsat_configure (a->solver, value))
+        return cli_error ("%s", einsat_error (a->solver));
+    } else if (arg[0] == '-' && arg[1] == '-') {
+      int res = einsat_parse_option (a->solver, arg);
+      if (res < 0)
+        return cli_error ("%s", einsat_error (a->solver));
+      if (!res)
+        return cli_error ("unknown option '%s' (try '--help')", arg);
+    } else if (arg[0] == '-' && arg[1])
+      return cli_error ("unknown option '%s' (try '--help')", arg);
+    else if (!a->input_path)
+      a->input_path = arg;
+    else if (!a->output_path)
+      a->output_path = arg;
+    else
+      return cli_error ("too many file arguments ('%s', '%s' and '%s')",
+                        a->input_path, a->output_path, arg);
+  }
+  if (!a->input_path)
+    a->input_path = "-";
+  if (a->verbose)
+    einsat_set_option (a->solver, "verbose", a->verbose > 3 ? 3 : a->verbose);
+  if (a->quiet)
+    einsat_set_option (a->solver, "verbose", 0);
+  return -1;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int open_proof (app *a) {
+  if (!a->proof_path)
+    return -1;
+  if (!strcmp (a->proof_path, "-"))
+    a->proof = stdout;
+  else if (!(a->proof = fopen (a->proof_path, "w")))
+    return cli_error ("%s: cannot write proof: %s", a->proof_path,
+                      strerror (errno));
+  einsat_trace_proof (a->solver, a->proof, a->proof_binary);
+  return -1;
+}
+
+static int close_proof (app *a) {
+  if (!a->proof)
+    return 0;
+  einsat_close_proof (a->solver);
+  bool failed = ferror (a->proof);
+  if (a->proof != stdout)
+    failed |= fclose (a->proof) != 0;
+  a->proof = 0;
+  if (failed)
+    return cli_error ("%s: writing the proof failed", a->proof_path);
+  return 0;
+}
+
+static int read_input (app *a) {
+  double start = cli_process_time ();
+  a->dimacs.relaxed = a->relaxed;
+  if (!einsat_read_dimacs_path (a->solver, a->input_path, &a->dimacs)) {
+    if (caught_signal)
+      return 0;
+    return cli_error ("%s", einsat_error (a->solver));
+  }
+  if (!a->quiet)
+    printf ("c einsat %s\n"
+            "c parsed %d variables and %" PRId64 " clauses in %.2f "
+            "seconds\n",
+            einsat_version (),
+            a->dimacs.variables, a->dimacs.read_clauses,
+            cli_process_time () - start);
+  return -1;
+}
+
+static int finish (app *a, int res) {
+  if (caught_signal && !a->quiet)
+    printf ("c caught %s\n", signal_name (caught_signal));
+  if (!a->quiet)
+    einsat_print_statistics (a->solver, stdout);
+  int vars = a->dimacs.variables;
+  if (einsat_vars (a->solver) > vars)
+    vars = einsat_vars (a->solver);
+  cli_print_result (a->solver, res, vars, a->print_model);
+  if (a->output_path &&
+      !cli_write_minisat_result (a->solver, res, vars, a->output_path))
+    return 1;
+  return res;
+}
+
+static int solve (app *a) {
+  int res = open_proof (a);
+  if (res < 0)
+    res = read_input (a);
+  if (res == 0 && caught_signal)
+    return finish (a, 0);
+  if (res >= 0)
+    return res;
+  if (a->conflict_limit >= 0)
+    einsat_set_conflict_limit (a->solver, a->conflict_limit);
+  if (a->time_limit)
+    alarm ((unsigned) a->time_limit);
+  res = caught_signal ? 0 : einsat_solve (a->solver);
+  alarm (0);
+  if (res < 0)
+    return cli_error ("%s", einsat_error (a->solver));
+  if (close_proof (a))
+    return 1;
+  return finish (a, res);
+}
+
+int main (int argc, char **argv) {
+  if (argc > 1) {
+    cli_command *command = cli_find_command (argv[1]);
+    if (command)
+      return command (argc - 1, argv + 1);
+  }
+  app a;
+  memset (&a, 0, sizeof a);
+  a.print_model = a.proof_binary = true;
+  a.conflict_limit = -1;
+  if (!(a.solver = einsat_new ()))
+    return cli_error ("out of memory");
+  install_signal_handlers ();
+  signalled_solver = a.solver;
+  int res = parse_arguments (&a, argc, argv);
+  if (res < 0)
+    res = solve (&a);
+  signalled_solver = 0;
+  close_proof (&a);
+  einsat_delete (a.solver);
+  free (a.dimacs.project);
+  return res;
+}

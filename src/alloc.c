@@ -1,0 +1,105 @@
+/* Allocation charged to the instance.  The allocator is the user's (or
+ * the default one around realloc/free); failures long-jump out through
+ * 'es_out_of_memory' so that no caller has to check for NULL. */
+
+#include "internal.h"
+
+#include <string.h>
+
+static void *allocate (einsat *solver, void *ptr, size_t old_bytes,
+                       size_t new_bytes) {
+  void *res = solver->allocator (solver->allocator_data, ptr, old_bytes,
+                                 new_bytes);
+  if (new_bytes && !res)
+    es_out_of_memory (solver, new_bytes);
+  solver->memory += new_bytes;
+  solver->memory -= old_bytes;
+  if (solver->memory > solver->peak_memory)
+    solver->peak_memory = solver->memory;
+  return res;
+}
+
+void *es_malloc (einsat *solver, size_t bytes) {
+  return bytes ? allocate (solver, 0, 0, bytes) : 0;
+}
+
+void *es_calloc (einsat *solver, size_t count, size_t size) {
+  if (!count || !size)
+    return 0;
+  if (count > SIZE_MAX / size)
+    es_out_of_memory (solver, SIZE_MAX);
+  void *res = es_malloc (solver, count * size);
+  memset (res, 0, count * size);
+  return res;
+}
+
+void *es_realloc (einsat *solver, void *ptr, size_t old_bytes,
+                  size_t new_bytes) {
+  if (!ptr)
+    return es_malloc (solver, new_bytes);
+  if (!new_bytes) {
+    es_free (solver, ptr, old_bytes);
+    return 0;
+  }
+  return allocate (solver, ptr, old_bytes, new_bytes);
+}
+
+void *es_nrealloc (einsat *solver, void *ptr, size_t old_count,
+                   size_t new_count, size_t size) {
+  if (new_count > SIZE_MAX / size)
+    es_out_of_memory (solver, SIZE_MAX);
+  void *res = es_realloc (solver, ptr, old_count * size, new_count * size);
+  if (new_count > old_count)
+    memset ((char *) res + old_count * size, 0,
+            (new_count - old_count) * size);
+  return res;
+}
+
+void es_free (einsat *solver, void *ptr, size_t bytes) {
+  if (!ptr)
+    return;
+  solver->allocator (solver->allocator_data, ptr, bytes, 0);
+  solver->memory -= bytes;
+}
+
+char *es_strdup (einsat *solver, const char *str) {
+  size_t bytes = strlen (str) + 1;
+  char *res = es_malloc (solver, bytes);
+  memcpy (res, str, bytes);
+  return res;
+}
+
+void es_freestr (einsat *solver, char *str) {
+  if (str)
+    es_free (solver, str, strlen (str) + 1);
+}
+
+void *es_grow (einsat *solver, void *ptr, size_t size, size_t *capacity,
+               size_t minimum) {
+  size_t old_capacity = *capacity;
+  size_t new_capacity = old_capacity ? old_capacity : 1;
+  while (new_capacity < minimum) {
+    if (new_capacity > SIZE_MAX / 2 / size)
+      es_out_of_memory (solver, SIZE_MAX);
+    new_capacity *= 2;
+  }
+  if (new_capacity == old_capacity)
+    return ptr;
+  if (new_capacity > SIZE_MAX / size)
+    es_out_of_memory (solver, SIZE_MAX);
+  void *res =
+      es_realloc (solver, ptr, old_capacity * size, new_capacity * size);
+  *capacity = new_capacity;
+  return res;
+}
+
+_Noreturn void es_out_of_memory (einsat *solver, size_t bytes) {
+  if (bytes == SIZE_MAX)
+    es_set_error (solver, "out of memory (allocation size overflow)");
+  else
+    es_set_error (solver, "out of memory (allocating %zu bytes)", bytes);
+  solver->state = STATE_INVALID;
+  if (solver->recovery)
+    longjmp (*solver->recovery, 1);
+  es_fatal (solver, "%s", solver->error);
+}

@@ -1,0 +1,473 @@
+/* The public API: contract checks, the state machine documented in
+ * 'einsat.h', and recovery from out-of-memory.
+ *
+ * Every entry point that may allocate runs its work through 'protect',
+ * the only place with a 'setjmp': an allocation failure long-jumps back
+ * there, the instance becomes INVALID and the call returns an error
+ * value.  All data structures stay consistent enough to be freed. */
+
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*------------------------------------------------------------------------*/
+/* Errors. */
+
+void es_set_error (einsat *solver, const char *fmt, ...) {
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (solver->error, sizeof solver->error, fmt, ap);
+  va_end (ap);
+}
+
+_Noreturn void es_fatal (einsat *solver, const char *fmt, ...) {
+  char message[512];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (message, sizeof message, fmt, ap);
+  va_end (ap);
+  if (solver && solver->abort_hook)
+    solver->abort_hook (solver->abort_data, message);
+  fprintf (stderr, "einsat: fatal error: %s\n", message);
+  fflush (stderr);
+  abort ();
+}
+
+static _Noreturn void contract_violation (einsat *solver, const char *fun,
+                                          const char *fmt, ...) {
+  char message[512];
+  int n = snprintf (message, sizeof message,
+                    "invalid API usage of '%s': ", fun);
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (message + n, sizeof message - n, fmt, ap);
+  va_end (ap);
+  if (solver && solver->abort_hook)
+    solver->abort_hook (solver->abort_data, message);
+  fprintf (stderr, "einsat: %s\n", message);
+  fflush (stderr);
+  abort ();
+}
+
+#define REQUIRE(COND, ...) \
+  do { \
+    if (!(COND)) \
+      contract_violation (solver, __func__, __VA_ARGS__); \
+  } while (0)
+
+#define REQUIRE_SOLVER() \
+  do { \
+    if (!solver) \
+      contract_violation (0, __func__, "solver is NULL"); \
+  } while (0)
+
+#define REQUIRE_VALID_LITERAL(LIT) \
+  REQUIRE ((LIT) != INT_MIN && abs (LIT) <= EINSAT_MAX_VAR, \
+           "literal %d is out of range", (LIT))
+
+#define REQUIRE_NOT_ADDING() \
+  REQUIRE (solver->state != STATE_ADDING, \
+           "clause is still being added (missing terminating zero)")
+
+static const char *state_name (enum state state) {
+  switch (state) {
+  case STATE_READY:
+    return "READY";
+  case STATE_ADDING:
+    return "ADDING";
+  case STATE_SAT:
+    return "SAT";
+  case STATE_UNSAT:
+    return "UNSAT";
+  case STATE_UNKNOWN:
+    return "UNKNOWN";
+  default:
+    return "INVALID";
+  }
+}
+
+typedef void protected_function (einsat *, void *);
+
+/* Runs 'fun' so that running out of memory returns false instead of
+ * crashing.  Nested calls run directly under the outer protection. */
+static bool protect (einsat *solver, protected_function *fun, void *arg) {
+  if (solver->recovery) {
+    fun (solver, arg);
+    return true;
+  }
+  jmp_buf env;
+  solver->recovery = &env;
+  if (setjmp (env)) {
+    solver->recovery = 0;
+    solver->state = STATE_INVALID;
+    return false;
+  }
+  fun (solver, arg);
+  solver->recovery = 0;
+  return true;
+}
+
+/*------------------------------------------------------------------------*/
+/* Creating and deleting. */
+
+static void *default_allocator (void *data, void *ptr, size_t old_size,
+                                size_t new_size) {
+  (void) data, (void) old_size;
+  if (!new_size) {
+    free (ptr);
+    return 0;
+  }
+  return realloc (ptr, new_size);
+}
+
+static void init_solver (einsat *solver, void *arg) {
+  (void) arg;
+  es_init_options (&solver->opts);
+  frame root = {INVALID, 0, 0, INVALID, 0};
+  PUSH_STACK (solver->frames, root);
+  solver->queue.first = solver->queue.last = INVALID;
+  solver->queue.search = INVALID;
+  solver->scores.increment = 1;
+  for (unsigned i = 0; i < 4; i++)
+    solver->last_learned[i] = INVALID;
+  PUSH_STACK (solver->e2i, 0);
+  PUSH_STACK (solver->frozen, 0);
+  PUSH_STACK (solver->emodel, 0);
+  solver->search_limits.conflicts = -1;
+  solver->search_limits.decisions = -1;
+  solver->search_limits.seconds = -1;
+  solver->start_time = es_process_time ();
+}
+
+einsat *einsat_new_with_allocator (einsat_allocator *allocator,
+                                   void *data) {
+  if (!allocator)
+    allocator = default_allocator;
+  einsat *solver = allocator (data, 0, 0, sizeof *solver);
+  if (!solver)
+    return 0;
+  memset (solver, 0, sizeof *solver);
+  solver->allocator = allocator;
+  solver->allocator_data = data;
+  solver->memory = solver->peak_memory = sizeof *solver;
+  if (!protect (solver, init_solver, 0)) {
+    einsat_delete (solver);
+    return 0;
+  }
+  return solver;
+}
+
+einsat *einsat_new (void) { return einsat_new_with_allocator (0, 0); }
+
+void einsat_delete (einsat *solver) {
+  if (!solver)
+    return;
+  es_proof_flush (solver);
+  es_release_variables (solver);
+  RELEASE_STACK (solver->eclause);
+  RELEASE_STACK (solver->eassumptions);
+  RELEASE_STACK (solver->frames);
+  RELEASE_STACK (solver->arena);
+  RELEASE_STACK (solver->irredundant);
+  RELEASE_STACK (solver->redundant);
+  RELEASE_STACK (solver->assumptions);
+  RELEASE_STACK (solver->learned);
+  RELEASE_STACK (solver->clause);
+  RELEASE_STACK (solver->analyzed);
+  RELEASE_STACK (solver->levels);
+  RELEASE_STACK (solver->minimize);
+  RELEASE_STACK (solver->sorted);
+  RELEASE_STACK (solver->learn_buffer);
+  RELEASE_STACK (solver->trace_buffer);
+  RELEASE_STACK (solver->proof_buffer);
+  RELEASE_STACK (solver->check_clauses);
+  einsat_allocator *allocator = solver->allocator;
+  void *data = solver->allocator_data;
+  allocator (data, solver, sizeof *solver, 0);
+}
+
+const char *einsat_signature (void) { return "einsat-" EINSAT_VERSION; }
+const char *einsat_version (void) { return EINSAT_VERSION; }
+
+void einsat_set_abort_hook (einsat *solver, einsat_abort_hook *hook,
+                            void *data) {
+  REQUIRE_SOLVER ();
+  solver->abort_hook = hook;
+  solver->abort_data = data;
+}
+
+/*------------------------------------------------------------------------*/
+/* The IPASIR core. */
+
+static void leave_result_state (einsat *solver) {
+  if (solver->state == STATE_SAT || solver->state == STATE_UNSAT ||
+      solver->state == STATE_UNKNOWN)
+    solver->state = STATE_READY;
+}
+
+static void push_literal (einsat *solver, void *arg) {
+  PUSH_STACK (solver->eclause, *(int *) arg);
+}
+
+static void add_clause (einsat *solver, void *arg) {
+  (void) arg;
+  es_add_original_clause (solver, SIZE_STACK (solver->eclause),
+                          solver->eclause.begin);
+  CLEAR_STACK (solver->eclause);
+}
+
+void einsat_add (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return;
+  REQUIRE_VALID_LITERAL (lit);
+  leave_result_state (solver);
+  if (lit) {
+    solver->state = STATE_ADDING;
+    protect (solver, push_literal, &lit);
+  } else if (protect (solver, add_clause, 0))
+    solver->state = STATE_READY;
+}
+
+static void push_assumption (einsat *solver, void *arg) {
+  PUSH_STACK (solver->eassumptions, *(int *) arg);
+}
+
+void einsat_assume (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return;
+  REQUIRE_NOT_ADDING ();
+  REQUIRE (lit, "zero is not a literal");
+  REQUIRE_VALID_LITERAL (lit);
+  leave_result_state (solver);
+  protect (solver, push_assumption, &lit);
+}
+
+static void solve (einsat *solver, void *arg) {
+  *(int *) arg = es_solve (solver);
+}
+
+int einsat_solve (einsat *solver) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return EINSAT_ERROR;
+  REQUIRE_NOT_ADDING ();
+  int res = EINSAT_ERROR;
+  if (!protect (solver, solve, &res))
+    return EINSAT_ERROR;
+  solver->state = res == 10   ? STATE_SAT
+                  : res == 20 ? STATE_UNSAT
+                              : STATE_UNKNOWN;
+  return res;
+}
+
+int einsat_val (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  REQUIRE (solver->state == STATE_SAT, "solver is in state %s, not SAT",
+           state_name (solver->state));
+  return einsat_model_value (solver, lit) > 0 ? lit : -lit;
+}
+
+int einsat_model_value (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  REQUIRE (solver->state == STATE_SAT, "solver is in state %s, not SAT",
+           state_name (solver->state));
+  int idx = abs (lit);
+  if (idx > solver->max_external)
+    return 0;
+  signed char value = PEEK_STACK (solver->emodel, idx);
+  if (!value)
+    return 0;
+  return (lit < 0 ? -value : value) > 0 ? lit : -lit;
+}
+
+int einsat_failed (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  REQUIRE (solver->state == STATE_UNSAT,
+           "solver is in state %s, not UNSAT", state_name (solver->state));
+  int idx = abs (lit);
+  if (idx > solver->max_external)
+    return 0;
+  unsigned iidx1 = PEEK_STACK (solver->e2i, idx);
+  return iidx1 && FLAGS (iidx1 - 1)->failed;
+}
+
+void einsat_set_terminate (einsat *solver, void *data,
+                           int (*terminate) (void *)) {
+  REQUIRE_SOLVER ();
+  solver->terminate_callback = terminate;
+  solver->terminate_data = data;
+}
+
+void einsat_set_learn (einsat *solver, void *data, int max_length,
+                       void (*learn) (void *, int *)) {
+  REQUIRE_SOLVER ();
+  solver->learn_callback = learn;
+  solver->learn_data = data;
+  solver->learn_max = max_length;
+}
+
+void einsat_terminate (einsat *solver) {
+  if (solver)
+    atomic_store (&solver->terminate_requested, 1);
+}
+
+int einsat_vars (const einsat *solver) {
+  return solver ? solver->max_external : 0;
+}
+
+static void freeze (einsat *solver, void *arg) {
+  int idx = abs (*(int *) arg);
+  es_import_literal (solver, idx);
+  POKE_STACK (solver->frozen, idx, PEEK_STACK (solver->frozen, idx) + 1);
+}
+
+void einsat_freeze (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  REQUIRE_NOT_ADDING ();
+  if (solver->state != STATE_INVALID)
+    protect (solver, freeze, &lit);
+}
+
+void einsat_melt (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  int idx = abs (lit);
+  REQUIRE (idx <= solver->max_external &&
+               PEEK_STACK (solver->frozen, idx) > 0,
+           "variable %d is not frozen", idx);
+  POKE_STACK (solver->frozen, idx, PEEK_STACK (solver->frozen, idx) - 1);
+}
+
+/*------------------------------------------------------------------------*/
+/* Options, limits, statistics. */
+
+int einsat_set_option (einsat *solver, const char *name, int value) {
+  REQUIRE_SOLVER ();
+  REQUIRE (name, "option name is NULL");
+  int *p = es_option_pointer (&solver->opts, name);
+  if (!p || !es_option_in_range (name, value))
+    return 0;
+  *p = value;
+  return 1;
+}
+
+int einsat_get_option (const einsat *solver, const char *name,
+                       int *value) {
+  int *p = es_option_pointer ((options *) &solver->opts, name);
+  if (!p)
+    return 0;
+  *value = *p;
+  return 1;
+}
+
+typedef struct configuration {
+  const char *name;
+  const char *options[8];
+} configuration;
+
+static const configuration configurations[] = {
+    {"default", {0}},
+    {"plain", {"--no-reduce", "--no-rephase", "--no-reusetrail",
+               "--target=0", "--stable=0", 0}},
+    {"sat", {"--stable=2", "--target=2", 0}},
+    {"unsat", {"--stable=0", 0}},
+};
+
+int einsat_configure (einsat *solver, const char *name) {
+  REQUIRE_SOLVER ();
+  for (size_t i = 0; i < sizeof configurations / sizeof *configurations;
+       i++) {
+    const configuration *c = configurations + i;
+    if (strcmp (c->name, name))
+      continue;
+    for (const char *const *o = c->options; *o; o++)
+      if (einsat_parse_option (solver, *o) != 1)
+        es_fatal (solver, "invalid option '%s' in configuration", *o);
+    return 1;
+  }
+  es_set_error (solver, "unknown configuration '%s'", name);
+  return 0;
+}
+
+void einsat_set_conflict_limit (einsat *solver, int64_t conflicts) {
+  REQUIRE_SOLVER ();
+  solver->search_limits.conflicts = conflicts < 0 ? -1 : conflicts;
+}
+
+void einsat_set_decision_limit (einsat *solver, int64_t decisions) {
+  REQUIRE_SOLVER ();
+  solver->search_limits.decisions = decisions < 0 ? -1 : decisions;
+}
+
+void einsat_set_time_limit (einsat *solver, double seconds) {
+  REQUIRE_SOLVER ();
+  solver->search_limits.seconds = seconds < 0 ? -1 : seconds;
+}
+
+size_t einsat_memory (const einsat *solver) { return solver->memory; }
+size_t einsat_peak_memory (const einsat *solver) {
+  return solver->peak_memory;
+}
+
+const char *einsat_error (const einsat *solver) {
+  return solver ? solver->error : "no solver";
+}
+
+/*------------------------------------------------------------------------*/
+/* Proofs and tracing. */
+
+int einsat_trace_proof (einsat *solver, FILE *file, int binary) {
+  REQUIRE_SOLVER ();
+  REQUIRE (file, "proof file is NULL");
+  REQUIRE (!solver->proof, "proof already traced");
+  REQUIRE (!solver->vars && solver->state == STATE_READY &&
+               EMPTY_STACK (solver->eclause),
+           "proof must be traced before adding clauses");
+  solver->proof = file;
+  solver->proof_binary = binary;
+  return 1;
+}
+
+void einsat_close_proof (einsat *solver) {
+  REQUIRE_SOLVER ();
+  es_proof_flush (solver);
+  solver->proof = 0;
+}
+
+void einsat_set_trace (einsat *solver, einsat_trace_callback *callback,
+                       void *data) {
+  REQUIRE_SOLVER ();
+  solver->trace = callback;
+  solver->trace_data = data;
+}
+
+/*------------------------------------------------------------------------*/
+/* Entry points implemented elsewhere run protected through these. */
+
+bool es_protect (einsat *solver, void (*fun) (einsat *, void *),
+                 void *arg) {
+  return protect (solver, fun, arg);
+}
+
+void es_require_ready (einsat *solver, const char *fun) {
+  if (!solver)
+    contract_violation (0, fun, "solver is NULL");
+  if (solver->state == STATE_ADDING)
+    contract_violation (solver, fun,
+                        "clause is still being added (missing "
+                        "terminating zero)");
+  leave_result_state (solver);
+}

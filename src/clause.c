@@ -1,0 +1,202 @@
+/* Creating and deleting clauses, and the two ways clauses enter the
+ * solver: original clauses from the API and clauses learned in conflict
+ * analysis.  Every change to the clause set is also written to the proof
+ * (if one is traced). */
+
+#include "internal.h"
+
+#include <string.h>
+
+unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
+                        size_t size, const unsigned *lits) {
+  assert (size >= 3);
+  size_t words = CLAUSE_WORDS (size);
+  size_t ref = SIZE_STACK (solver->arena);
+  if (size > UINT_MAX / 2 || ref + words > MAX_ARENA_WORDS)
+    es_out_of_memory (solver, words * sizeof (unsigned));
+  RESERVE_STACK (solver->arena, ref + words);
+  RESIZE_STACK (solver->arena, ref + words);
+  clause *c = CLAUSE ((unsigned) ref);
+  memset (c, 0, CLAUSE_HEADER_WORDS * sizeof (unsigned));
+  c->glue = glue > (1u << 21) ? (1u << 21) : glue;
+  c->redundant = redundant;
+  c->size = (unsigned) size;
+  c->searched = 2;
+  memcpy (c->lits, lits, size * sizeof *lits);
+  if (redundant) {
+    PUSH_STACK (solver->redundant, (unsigned) ref);
+    INC (clauses_redundant);
+  } else {
+    PUSH_STACK (solver->irredundant, (unsigned) ref);
+    INC (clauses_irredundant);
+  }
+  es_watch_clause (solver, (unsigned) ref);
+  LOGCLAUSE ((unsigned) ref, "new");
+  return (unsigned) ref;
+}
+
+void es_new_binary (einsat *solver, bool redundant, unsigned a,
+                    unsigned b) {
+  unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
+  PUSH_STACK (WATCHES (a), ((watch) {b, tag}));
+  PUSH_STACK (WATCHES (b), ((watch) {a, tag}));
+  if (redundant)
+    INC (clauses_redundant);
+  else
+    INC (clauses_irredundant);
+  LOGBINARY (a, b, "new %s", redundant ? "redundant" : "irredundant");
+}
+
+void es_mark_garbage (einsat *solver, clause *c) {
+  es_proof_delete (solver, c->size, c->lits);
+  es_discard_clause (solver, c);
+}
+
+/* Without proof deletion: for clauses replaced by a shorter copy. */
+void es_discard_clause (einsat *solver, clause *c) {
+  assert (!c->garbage);
+  assert (!c->reason);
+  LOGCLAUSE (REF (c), "garbage");
+  c->garbage = true;
+  solver->garbage_words += CLAUSE_WORDS (c->size);
+  if (c->redundant)
+    DEC (clauses_redundant);
+  else
+    DEC (clauses_irredundant);
+}
+
+void es_delete_binary (einsat *solver, bool redundant, unsigned a,
+                       unsigned b) {
+  unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
+  es_remove_watch (solver, a, (watch) {b, tag});
+  es_remove_watch (solver, b, (watch) {a, tag});
+  unsigned lits[2] = {a, b};
+  es_proof_delete (solver, 2, lits);
+  if (redundant)
+    DEC (clauses_redundant);
+  else
+    DEC (clauses_irredundant);
+}
+
+/*------------------------------------------------------------------------*/
+/* Original clauses are simplified against the root-level assignment:
+ * duplicates and false literals are dropped, tautologies and satisfied
+ * clauses are skipped.  The proof gets the simplified clause and the
+ * deletion of the original whenever the two differ. */
+
+static void remember_for_checking (einsat *solver, size_t size,
+                                   const int *elits) {
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (solver->check_clauses, elits[i]);
+  PUSH_STACK (solver->check_clauses, 0);
+}
+
+/* Returns false for tautologies and satisfied clauses.  Uses the
+ * 'analyzed' flag of each variable to find duplicates, the sign bit in
+ * 'poisoned' to find complementary pairs. */
+static bool simplify_original (einsat *solver, unsigneds *lits) {
+  bool keep = true;
+  unsigned *q = lits->begin;
+  for (all_stack (unsigned, lit, *lits)) {
+    assigned *a = VAR (lit);
+    signed char value = VALUE (lit);
+    if (value > 0) {
+      keep = false;
+      break;
+    }
+    if (value < 0)
+      continue;
+    if (a->analyzed) {
+      if (a->poisoned != (bool) NEGATED (lit)) {
+        keep = false;
+        break;
+      }
+      continue;
+    }
+    a->analyzed = true;
+    a->poisoned = NEGATED (lit);
+    *q++ = lit;
+  }
+  for (unsigned *p = lits->begin; p != lits->end; p++)
+    VAR (*p)->analyzed = VAR (*p)->poisoned = false;
+  lits->end = q;
+  return keep;
+}
+
+void es_add_original_clause (einsat *solver, size_t size,
+                             const int *elits) {
+  assert (!solver->level);
+  if (GET_OPTION (check))
+    remember_for_checking (solver, size, elits);
+  unsigneds *lits = &solver->clause;
+  CLEAR_STACK (*lits);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (*lits, es_import_literal (solver, elits[i]));
+  if (solver->inconsistent)
+    return;
+  if (!simplify_original (solver, lits)) {
+    LOG ("skipping satisfied or tautological original clause");
+    es_proof_delete_external (solver, size, elits);
+    return;
+  }
+  size_t new_size = SIZE_STACK (*lits);
+  if (new_size != size) {
+    es_proof_add (solver, new_size, lits->begin);
+    es_proof_delete_external (solver, size, elits);
+  }
+  if (!new_size) {
+    LOG ("original clause is empty after simplification");
+    solver->inconsistent = true;
+  } else if (new_size == 1) {
+    es_assign_unit (solver, lits->begin[0]);
+  } else if (new_size == 2) {
+    es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
+  } else {
+    es_new_clause (solver, false, 0, new_size, lits->begin);
+  }
+  CLEAR_STACK (*lits);
+}
+
+/*------------------------------------------------------------------------*/
+
+static void call_learn_callback (einsat *solver, size_t size,
+                                 const unsigned *lits) {
+  if (!solver->learn_callback || (int) size > solver->learn_max)
+    return;
+  CLEAR_STACK (solver->learn_buffer);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (solver->learn_buffer, es_export_literal (solver, lits[i]));
+  PUSH_STACK (solver->learn_buffer, 0);
+  solver->learn_callback (solver->learn_data, solver->learn_buffer.begin);
+}
+
+/* The learned clause in 'solver->learned' has its asserting literal first
+ * and a literal of the jump level second; the solver has already
+ * backtracked to that level. */
+void es_learn_clause (einsat *solver, unsigned glue) {
+  unsigneds *lits = &solver->learned;
+  size_t size = SIZE_STACK (*lits);
+  unsigned uip = lits->begin[0];
+  es_proof_add (solver, size, lits->begin);
+  call_learn_callback (solver, size, lits->begin);
+  if (solver->trace)
+    es_trace_event (solver, EINSAT_LEARN, uip, solver->level, size,
+                    lits->begin);
+  INC (learned);
+  ADD (learned_literals, size);
+  if (size == 1) {
+    INC (learned_units);
+    es_assign_unit (solver, uip);
+  } else if (size == 2) {
+    INC (learned_binary);
+    es_new_binary (solver, true, uip, lits->begin[1]);
+    es_assign_binary (solver, uip, lits->begin[1]);
+  } else {
+    unsigned ref = es_new_clause (solver, true, glue, size, lits->begin);
+    clause *c = CLAUSE (ref);
+    c->used = 1 + (glue <= (unsigned) GET_OPTION (tier2));
+    c->subsume = true;
+    es_assign_reason (solver, uip, ref);
+    solver->last_learned[STAT (learned) % 4] = ref;
+  }
+}

@@ -1,0 +1,58 @@
+/* Garbage collection of the clause arena: live clauses are copied into a
+ * fresh arena (irredundant first, so they stay together in memory), the
+ * reasons on the trail are forwarded and all large-clause watches are
+ * rebuilt.  The literal order of each clause is kept, so the rebuilt
+ * watches satisfy the watch invariant at any decision level. */
+
+#include "internal.h"
+
+#include <string.h>
+
+bool es_collecting (einsat *solver) {
+  return solver->garbage_words > SIZE_STACK (solver->arena) / 2;
+}
+
+static void copy_clauses (einsat *solver, unsigneds *refs,
+                          unsigneds *arena) {
+  unsigned *q = refs->begin;
+  for (all_stack (unsigned, ref, *refs)) {
+    clause *c = CLAUSE (ref);
+    if (c->garbage)
+      continue;
+    size_t words = CLAUSE_WORDS (c->size);
+    size_t new_ref = SIZE_STACK (*arena);
+    RESERVE_STACK (*arena, new_ref + words);
+    RESIZE_STACK (*arena, new_ref + words);
+    memcpy (arena->begin + new_ref, c, words * sizeof (unsigned));
+    c->searched = (unsigned) new_ref; /* forwarding address */
+    *q++ = (unsigned) new_ref;
+  }
+  refs->end = q;
+}
+
+static void forward_reasons (einsat *solver) {
+  for (unsigned i = 0; i < solver->trail_size; i++) {
+    assigned *a = VAR (solver->trail[i]);
+    if (a->binary || a->reason == INVALID)
+      continue;
+    a->reason = a->level ? CLAUSE (a->reason)->searched : INVALID;
+  }
+}
+
+void es_collect (einsat *solver) {
+  INC (collections);
+  unsigneds arena;
+  INIT_STACK (arena);
+  size_t live = SIZE_STACK (solver->arena) - solver->garbage_words;
+  RESERVE_STACK (arena, live ? live : 1);
+  copy_clauses (solver, &solver->irredundant, &arena);
+  copy_clauses (solver, &solver->redundant, &arena);
+  forward_reasons (solver);
+  for (unsigned i = 0; i < 4; i++)
+    solver->last_learned[i] = INVALID;
+  RELEASE_STACK (solver->arena);
+  solver->arena = arena;
+  solver->garbage_words = 0;
+  es_flush_large_watches (solver);
+  es_watch_large_clauses (solver);
+}

@@ -1,0 +1,71 @@
+/* Decisions: first the assumptions of the current solve call, each on its
+ * own level (a level without decision if the assumption is already true),
+ * then the next variable of the mode's heuristic with its phase. */
+
+#include "internal.h"
+
+static unsigned next_queue_variable (einsat *solver) {
+  links *link = solver->links;
+  unsigned idx = solver->queue.search;
+  while (idx != INVALID && solver->values[LIT (idx)])
+    idx = link[idx].prev;
+  solver->queue.search = idx;
+  return idx;
+}
+
+static unsigned next_heap_variable (einsat *solver) {
+  heap *scores = &solver->scores;
+  while (scores->size) {
+    unsigned idx = scores->array[0];
+    if (!solver->values[LIT (idx)] && FLAGS (idx)->active)
+      return idx;
+    es_heap_pop (solver, scores);
+  }
+  return INVALID;
+}
+
+unsigned es_decide_phase (einsat *solver, unsigned idx) {
+  signed char phase = 0;
+  int target = GET_OPTION (target);
+  if (target > 1 || (target && solver->stable))
+    phase = solver->target[idx];
+  if (!phase)
+    phase = solver->saved[idx];
+  if (!phase)
+    phase = GET_OPTION (phase) ? 1 : -1;
+  return phase > 0 ? LIT (idx) : NOT (LIT (idx));
+}
+
+/* Returns 0 after deciding, 20 if an assumption is falsified, 10 if
+ * every variable is assigned. */
+static int decide_assumption (einsat *solver) {
+  while (solver->level < SIZE_STACK (solver->assumptions)) {
+    unsigned lit = PEEK_STACK (solver->assumptions, solver->level);
+    signed char value = VALUE (lit);
+    if (value > 0) {
+      es_new_level (solver, INVALID);
+      continue;
+    }
+    if (value < 0) {
+      LOG ("assumption %s is falsified", LOGLIT (lit));
+      es_analyze_failed (solver, lit);
+      return 20;
+    }
+    es_assign_decision (solver, lit);
+    return 0;
+  }
+  return -1;
+}
+
+int es_decide (einsat *solver) {
+  int res = decide_assumption (solver);
+  if (res >= 0)
+    return res;
+  unsigned idx = solver->stable ? next_heap_variable (solver)
+                                : next_queue_variable (solver);
+  if (idx == INVALID)
+    return 10;
+  INC (decisions);
+  es_assign_decision (solver, es_decide_phase (solver, idx));
+  return 0;
+}

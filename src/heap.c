@@ -1,0 +1,97 @@
+/* A binary max-heap of variables ordered by score (EVSIDS). */
+
+#include "internal.h"
+
+#define PARENT(POS) (((POS) - 1) / 2)
+#define LEFT(POS) (2 * (POS) + 1)
+
+static void heap_up (heap *h, unsigned idx) {
+  unsigned *array = h->array, *pos = h->pos;
+  double score = h->score[idx];
+  unsigned i = pos[idx];
+  while (i) {
+    unsigned parent_pos = PARENT (i);
+    unsigned parent = array[parent_pos];
+    if (h->score[parent] >= score)
+      break;
+    array[i] = parent;
+    pos[parent] = i;
+    i = parent_pos;
+  }
+  array[i] = idx;
+  pos[idx] = i;
+}
+
+static void heap_down (heap *h, unsigned idx) {
+  unsigned *array = h->array, *pos = h->pos;
+  double score = h->score[idx];
+  unsigned i = pos[idx];
+  for (;;) {
+    unsigned child_pos = LEFT (i);
+    if (child_pos >= h->size)
+      break;
+    unsigned child = array[child_pos];
+    double child_score = h->score[child];
+    unsigned right_pos = child_pos + 1;
+    if (right_pos < h->size) {
+      unsigned right = array[right_pos];
+      double right_score = h->score[right];
+      if (right_score > child_score)
+        child = right, child_pos = right_pos, child_score = right_score;
+    }
+    if (score >= child_score)
+      break;
+    array[i] = child;
+    pos[child] = i;
+    i = child_pos;
+  }
+  array[i] = idx;
+  pos[idx] = i;
+}
+
+void es_heap_push (einsat *solver, heap *h, unsigned idx) {
+  (void) solver;
+  if (HEAP_CONTAINS (h, idx))
+    return;
+  h->pos[idx] = h->size;
+  h->array[h->size++] = idx;
+  heap_up (h, idx);
+}
+
+unsigned es_heap_pop (einsat *solver, heap *h) {
+  (void) solver;
+  assert (h->size);
+  unsigned res = h->array[0];
+  unsigned last = h->array[--h->size];
+  h->pos[res] = INVALID;
+  if (h->size) {
+    h->array[0] = last;
+    h->pos[last] = 0;
+    heap_down (h, last);
+  }
+  return res;
+}
+
+void es_heap_update (einsat *solver, heap *h, unsigned idx) {
+  (void) solver;
+  if (HEAP_CONTAINS (h, idx)) {
+    heap_up (h, idx);
+    heap_down (h, idx);
+  }
+}
+
+void es_heap_enlarge (einsat *solver, heap *h, unsigned old_vars,
+                      unsigned vars) {
+  RESIZE_ARRAY (h->array, old_vars, vars);
+  RESIZE_ARRAY (h->score, old_vars, vars);
+  RESIZE_ARRAY (h->pos, old_vars, vars);
+  for (unsigned idx = old_vars; idx < vars; idx++)
+    h->pos[idx] = INVALID;
+}
+
+void es_heap_release (einsat *solver, heap *h, unsigned vars) {
+  DELETE_ARRAY (h->array, vars);
+  DELETE_ARRAY (h->score, vars);
+  DELETE_ARRAY (h->pos, vars);
+  h->size = 0;
+}

@@ -1,0 +1,468 @@
+#ifndef INTERNAL_H_INCLUDED
+#define INTERNAL_H_INCLUDED
+
+/* The state of one solver instance: everything hangs off 'struct einsat',
+ * there is no other mutable state.  This header is also the map of the
+ * code: each group of functions below names the file it lives in.
+ *
+ * Two literal spaces: the API speaks external DIMACS 'int' literals; the
+ * solver works on internal 'unsigned' literals '2 * idx + sign' over the
+ * densely numbered variables it has seen.  'import.c' joins the two. */
+
+#include "einsat.h"
+
+#include "alloc.h"
+#include "logging.h"
+#include "options.h"
+#include "stack.h"
+#include "stats.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/*------------------------------------------------------------------------*/
+/* Literals and values. */
+
+#define IDX(LIT) ((LIT) >> 1)
+#define LIT(IDX) ((IDX) << 1)
+#define NOT(LIT) ((LIT) ^ 1u)
+#define NEGATED(LIT) ((LIT) & 1u)
+#define INVALID UINT_MAX
+
+#define VALUE(LIT) (solver->values[LIT])
+#define LEVEL(LIT) (solver->assigned[IDX (LIT)].level)
+#define VAR(LIT) (solver->assigned + IDX (LIT))
+#define FLAGS(IDX) (solver->flags + (IDX))
+
+/*------------------------------------------------------------------------*/
+/* Clauses live in an arena of 32-bit words and are referenced by their
+ * word offset.  Binary clauses are not in the arena: they exist only as
+ * two watches (see below), which saves memory and a pointer dereference
+ * per binary propagation. */
+
+typedef struct clause {
+  unsigned glue : 22;
+  unsigned used : 2;      /* recently used in conflict analysis */
+  bool garbage : 1;       /* to be removed by the next collection */
+  bool reason : 1;        /* protected: currently a reason */
+  bool redundant : 1;     /* learned (may be reduced) */
+  bool subsume : 1;       /* candidate for eager subsumption */
+  bool vivified : 1;      /* already vivified */
+  bool keep : 1;          /* never reduce */
+  unsigned padding : 2;
+  unsigned searched;      /* where the last replacement search stopped */
+  unsigned size;
+  unsigned lits[];
+} clause;
+
+#define CLAUSE_HEADER_WORDS 3u
+#define CLAUSE_WORDS(SIZE) (CLAUSE_HEADER_WORDS + (SIZE))
+#define CLAUSE(REF) ((clause *) (solver->arena.begin + (REF)))
+#define REF(C) ((unsigned) ((unsigned *) (C) - solver->arena.begin))
+#define MAX_ARENA_WORDS (((size_t) 1 << 31) - 2)
+
+#define all_literals_in_clause(LIT, C) \
+  unsigned LIT, *LIT##_PTR = (C)->lits, \
+                *const LIT##_END = LIT##_PTR + (C)->size; \
+  LIT##_PTR != LIT##_END && ((LIT = *LIT##_PTR), 1); \
+  ++LIT##_PTR
+
+/*------------------------------------------------------------------------*/
+/* Watches: the watch list of a literal holds the clauses to visit when it
+ * becomes false.  A large clause watch has a blocking literal (some other
+ * literal of the clause: if it is true the clause need not be visited) and
+ * the clause reference; a binary watch has the other literal and one of
+ * the two binary tags instead of a reference. */
+
+typedef struct watch {
+  unsigned blit;
+  unsigned ref;
+} watch;
+
+#define IRREDUNDANT_BINARY UINT_MAX
+#define REDUNDANT_BINARY (UINT_MAX - 1)
+#define IS_BINARY(W) ((W).ref >= REDUNDANT_BINARY)
+
+typedef STACK (watch) watches;
+#define WATCHES(LIT) (solver->watches[LIT])
+
+/*------------------------------------------------------------------------*/
+/* Per variable assignment data.  The reason of an implied literal is a
+ * clause reference, or (if 'binary') the other literal of a binary
+ * clause.  Decisions and root-level units have reason 'INVALID'. */
+
+typedef struct assigned {
+  unsigned level;
+  unsigned trail;
+  unsigned reason;
+  bool binary : 1;
+  bool analyzed : 1;
+  bool poisoned : 1;
+  bool removable : 1;
+  bool shrinkable : 1;
+} assigned;
+
+typedef struct var_flags {
+  bool active : 1;     /* in use and neither fixed nor eliminated */
+  bool fixed : 1;      /* assigned at the root level */
+  bool eliminated : 1; /* removed by variable elimination */
+  bool assumed : 1;    /* assumption of the current solve call */
+  bool failed : 1;     /* in the final conflict of the last solve */
+  bool seen : 1;       /* scratch flag of the simplifiers */
+} var_flags;
+
+/* One frame per decision level. */
+typedef struct frame {
+  unsigned decision; /* the decision literal (INVALID for pseudo levels) */
+  unsigned trail;    /* trail position of the decision */
+  unsigned seen;     /* literals of this level in the learned clause */
+  unsigned earliest; /* smallest trail position seen in analysis */
+  uint64_t stamp;    /* glue computation of used clauses */
+} frame;
+
+/*------------------------------------------------------------------------*/
+/* Decision heuristics: a binary heap on scores (EVSIDS, stable mode) and a
+ * variable move-to-front queue (VMTF, focused mode). */
+
+typedef struct heap {
+  unsigned size;     /* elements in the heap */
+  unsigned *array;   /* heap order */
+  unsigned *pos;     /* position of each variable or INVALID */
+  double *score;     /* score of each variable */
+  double increment;  /* current bump amount */
+} heap;
+
+typedef struct links {
+  unsigned prev, next;
+  uint64_t stamp;
+} links;
+
+typedef struct stamped {
+  uint64_t stamp;
+  unsigned idx;
+} stamped;
+
+typedef struct queue {
+  unsigned first, last; /* from least to most recently bumped */
+  unsigned search;      /* cached: no unassigned variable after it */
+  uint64_t stamp;
+} queue;
+
+/*------------------------------------------------------------------------*/
+/* Exponential moving averages with bias correction (as in CaDiCaL and
+ * Kissat): the early values are not dragged towards zero. */
+
+typedef struct ema {
+  double value, biased, exp, alpha;
+} ema;
+
+void es_init_ema (ema *, double window);
+void es_update_ema (ema *, double);
+
+/*------------------------------------------------------------------------*/
+/* Limits and schedules, counted in conflicts or ticks, never in time, so
+ * that runs are deterministic. */
+
+typedef struct limits {
+  uint64_t restart;       /* conflicts */
+  uint64_t reduce;        /* conflicts */
+  uint64_t rephase;       /* conflicts */
+  uint64_t mode_conflicts; /* first mode switch */
+  uint64_t mode_ticks;    /* later mode switches */
+  uint64_t simplify_fixed; /* root units at the last simplification */
+  uint64_t simplify_conflicts;
+  uint64_t report;        /* conflicts for the next progress line */
+} limits;
+
+/* Per solve call limits from the API (-1 = none). */
+typedef struct search_limits {
+  int64_t conflicts, decisions;
+  double seconds;
+  uint64_t conflicts_start, decisions_start;
+  double time_start;
+} search_limits;
+
+typedef struct reluctant {
+  uint64_t u, v;    /* Luby sequence state (Knuth's reluctant doubling) */
+  uint64_t period, countdown, limit;
+  bool trigger;
+} reluctant;
+
+enum state {
+  STATE_READY,
+  STATE_ADDING,
+  STATE_SAT,
+  STATE_UNSAT,
+  STATE_UNKNOWN,
+  STATE_INVALID
+};
+
+/* Special conflict value for binary conflicts (see 'propagate.c'). */
+#define BINARY_CONFLICT (INVALID - 1)
+
+typedef STACK (frame) frames;
+typedef STACK (watch) watch_stack;
+
+/*------------------------------------------------------------------------*/
+
+struct einsat {
+  /* Memory, errors, API state. */
+  einsat_allocator *allocator;
+  void *allocator_data;
+  size_t memory, peak_memory;
+  jmp_buf *recovery;
+  einsat_abort_hook *abort_hook;
+  void *abort_data;
+  char error[512];
+  enum state state;
+  bool inconsistent; /* the empty clause was derived */
+  bool stable;       /* stable mode (else focused) */
+  bool proof_failed;
+
+  /* External variables and the clause under construction. */
+  int max_external;
+  unsigneds e2i;   /* external var -> internal var + 1 (or 0) */
+  ints i2e;        /* internal var -> external var */
+  ints eclause;    /* external literals of the current clause */
+  ints eassumptions;
+  STACK (signed char) emodel; /* per external var after SAT */
+  unsigneds frozen;    /* per external var freeze count */
+
+  /* Internal variables. */
+  unsigned vars;     /* number of internal variables */
+  unsigned capacity; /* allocated per variable entries */
+  signed char *values;   /* per literal: 1 true, -1 false, 0 none */
+  signed char *saved;    /* per variable saved phase */
+  signed char *target;   /* per variable target phase */
+  signed char *best;     /* per variable best phase */
+  assigned *assigned;
+  var_flags *flags;
+  watches *watches;      /* per literal */
+
+  /* Trail and levels. */
+  unsigned *trail;       /* capacity 'vars' */
+  unsigned trail_size;
+  unsigned propagated;
+  unsigned level;
+  frames frames;
+  unsigned unassigned;   /* active unassigned variables */
+  unsigned active;       /* active variables */
+
+  /* Clauses. */
+  unsigneds arena;
+  size_t garbage_words;  /* words of garbage clauses in the arena */
+  unsigneds irredundant; /* references of irredundant large clauses */
+  unsigneds redundant;   /* references of learned large clauses */
+  unsigned conflict_binary[2];
+
+  /* Assumptions of the current solve (internal literals). */
+  unsigneds assumptions;
+
+  /* Decision heuristics. */
+  heap scores;
+  links *links;
+  queue queue;
+
+  unsigneds clause;    /* scratch for clauses being added or changed */
+
+  /* Conflict analysis scratch. */
+  unsigneds learned;   /* literals of the clause being learned */
+  unsigneds analyzed;  /* variables marked during analysis */
+  unsigneds levels;    /* levels in the learned clause */
+  unsigneds minimize;  /* stack of the minimization DFS */
+  STACK (stamped) sorted; /* scratch for bumping in queue order */
+  unsigned last_learned[4]; /* refs of recent learned (eager subsume) */
+  uint64_t glue_stamp;
+
+  /* Restarts, modes, phases. */
+  ema fast_glue, slow_glue;
+  reluctant reluctant;
+  uint64_t mode_ticks_start; /* ticks at the start of this mode */
+  uint64_t mode_ticks_focused; /* ticks of the first focused phase */
+  unsigned target_assigned, best_assigned;
+  uint64_t rephase_count;
+  uint64_t random;
+
+  limits limits;
+  search_limits search_limits;
+  unsigned terminate_countdown;
+
+  /* Callbacks. */
+  atomic_int terminate_requested;
+  int (*terminate_callback) (void *);
+  void *terminate_data;
+  void (*learn_callback) (void *, int *);
+  void *learn_data;
+  int learn_max;
+  ints learn_buffer;
+  einsat_trace_callback *trace;
+  void *trace_data;
+  ints trace_buffer;
+
+  /* Proof output. */
+  FILE *proof;
+  bool proof_binary;
+  chars proof_buffer;
+
+  /* Internal checker (option 'check'): the original clauses. */
+  ints check_clauses;
+
+  options opts;
+  statistics stats;
+  double start_time;
+  uint64_t reports;
+  bool schedules_initialized;
+#ifdef LOGGING
+  char log_buffers[4][64]; /* for 'LOGLIT' in one log line */
+  unsigned log_next;
+#endif
+};
+
+/*------------------------------------------------------------------------*/
+/* Functions by file. */
+
+/* in 'api.c' */
+bool es_protect (einsat *, void (*) (einsat *, void *), void *);
+void es_require_ready (einsat *, const char *fun);
+void es_set_error (einsat *, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+_Noreturn void es_fatal (einsat *, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+int es_option_in_range (const char *name, int value);
+
+/* in 'import.c' */
+unsigned es_import_literal (einsat *, int elit);
+int es_export_literal (const einsat *, unsigned ilit);
+void es_enlarge_variables (einsat *, unsigned new_vars);
+void es_release_variables (einsat *);
+
+/* in 'clause.c' */
+unsigned es_new_clause (einsat *, bool redundant, unsigned glue,
+                        size_t size, const unsigned *lits);
+void es_new_binary (einsat *, bool redundant, unsigned a, unsigned b);
+void es_mark_garbage (einsat *, clause *);
+void es_discard_clause (einsat *, clause *);
+void es_delete_binary (einsat *, bool redundant, unsigned a, unsigned b);
+void es_add_original_clause (einsat *, size_t size, const int *elits);
+void es_learn_clause (einsat *, unsigned glue);
+
+/* in 'watch.c' */
+void es_watch_clause (einsat *, unsigned ref);
+void es_flush_large_watches (einsat *);
+void es_watch_large_clauses (einsat *);
+void es_remove_watch (einsat *, unsigned lit, watch);
+
+/* in 'assign.c' */
+void es_assign_decision (einsat *, unsigned lit);
+void es_assign_unit (einsat *, unsigned lit);
+void es_assign_binary (einsat *, unsigned lit, unsigned other);
+void es_assign_reason (einsat *, unsigned lit, unsigned ref);
+void es_new_level (einsat *, unsigned decision);
+
+/* in 'propagate.c' */
+unsigned es_propagate (einsat *); /* conflict reference or INVALID */
+
+/* in 'analyze.c' */
+bool es_analyze (einsat *, unsigned conflict); /* false if inconsistent */
+void es_analyze_failed (einsat *, unsigned lit);
+
+/* in 'minimize.c' */
+void es_minimize_clause (einsat *);
+
+/* in 'backtrack.c' */
+void es_backtrack (einsat *, unsigned level);
+
+/* in 'decide.c' */
+int es_decide (einsat *); /* 0 decided, 10 all assigned, 20 failed */
+unsigned es_decide_phase (einsat *, unsigned idx);
+
+/* in 'heap.c' */
+void es_heap_push (einsat *, heap *, unsigned idx);
+unsigned es_heap_pop (einsat *, heap *);
+void es_heap_update (einsat *, heap *, unsigned idx);
+void es_heap_enlarge (einsat *, heap *, unsigned old_vars, unsigned vars);
+void es_heap_release (einsat *, heap *, unsigned vars);
+#define HEAP_CONTAINS(H, IDX) ((H)->pos[IDX] != INVALID)
+
+/* in 'bump.c' */
+void es_bump_analyzed (einsat *);
+void es_queue_enqueue (einsat *, unsigned idx);
+void es_queue_dequeue (einsat *, unsigned idx);
+void es_update_queue_search (einsat *, unsigned idx);
+
+/* in 'restart.c' */
+bool es_restarting (einsat *);
+void es_restart (einsat *);
+void es_init_reluctant (einsat *);
+void es_tick_reluctant (einsat *);
+
+/* in 'mode.c' */
+bool es_switching_mode (einsat *);
+void es_switch_mode (einsat *);
+void es_init_mode (einsat *);
+
+/* in 'phases.c' */
+void es_update_target_and_best (einsat *);
+bool es_rephasing (einsat *);
+void es_rephase (einsat *);
+
+/* in 'reduce.c' */
+bool es_reducing (einsat *);
+void es_reduce (einsat *);
+void es_mark_reasons (einsat *, bool);
+
+/* in 'collect.c' */
+void es_collect (einsat *);
+bool es_collecting (einsat *);
+
+/* in 'simplify.c' */
+bool es_simplifying (einsat *);
+void es_simplify (einsat *);
+
+/* in 'search.c' */
+int es_solve (einsat *);
+bool es_terminating (einsat *);
+
+/* in 'model.c' */
+void es_extend_model (einsat *);
+bool es_check_model (einsat *);
+
+/* in 'proof.c' */
+void es_proof_add (einsat *, size_t, const unsigned *);
+void es_proof_delete (einsat *, size_t, const unsigned *);
+void es_proof_add_external (einsat *, size_t, const int *);
+void es_proof_delete_external (einsat *, size_t, const int *);
+void es_proof_flush (einsat *);
+
+/* in 'report.c' */
+void es_report (einsat *, char type);
+double es_process_time (void);
+
+/* in 'random.c' */
+uint64_t es_random (uint64_t *state);
+unsigned es_random_below (uint64_t *state, unsigned limit);
+
+/* in 'trace.c' */
+void es_trace_event (einsat *, einsat_event, unsigned lit,
+                     unsigned level, size_t size, const unsigned *lits);
+void es_trace_reason (einsat *, unsigned lit);
+
+/* in 'logging.c' (only with -DLOGGING) */
+
+/*------------------------------------------------------------------------*/
+/* Small helpers used everywhere. */
+
+static inline clause *es_clause (einsat *solver, unsigned ref) {
+  return CLAUSE (ref);
+}
+
+static inline unsigned es_active_level (const einsat *solver) {
+  return solver->level;
+}
+
+#endif

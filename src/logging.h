@@ -1,0 +1,57 @@
+#ifndef LOGGING_H_INCLUDED
+#define LOGGING_H_INCLUDED
+
+/* Logging exists only in builds compiled with '-DLOGGING' and is then
+ * switched on with the 'log' option.  Messages are prose, so they double
+ * as comments.  In release builds the macros compile to nothing. */
+
+#ifdef LOGGING
+
+struct einsat;
+struct clause;
+
+void es_log (struct einsat *, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+void es_log_lits (struct einsat *, size_t, const unsigned *,
+                  const char *fmt, ...)
+    __attribute__ ((format (printf, 4, 5)));
+void es_log_clause (struct einsat *, unsigned ref, const char *fmt, ...)
+    __attribute__ ((format (printf, 3, 4)));
+void es_log_binary (struct einsat *, unsigned, unsigned, const char *fmt,
+                    ...) __attribute__ ((format (printf, 4, 5)));
+const char *es_log_lit (struct einsat *, unsigned lit);
+
+#define LOG(...) \
+  do { \
+    if (solver->opts.log) \
+      es_log (solver, __VA_ARGS__); \
+  } while (0)
+#define LOGLITS(N, LITS, ...) \
+  do { \
+    if (solver->opts.log) \
+      es_log_lits (solver, (N), (LITS), __VA_ARGS__); \
+  } while (0)
+#define LOGCLAUSE(REF, ...) \
+  do { \
+    if (solver->opts.log) \
+      es_log_clause (solver, (REF), __VA_ARGS__); \
+  } while (0)
+#define LOGBINARY(A, B, ...) \
+  do { \
+    if (solver->opts.log) \
+      es_log_binary (solver, (A), (B), __VA_ARGS__); \
+  } while (0)
+#define LOGLIT(LIT) es_log_lit (solver, (LIT))
+
+#else
+
+#define LOG(...) \
+  do { \
+  } while (0)
+#define LOGLITS(...) LOG ()
+#define LOGCLAUSE(...) LOG ()
+#define LOGBINARY(...) LOG ()
+
+#endif
+
+#endif

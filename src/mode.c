@@ -1,0 +1,47 @@
+/* Alternating between focused mode (VMTF, frequent glue-based restarts:
+ * good at finding refutations quickly) and stable mode (EVSIDS, target
+ * phases, rare restarts: good for satisfiable instances), as introduced
+ * by Oh (2015) and refined in CaDiCaL and Kissat.
+ *
+ * The first focused phase lasts 'modeinit' conflicts.  Its length in
+ * ticks is the unit for all later phases: phase k lasts that many ticks
+ * times (k/2 + 1)^2, so both modes get the same effort and the phases
+ * grow quadratically.  Ticks keep the schedule deterministic. */
+
+#include "internal.h"
+
+void es_init_mode (einsat *solver) {
+  solver->stable = GET_OPTION (stable) == 2;
+  solver->limits.mode_conflicts = (uint64_t) GET_OPTION (modeinit);
+  solver->mode_ticks_start = STAT (ticks);
+  es_init_reluctant (solver);
+}
+
+bool es_switching_mode (einsat *solver) {
+  if (GET_OPTION (stable) != 1)
+    return false;
+  if (!STAT (mode_switches))
+    return STAT (conflicts) >= solver->limits.mode_conflicts;
+  return STAT (ticks) >= solver->limits.mode_ticks;
+}
+
+void es_switch_mode (einsat *solver) {
+  uint64_t switches = ++STAT (mode_switches);
+  if (switches == 1) {
+    solver->mode_ticks_focused = STAT (ticks) - solver->mode_ticks_start;
+    if (!solver->mode_ticks_focused)
+      solver->mode_ticks_focused = 1;
+  }
+  uint64_t factor = switches / 2 + 1;
+  solver->limits.mode_ticks =
+      STAT (ticks) + factor * factor * solver->mode_ticks_focused;
+  solver->stable = !solver->stable;
+  solver->mode_ticks_start = STAT (ticks);
+  LOG ("switching to %s mode", solver->stable ? "stable" : "focused");
+  es_backtrack (solver, (unsigned) SIZE_STACK (solver->assumptions));
+  es_init_reluctant (solver);
+  solver->limits.restart = STAT (conflicts) + GET_OPTION (restartint);
+  if (!solver->stable)
+    solver->queue.search = solver->queue.last;
+  es_report (solver, solver->stable ? '[' : '{');
+}

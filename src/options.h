@@ -1,0 +1,53 @@
+#ifndef OPTIONS_H_INCLUDED
+#define OPTIONS_H_INCLUDED
+
+/* The one table of solver options: name, default, minimum, maximum and
+ * help text.  It generates the 'options' struct, the parser, '--help',
+ * range checks and get/set by name.  Options that refine another option
+ * carry that option's name as prefix.  Keep the table sorted. */
+
+#define OPTIONS \
+  OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
+  OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
+  OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \
+  OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
+  OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
+  OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
+  OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
+  OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \
+  OPTION (modeinit, 1000, 10, 1000000, "conflicts before first switch") \
+  OPTION (phase, 1, 0, 1, "initial decision phase") \
+  OPTION (phasesaving, 1, 0, 1, "reuse the last value of a variable") \
+  OPTION (reduce, 1, 0, 1, "reduce the learned clause database") \
+  OPTION (reducefraction, 75, 10, 100, "percent of tier3 clauses reduced") \
+  OPTION (reduceint, 1000, 10, 1000000, "base conflict reduce interval") \
+  OPTION (rephase, 1, 0, 1, "reset the saved phases periodically") \
+  OPTION (rephaseint, 1000, 10, 1000000, "base rephase interval") \
+  OPTION (restart, 1, 0, 1, "restarts") \
+  OPTION (restartint, 1, 1, 10000, "focused: min conflicts per restart") \
+  OPTION (restartmargin, 10, 0, 100, "focused: fast/slow glue margin %") \
+  OPTION (reluctant, 1, 0, 1, "stable: reluctant doubling restarts") \
+  OPTION (reluctantint, 1024, 2, 1000000, "stable: restart base interval") \
+  OPTION (reluctantlim, 1048576, 0, 1000000000, "stable: max interval") \
+  OPTION (reusetrail, 1, 0, 1, "keep the decisions restarts agree on") \
+  OPTION (seed, 0, 0, 2147483647, "random seed") \
+  OPTION (stable, 1, 0, 2, "0=focused only, 1=switch modes, 2=stable only") \
+  OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
+  OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
+  OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
+  OPTION (verbose, 0, 0, 3, "verbosity level")
+
+typedef struct options {
+#define OPTION(NAME, DEFAULT, MIN, MAX, HELP) int NAME;
+  OPTIONS
+#undef OPTION
+} options;
+
+struct einsat;
+void es_init_options (options *);
+int *es_option_pointer (options *, const char *name);
+int es_option_index (const char *name);
+
+#define GET_OPTION(NAME) (solver->opts.NAME)
+
+#endif

@@ -1,0 +1,349 @@
+/* Reading DIMACS CNF.  The input is a token stream: clauses may span
+ * lines (old SATLIB files do), comment lines start with 'c' and may
+ * appear anywhere a line starts, and a line starting with '%' ends the
+ * input (the SATLIB uniform random files end with '%' and '0').  'c ind'
+ * lines list projection variables (model counting convention).  Every
+ * error names the line it was found on: "NAME:LINE: message". */
+
+#include "internal.h"
+#include "parse.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct parser {
+  einsat *solver;
+  reader *input;
+  const char *name;
+  uint64_t line;
+  bool relaxed;
+  einsat_dimacs *result;
+  ints project;
+  char error[400];
+} parser;
+
+static int next_char (parser *p) {
+  reader *r = p->input;
+  if (r->pos == r->size) {
+    if (r->eof)
+      return EOF;
+    r->size = fread (r->buffer, 1, sizeof r->buffer, r->file);
+    r->pos = 0;
+    if (!r->size) {
+      r->eof = true;
+      if (ferror (r->file))
+        r->read_error = true;
+      return EOF;
+    }
+  }
+  int ch = (unsigned char) r->buffer[r->pos++];
+  if (ch == '\n')
+    p->line++;
+  return ch;
+}
+
+static bool parse_error (parser *p, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+
+static bool parse_error (parser *p, const char *fmt, ...) {
+  char message[300];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (message, sizeof message, fmt, ap);
+  va_end (ap);
+  snprintf (p->error, sizeof p->error, "%s:%" PRIu64 ": %s", p->name,
+            p->line, message);
+  return false;
+}
+
+static bool unexpected_character (parser *p, int ch, const char *where) {
+  if (ch == EOF)
+    return parse_error (p, "unexpected end of file %s", where);
+  if (ch == '\n')
+    p->line--;
+  if (ch == '\n')
+    return parse_error (p, "unexpected end of line %s", where);
+  if (32 <= ch && ch < 127)
+    return parse_error (p, "unexpected character '%c' %s", ch, where);
+  return parse_error (p, "unexpected character code 0x%02x %s", ch, where);
+}
+
+static bool is_space (int ch) {
+  return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' ||
+         ch == '\f';
+}
+
+/* Skips the rest of a comment line, collecting 'c ind' variables. */
+static bool parse_comment (parser *p) {
+  einsat *solver = p->solver;
+  char word[4];
+  int ch, n = 0;
+  while ((ch = next_char (p)) != '\n' && ch != EOF) {
+    if (is_space (ch) && !n)
+      continue;
+    if (n < 3 && 'a' <= ch && ch <= 'z') {
+      word[n++] = (char) ch;
+      continue;
+    }
+    break;
+  }
+  bool ind = n == 3 && !memcmp (word, "ind", 3) && (is_space (ch));
+  while (ind && ch != '\n' && ch != EOF) {
+    while (is_space (ch = next_char (p)))
+      ;
+    if (ch == '\n' || ch == EOF)
+      break;
+    int sign = 1;
+    if (ch == '-')
+      sign = -1, ch = next_char (p);
+    if (ch < '0' || ch > '9')
+      return unexpected_character (p, ch, "in 'c ind' line");
+    int64_t value = 0;
+    do {
+      value = 10 * value + (ch - '0');
+      if (value > EINSAT_MAX_VAR)
+        return parse_error (p, "variable in 'c ind' line too large");
+    } while ('0' <= (ch = next_char (p)) && ch <= '9');
+    if (value)
+      PUSH_STACK (p->project, sign * (int) value);
+    if (ch == '\n')
+      break;
+  }
+  while (ch != '\n' && ch != EOF)
+    ch = next_char (p);
+  return true;
+}
+
+/* Reads an unsigned number starting with digit 'ch' into '*value',
+ * failing above 'limit'.  Returns the character after the number. */
+static int parse_number (parser *p, int ch, int64_t limit, int64_t *value,
+                         bool *overflow) {
+  int64_t res = ch - '0';
+  *overflow = false;
+  while ('0' <= (ch = next_char (p)) && ch <= '9') {
+    if (!*overflow) {
+      res = 10 * res + (ch - '0');
+      if (res > limit)
+        *overflow = true;
+    }
+  }
+  *value = res;
+  return ch;
+}
+
+static bool skip_spaces_in_header (parser *p, int *ch) {
+  if (!is_space (*ch))
+    return unexpected_character (p, *ch, "in header");
+  while (is_space (*ch = next_char (p)))
+    ;
+  return true;
+}
+
+static bool parse_header_number (parser *p, int *ch, int64_t limit,
+                                 const char *what, int64_t *value) {
+  if (!skip_spaces_in_header (p, ch))
+    return false;
+  if (*ch < '0' || *ch > '9')
+    return parse_error (p, "expected number of %s in header", what);
+  bool overflow;
+  *ch = parse_number (p, *ch, limit, value, &overflow);
+  if (overflow)
+    return parse_error (p, "number of %s in header too large (maximum %"
+                        PRId64 ")", what, limit);
+  return true;
+}
+
+static bool parse_header (parser *p, int64_t *vars, int64_t *clauses) {
+  int ch;
+  for (;;) {
+    ch = next_char (p);
+    if (ch == 'c') {
+      if (!parse_comment (p))
+        return false;
+      continue;
+    }
+    if (ch == '\n' || is_space (ch))
+      continue;
+    break;
+  }
+  if (ch == EOF) {
+    if (p->line == 1 && !p->input->size)
+      return parse_error (p, "empty input (expected 'p cnf' header)");
+    return parse_error (p, "missing 'p cnf' header");
+  }
+  if (ch != 'p')
+    return parse_error (p, "expected 'p cnf' header before clauses");
+  ch = next_char (p);
+  if (!skip_spaces_in_header (p, &ch))
+    return false;
+  if (ch != 'c' || next_char (p) != 'n' || next_char (p) != 'f')
+    return parse_error (p, "invalid header: expected 'p cnf'");
+  ch = next_char (p);
+  if (!parse_header_number (p, &ch, EINSAT_MAX_VAR, "variables", vars))
+    return false;
+  if (!parse_header_number (p, &ch, INT64_MAX / 16, "clauses", clauses))
+    return false;
+  while (is_space (ch))
+    ch = next_char (p);
+  if (ch != '\n' && ch != EOF)
+    return unexpected_character (p, ch, "after header");
+  return true;
+}
+
+/* Polls the termination flag every 2^16 clauses, so that a signal during
+ * the parsing of a huge file is honoured promptly. */
+static bool interrupted (parser *p, int64_t clauses) {
+  return !(clauses & 0xffff) &&
+         atomic_load_explicit (&p->solver->terminate_requested,
+                               memory_order_relaxed);
+}
+
+static bool parse_clauses (parser *p, int64_t vars, int64_t clauses) {
+  einsat *solver = p->solver;
+  ints *lits = &solver->eclause;
+  CLEAR_STACK (*lits);
+  int64_t read = 0;
+  int64_t max_var = p->relaxed ? EINSAT_MAX_VAR : vars;
+  uint64_t clause_line = 0;
+  bool line_start = true;
+  int ch = next_char (p);
+  for (;;) {
+    if (ch == EOF)
+      break;
+    if (ch == '\n') {
+      line_start = true;
+      ch = next_char (p);
+      continue;
+    }
+    if (is_space (ch)) {
+      ch = next_char (p);
+      continue;
+    }
+    if (line_start && ch == 'c') {
+      if (!parse_comment (p))
+        return false;
+      ch = next_char (p);
+      continue; /* still at the start of a line */
+    }
+    if (line_start && ch == '%')
+      break;
+    line_start = false;
+    int sign = 1;
+    if (ch == '-') {
+      sign = -1;
+      ch = next_char (p);
+      if (ch < '1' || ch > '9')
+        return unexpected_character (p, ch, "after '-'");
+    } else if (ch < '0' || ch > '9')
+      return unexpected_character (p, ch, "in clause");
+    if (EMPTY_STACK (*lits)) {
+      clause_line = p->line;
+      if (read == clauses && !p->relaxed)
+        return parse_error (p, "more clauses than the %" PRId64
+                            " declared in the header (use --relaxed)",
+                            clauses);
+    }
+    int64_t value;
+    bool overflow;
+    ch = parse_number (p, ch, EINSAT_MAX_VAR, &value, &overflow);
+    if (overflow)
+      return parse_error (p, "literal too large (maximum variable %d)",
+                          EINSAT_MAX_VAR);
+    if (value > max_var)
+      return parse_error (p, "literal %s%" PRId64 " exceeds the %" PRId64
+                          " variables declared in the header "
+                          "(use --relaxed)",
+                          sign < 0 ? "-" : "", value, vars);
+    if (ch != EOF && ch != '\n' && !is_space (ch))
+      return unexpected_character (p, ch, "after literal");
+    if (ch == '\n')
+      line_start = true;
+    if (value) {
+      if ((int) value > p->result->max_var)
+        p->result->max_var = (int) value;
+      PUSH_STACK (*lits, sign * (int) value);
+      continue;
+    }
+    es_add_original_clause (solver, SIZE_STACK (*lits), lits->begin);
+    CLEAR_STACK (*lits);
+    if (interrupted (p, ++read))
+      return parse_error (p, "interrupted");
+  }
+  if (!EMPTY_STACK (*lits)) {
+    if (!p->relaxed) {
+      p->line = clause_line;
+      return parse_error (p, "last clause is missing its terminating 0");
+    }
+    es_add_original_clause (solver, SIZE_STACK (*lits), lits->begin);
+    CLEAR_STACK (*lits);
+    read++;
+  }
+  if (p->input->read_error)
+    return parse_error (p, "read error");
+  p->result->read_clauses = read;
+  if (read < clauses && !p->relaxed)
+    return parse_error (p, "only %" PRId64 " of the %" PRId64
+                        " clauses declared in the header (use --relaxed)",
+                        read, clauses);
+  return true;
+}
+
+typedef struct parse_job {
+  parser *p;
+  bool ok;
+} parse_job;
+
+static void run_parser (einsat *solver, void *arg) {
+  parse_job *job = arg;
+  parser *p = job->p;
+  (void) solver;
+  int64_t vars, clauses;
+  job->ok = parse_header (p, &vars, &clauses);
+  if (!job->ok)
+    return;
+  p->result->variables = (int) vars;
+  p->result->clauses = clauses;
+  job->ok = parse_clauses (p, vars, clauses);
+}
+
+/* Parses the whole input into 'solver'.  On success the projection
+ * variables (if any) are copied into a malloc'ed array of the result. */
+bool es_parse_dimacs (einsat *solver, reader *input, const char *name,
+                      einsat_dimacs *result, char *error,
+                      size_t error_size) {
+  parser p;
+  memset (&p, 0, sizeof p);
+  p.solver = solver;
+  p.input = input;
+  p.name = name;
+  p.line = 1;
+  p.relaxed = result->relaxed;
+  p.result = result;
+  INIT_STACK (p.project);
+  result->max_var = 0;
+  result->read_clauses = 0;
+  result->project = 0;
+  result->project_size = 0;
+  parse_job job = {&p, false};
+  if (!es_protect (solver, run_parser, &job)) {
+    snprintf (error, error_size, "%s", solver->error);
+    RELEASE_STACK (p.project);
+    return false;
+  }
+  if (job.ok && !EMPTY_STACK (p.project)) {
+    size_t n = SIZE_STACK (p.project);
+    result->project = malloc (n * sizeof (int));
+    if (!result->project) {
+      snprintf (error, error_size, "out of memory");
+      job.ok = false;
+    } else {
+      memcpy (result->project, p.project.begin, n * sizeof (int));
+      result->project_size = (int) n;
+    }
+  }
+  RELEASE_STACK (p.project);
+  if (!job.ok && p.error[0])
+    snprintf (error, error_size, "%s", p.error);
+  return job.ok;
+}

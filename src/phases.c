@@ -1,0 +1,81 @@
+/* Phases.  Besides the saved phase of each variable, the solver keeps the
+ * target phases (the largest conflict-free assignment since the last
+ * rephase) and the best phases (the largest since the last reset), as in
+ * CaDiCaL's "rephasing" (Biere and Fleury 2020).  Decisions in stable
+ * mode follow the target phases.  Rephasing periodically overwrites the
+ * saved phases by the best, original or inverted phases, so that the
+ * search does not stay trapped in one region. */
+
+#include "internal.h"
+
+static void copy_trail_phases (einsat *solver, signed char *phases,
+                               unsigned size) {
+  for (unsigned i = 0; i < size; i++) {
+    unsigned lit = solver->trail[i];
+    phases[IDX (lit)] = NEGATED (lit) ? -1 : 1;
+  }
+}
+
+/* Called at a conflict before backtracking: every level below the
+ * conflict level was propagated without conflict. */
+void es_update_target_and_best (einsat *solver) {
+  if (solver->level < 1)
+    return;
+  unsigned consistent = PEEK_STACK (solver->frames, solver->level).trail;
+  int target = GET_OPTION (target);
+  if ((target > 1 || (target && solver->stable)) &&
+      consistent > solver->target_assigned) {
+    copy_trail_phases (solver, solver->target, consistent);
+    solver->target_assigned = consistent;
+  }
+  if (consistent > solver->best_assigned) {
+    copy_trail_phases (solver, solver->best, consistent);
+    solver->best_assigned = consistent;
+  }
+}
+
+bool es_rephasing (einsat *solver) {
+  return GET_OPTION (rephase) && STAT (conflicts) >= solver->limits.rephase;
+}
+
+static void set_phases (einsat *solver, signed char phase) {
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    solver->saved[idx] = phase;
+}
+
+static void use_best_phases (einsat *solver) {
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    if (solver->best[idx])
+      solver->saved[idx] = solver->best[idx];
+  solver->best_assigned = 0;
+}
+
+/* The schedule: best, original, best, inverted, repeated. */
+void es_rephase (einsat *solver) {
+  uint64_t count = solver->rephase_count++;
+  INC (rephased);
+  signed char original = GET_OPTION (phase) ? 1 : -1;
+  char type;
+  switch (count % 4) {
+  case 0:
+  case 2:
+    use_best_phases (solver);
+    type = 'B';
+    break;
+  case 1:
+    set_phases (solver, original);
+    type = 'O';
+    break;
+  default:
+    set_phases (solver, -original);
+    type = 'I';
+    break;
+  }
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    solver->target[idx] = solver->saved[idx];
+  solver->target_assigned = 0;
+  uint64_t delta = (uint64_t) GET_OPTION (rephaseint) * (count + 1);
+  solver->limits.rephase = STAT (conflicts) + delta;
+  if (GET_OPTION (verbose) > 1)
+    es_report (solver, type);
+}

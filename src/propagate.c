@@ -1,0 +1,126 @@
+/* Unit propagation with two watched literals.
+ *
+ * The watch list of a literal is visited when the literal becomes false.
+ * Binary watches carry the other literal and need no clause access.
+ * Large watches carry a blocking literal: if it is true the clause is
+ * satisfied and skipped without touching the arena (Chu, Harwood and
+ * Stuckey 2008).  Replacement watches are searched starting where the
+ * last search stopped ('searched', after Gent 2013), which avoids
+ * quadratic behaviour on long clauses.  'ticks' approximates the cache
+ * lines touched and drives every effort-based schedule, so that the
+ * search stays deterministic. */
+
+#include "internal.h"
+
+static inline unsigned propagate_literal (einsat *solver, unsigned lit,
+                                          uint64_t *ticks) {
+  const unsigned not_lit = NOT (lit);
+  watches *ws = &WATCHES (not_lit);
+  watch *const begin = ws->begin, *const end = ws->end;
+  watch *q = begin;
+  const watch *p = begin;
+  signed char *const values = solver->values;
+  unsigned *const arena = solver->arena.begin;
+  unsigned conflict = INVALID;
+  *ticks += 1 + ((size_t) ((char *) end - (char *) begin) >> 6);
+
+  while (p != end) {
+    const watch w = *q++ = *p++;
+    const unsigned blit = w.blit;
+    const signed char blit_value = values[blit];
+    if (blit_value > 0)
+      continue;
+    if (IS_BINARY (w)) {
+      if (blit_value < 0) {
+        solver->conflict_binary[0] = not_lit;
+        solver->conflict_binary[1] = blit;
+        conflict = BINARY_CONFLICT;
+        break;
+      }
+      es_assign_binary (solver, blit, not_lit);
+      continue;
+    }
+    const unsigned ref = w.ref;
+    clause *const c = (clause *) (arena + ref);
+    unsigned *const lits = c->lits;
+    (*ticks)++;
+    const unsigned other = lits[0] ^ lits[1] ^ not_lit;
+    const signed char other_value = values[other];
+    if (other_value > 0) {
+      q[-1].blit = other;
+      continue;
+    }
+    lits[0] = other;
+    lits[1] = not_lit;
+    const unsigned size = c->size;
+    unsigned *const lits_end = lits + size;
+    unsigned *const middle = lits + c->searched;
+    unsigned *r = middle, replacement = INVALID;
+    signed char replacement_value = -1;
+    while (r != lits_end) {
+      replacement = *r;
+      replacement_value = values[replacement];
+      if (replacement_value >= 0)
+        break;
+      r++;
+    }
+    if (replacement_value < 0) {
+      r = lits + 2;
+      while (r != middle) {
+        replacement = *r;
+        replacement_value = values[replacement];
+        if (replacement_value >= 0)
+          break;
+        r++;
+      }
+    }
+    if (replacement_value >= 0) {
+      c->searched = (unsigned) (r - lits);
+      if (replacement_value > 0) {
+        q[-1].blit = replacement;
+      } else {
+        lits[1] = replacement;
+        *r = not_lit;
+        PUSH_STACK (WATCHES (replacement), ((watch) {other, ref}));
+        q--;
+      }
+    } else if (other_value < 0) {
+      conflict = ref;
+      break;
+    } else {
+      es_assign_reason (solver, other, ref);
+    }
+  }
+  while (p != end)
+    *q++ = *p++;
+  ws->end = q;
+  return conflict;
+}
+
+unsigned es_propagate (einsat *solver) {
+  uint64_t ticks = 0;
+  unsigned conflict = INVALID;
+  unsigned propagated = solver->propagated;
+  while (conflict == INVALID && propagated < solver->trail_size) {
+    unsigned lit = solver->trail[propagated++];
+    conflict = propagate_literal (solver, lit, &ticks);
+  }
+  ADD (propagations, propagated - solver->propagated);
+  solver->propagated = propagated;
+  ADD (ticks, ticks);
+  if (conflict != INVALID) {
+    INC (conflicts);
+    if (solver->stable)
+      INC (conflicts_stable);
+    else
+      INC (conflicts_focused);
+    if (solver->trace) {
+      bool binary = conflict == BINARY_CONFLICT;
+      clause *c = binary ? 0 : CLAUSE (conflict);
+      es_trace_event (solver, EINSAT_CONFLICT, INVALID, solver->level,
+                      binary ? 2 : c->size,
+                      binary ? solver->conflict_binary : c->lits);
+    }
+  }
+  return conflict;
+}

@@ -1,0 +1,51 @@
+/* Progress lines for '-v': one line per event with the time, memory,
+ * search counters and the size of the remaining formula.  The first
+ * character says what happened ('[' stable mode starts, '{' focused mode
+ * starts, '-' reduction, 'R' restart, 'B'/'O'/'I' rephase, '1'/'0'/'?'
+ * result, ' ' periodic). */
+
+#include "internal.h"
+
+#include <sys/resource.h>
+#include <time.h>
+
+double es_process_time (void) {
+  struct rusage u;
+  if (getrusage (RUSAGE_SELF, &u))
+    return 0;
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec +
+         1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+static void print_header (einsat *solver) {
+  (void) solver;
+  printf ("c\n"
+          "c   %8s %7s %12s %9s %10s %10s %6s %9s %5s\n"
+          "c\n",
+          "seconds", "MB", "conflicts", "restarts", "redundant",
+          "irredund", "glue", "variables", "rem%");
+}
+
+void es_report (einsat *solver, char type) {
+  int verbose = GET_OPTION (verbose);
+  if (!verbose)
+    return;
+  if (type == ' ') {
+    uint64_t delta = 2000;
+    for (int v = verbose; v < 3; v++)
+      delta *= 5;
+    solver->limits.report = STAT (conflicts) + delta;
+  }
+  if (!(solver->reports++ % 20))
+    print_header (solver);
+  double seconds = es_process_time () - solver->start_time;
+  unsigned vars = solver->vars;
+  double remaining = vars ? 100.0 * solver->active / vars : 0;
+  printf ("c %c %8.2f %7.1f %12" PRIu64 " %9" PRIu64 " %10" PRIu64
+          " %10" PRIu64 " %6.1f %9u %5.1f\n",
+          type, seconds, solver->memory / (double) (1 << 20),
+          STAT (conflicts), STAT (restarts), STAT (clauses_redundant),
+          STAT (clauses_irredundant), solver->slow_glue.value,
+          solver->active, remaining);
+  fflush (stdout);
+}

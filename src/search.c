@@ -1,0 +1,138 @@
+/* The CDCL search loop and the solve entry point.  Each iteration either
+ * propagates and analyzes a conflict, or performs the first scheduled
+ * task that is due (restart, rephase, reduce, mode switch,
+ * simplification), or decides. */
+
+#include "internal.h"
+
+#include <math.h>
+
+static bool limit_hit (einsat *solver) {
+  search_limits *l = &solver->search_limits;
+  if (l->conflicts >= 0 &&
+      STAT (conflicts) - l->conflicts_start >= (uint64_t) l->conflicts)
+    return true;
+  if (l->decisions >= 0 &&
+      STAT (decisions) - l->decisions_start >= (uint64_t) l->decisions)
+    return true;
+  return false;
+}
+
+/* The callback and the clock are consulted every 16 calls only: both
+ * may be much more expensive than a decision. */
+bool es_terminating (einsat *solver) {
+  if (atomic_load_explicit (&solver->terminate_requested,
+                            memory_order_relaxed))
+    return true;
+  if (limit_hit (solver))
+    return true;
+  if (solver->terminate_countdown--)
+    return false;
+  solver->terminate_countdown = 15;
+  if (solver->terminate_callback &&
+      solver->terminate_callback (solver->terminate_data)) {
+    atomic_store (&solver->terminate_requested, 1);
+    return true;
+  }
+  search_limits *l = &solver->search_limits;
+  if (l->seconds >= 0 && es_process_time () - l->time_start >= l->seconds)
+    return true;
+  return false;
+}
+
+static void init_search_limits (einsat *solver) {
+  search_limits *l = &solver->search_limits;
+  l->conflicts_start = STAT (conflicts);
+  l->decisions_start = STAT (decisions);
+  l->time_start = es_process_time ();
+  solver->terminate_countdown = 0;
+}
+
+static int search (einsat *solver) {
+  for (;;) {
+    unsigned conflict = es_propagate (solver);
+    if (conflict != INVALID) {
+      if (!es_analyze (solver, conflict))
+        return 20;
+      if (STAT (conflicts) >= solver->limits.report)
+        es_report (solver, ' ');
+    } else if (solver->inconsistent)
+      return 20;
+    else if (es_terminating (solver))
+      return 0;
+    else if (es_restarting (solver))
+      es_restart (solver);
+    else if (es_rephasing (solver))
+      es_rephase (solver);
+    else if (es_reducing (solver))
+      es_reduce (solver);
+    else if (es_switching_mode (solver))
+      es_switch_mode (solver);
+    else if (es_simplifying (solver))
+      es_simplify (solver);
+    else {
+      int res = es_decide (solver);
+      if (res)
+        return res;
+    }
+  }
+}
+
+static void import_assumptions (einsat *solver) {
+  CLEAR_STACK (solver->assumptions);
+  for (all_stack (int, elit, solver->eassumptions)) {
+    unsigned lit = es_import_literal (solver, elit);
+    FLAGS (IDX (lit))->assumed = true;
+    PUSH_STACK (solver->assumptions, lit);
+  }
+}
+
+static void reset_assumptions (einsat *solver) {
+  for (all_stack (unsigned, lit, solver->assumptions))
+    FLAGS (IDX (lit))->assumed = false;
+  CLEAR_STACK (solver->assumptions);
+  CLEAR_STACK (solver->eassumptions);
+}
+
+static void reset_failed (einsat *solver) {
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    FLAGS (idx)->failed = false;
+}
+
+/* Schedules depend on options, which may be set until the first solve. */
+static void init_schedules (einsat *solver) {
+  if (solver->schedules_initialized)
+    return;
+  solver->schedules_initialized = true;
+  es_init_ema (&solver->fast_glue, GET_OPTION (emafast));
+  es_init_ema (&solver->slow_glue, GET_OPTION (emaslow));
+  limits *l = &solver->limits;
+  l->restart = (uint64_t) GET_OPTION (restartint);
+  l->reduce = (uint64_t) GET_OPTION (reduceint);
+  l->rephase = (uint64_t) GET_OPTION (rephaseint);
+  l->report = 0;
+  solver->random = (uint64_t) GET_OPTION (seed);
+  es_init_mode (solver);
+}
+
+int es_solve (einsat *solver) {
+  INC (solves);
+  init_schedules (solver);
+  init_search_limits (solver);
+  reset_failed (solver);
+  es_backtrack (solver, 0);
+  import_assumptions (solver);
+  int res = solver->inconsistent ? 20 : search (solver);
+  if (res == 10) {
+    es_extend_model (solver);
+    if (GET_OPTION (check) && !es_check_model (solver))
+      es_fatal (solver, "internal error: model does not satisfy the "
+                        "original clauses");
+  }
+  es_backtrack (solver, 0);
+  reset_assumptions (solver);
+  atomic_store (&solver->terminate_requested, 0);
+  es_report (solver, res == 10 ? '1' : res == 20 ? '0' : '?');
+  es_proof_flush (solver);
+  return res;
+}

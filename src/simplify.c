@@ -1,0 +1,95 @@
+/* Root-level simplification: once new units are fixed, clauses they
+ * satisfy are deleted and the literals they falsify are removed from the
+ * remaining clauses (each shortened clause is added to the proof before
+ * the old one is deleted).  Runs at the root level only, then rebuilds
+ * the watches, since shortened clauses may have lost watched literals. */
+
+#include "internal.h"
+
+#include <string.h>
+
+bool es_simplifying (einsat *solver) {
+  return STAT (fixed) > solver->limits.simplify_fixed &&
+         STAT (conflicts) >= solver->limits.simplify_conflicts;
+}
+
+static void delete_binaries_of_fixed (einsat *solver) {
+  for (unsigned i = 0; i < solver->trail_size; i++) {
+    unsigned lit = solver->trail[i];
+    for (unsigned sign = 0; sign < 2; sign++) {
+      unsigned watched = sign ? NOT (lit) : lit;
+      watches *ws = &WATCHES (watched);
+      for (watch *p = ws->begin; p != ws->end; p++) {
+        if (!IS_BINARY (*p))
+          continue;
+        unsigned lits[2] = {watched, p->blit};
+        es_proof_delete (solver, 2, lits);
+        es_remove_watch (solver, p->blit, (watch) {watched, p->ref});
+        if (p->ref == REDUNDANT_BINARY)
+          DEC (clauses_redundant);
+        else
+          DEC (clauses_irredundant);
+      }
+      RELEASE_STACK (*ws);
+    }
+  }
+}
+
+static void shorten_clause (einsat *solver, clause *c) {
+  unsigneds *old = &solver->clause;
+  CLEAR_STACK (*old);
+  for (all_literals_in_clause (lit, c))
+    PUSH_STACK (*old, lit);
+  unsigned *q = c->lits;
+  for (all_literals_in_clause (lit, c))
+    if (!VALUE (lit))
+      *q++ = lit;
+  unsigned new_size = (unsigned) (q - c->lits);
+  assert (new_size >= 2);
+  es_proof_add (solver, new_size, c->lits);
+  es_proof_delete (solver, SIZE_STACK (*old), old->begin);
+  CLEAR_STACK (*old);
+  if (new_size == 2) {
+    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
+    es_discard_clause (solver, c);
+    return;
+  }
+  solver->garbage_words += c->size - new_size;
+  c->size = new_size;
+  c->searched = 2;
+}
+
+static void simplify_clauses (einsat *solver, unsigneds *refs) {
+  for (all_stack (unsigned, ref, *refs)) {
+    clause *c = CLAUSE (ref);
+    if (c->garbage)
+      continue;
+    bool satisfied = false, falsified = false;
+    for (all_literals_in_clause (lit, c)) {
+      signed char value = VALUE (lit);
+      if (value > 0)
+        satisfied = true;
+      else if (value < 0)
+        falsified = true;
+    }
+    if (satisfied)
+      es_mark_garbage (solver, c);
+    else if (falsified)
+      shorten_clause (solver, c);
+  }
+}
+
+void es_simplify (einsat *solver) {
+  es_backtrack (solver, 0);
+  if (es_propagate (solver) != INVALID) {
+    es_analyze (solver, INVALID);
+    return;
+  }
+  INC (simplifications);
+  delete_binaries_of_fixed (solver);
+  simplify_clauses (solver, &solver->irredundant);
+  simplify_clauses (solver, &solver->redundant);
+  es_collect (solver);
+  solver->limits.simplify_fixed = STAT (fixed);
+  solver->limits.simplify_conflicts = STAT (conflicts) + 100;
+}

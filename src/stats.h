@@ -1,0 +1,50 @@
+#ifndef STATS_H_INCLUDED
+#define STATS_H_INCLUDED
+
+#include <stdint.h>
+
+/* The one table of statistics counters: name, the counter it is shown
+ * relative to ('per' column; empty = absolute) and help text. */
+
+#define STATISTICS \
+  COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
+  COUNTER (clauses_irredundant, 0, "current irredundant clauses") \
+  COUNTER (clauses_redundant, 0, "current redundant clauses") \
+  COUNTER (collections, conflicts, "arena garbage collections") \
+  COUNTER (conflicts, 0, "conflicts") \
+  COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
+  COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
+  COUNTER (decisions, conflicts, "decisions") \
+  COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
+  COUNTER (fixed, 0, "root-level assigned variables") \
+  COUNTER (learned, conflicts, "learned clauses") \
+  COUNTER (learned_binary, learned, "learned binary clauses") \
+  COUNTER (learned_literals, learned, "literals in learned clauses") \
+  COUNTER (learned_units, learned, "learned unit clauses") \
+  COUNTER (minimized_literals, learned_literals, "minimized literals") \
+  COUNTER (mode_switches, 0, "switches between focused and stable") \
+  COUNTER (propagations, 0, "propagations") \
+  COUNTER (reduced, learned, "learned clauses reduced") \
+  COUNTER (reductions, conflicts, "clause database reductions") \
+  COUNTER (rephased, conflicts, "rephasing of saved phases") \
+  COUNTER (restarts, conflicts, "restarts") \
+  COUNTER (restarts_reused, restarts, "restarts reusing the trail") \
+  COUNTER (shrunken_literals, learned_literals, "shrunken literals") \
+  COUNTER (simplifications, conflicts, "root-level simplifications") \
+  COUNTER (solves, 0, "calls to solve") \
+  COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
+  COUNTER (variables, 0, "variables in use")
+
+typedef struct statistics {
+#define COUNTER(NAME, PER, HELP) uint64_t NAME;
+  STATISTICS
+#undef COUNTER
+} statistics;
+
+#define INC(NAME) (solver->stats.NAME++)
+#define DEC(NAME) (solver->stats.NAME--)
+#define ADD(NAME, N) (solver->stats.NAME += (N))
+#define SUB(NAME, N) (solver->stats.NAME -= (N))
+#define STAT(NAME) (solver->stats.NAME)
+
+#endif

@@ -1,0 +1,45 @@
+/* Maintaining watch lists.  Large clauses are watched by their first two
+ * literals; binary clauses are watched by both literals and nothing
+ * else. */
+
+#include "internal.h"
+
+void es_watch_clause (einsat *solver, unsigned ref) {
+  clause *c = CLAUSE (ref);
+  unsigned a = c->lits[0], b = c->lits[1];
+  PUSH_STACK (WATCHES (a), ((watch) {b, ref}));
+  PUSH_STACK (WATCHES (b), ((watch) {a, ref}));
+}
+
+void es_remove_watch (einsat *solver, unsigned lit, watch w) {
+  watches *ws = &WATCHES (lit);
+  watch *p = ws->begin, *end = ws->end;
+  while (p != end && (p->ref != w.ref || p->blit != w.blit))
+    p++;
+  assert (p != end);
+  for (watch *q = p + 1; q != end; q++)
+    q[-1] = *q;
+  ws->end--;
+}
+
+void es_flush_large_watches (einsat *solver) {
+  for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++) {
+    watches *ws = solver->watches + lit;
+    watch *q = ws->begin;
+    for (watch *p = ws->begin; p != ws->end; p++)
+      if (IS_BINARY (*p))
+        *q++ = *p;
+    ws->end = q;
+  }
+}
+
+static void watch_all (einsat *solver, unsigneds *refs) {
+  for (all_stack (unsigned, ref, *refs))
+    if (!CLAUSE (ref)->garbage)
+      es_watch_clause (solver, ref);
+}
+
+void es_watch_large_clauses (einsat *solver) {
+  watch_all (solver, &solver->irredundant);
+  watch_all (solver, &solver->redundant);
+}

@@ -1,0 +1,115 @@
+#ifndef ORACLE_H_INCLUDED
+#define ORACLE_H_INCLUDED
+
+/* Reference implementations for the tests: random CNF generation and
+ * exhaustive search over at most 24 variables.  Deliberately trivial, so
+ * that they are obviously right: a clause is a pair of bit masks. */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ORACLE_MAX_VARS 24
+#define ORACLE_MAX_CLAUSES 4096
+#define ORACLE_MAX_SIZE 64
+
+typedef struct formula {
+  int vars, clauses;
+  int sizes[ORACLE_MAX_CLAUSES];
+  int lits[ORACLE_MAX_CLAUSES][ORACLE_MAX_SIZE];
+  uint32_t pos[ORACLE_MAX_CLAUSES], neg[ORACLE_MAX_CLAUSES];
+} formula;
+
+static inline uint64_t oracle_next (uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static inline int oracle_below (uint64_t *state, int n) {
+  return (int) (oracle_next (state) % (uint64_t) n);
+}
+
+static inline void formula_add (formula *f, int size, const int *lits) {
+  int c = f->clauses++;
+  f->sizes[c] = size;
+  f->pos[c] = f->neg[c] = 0;
+  for (int i = 0; i < size; i++) {
+    int lit = lits[i];
+    f->lits[c][i] = lit;
+    if (lit > 0)
+      f->pos[c] |= 1u << (lit - 1);
+    else
+      f->neg[c] |= 1u << (-lit - 1);
+  }
+}
+
+/* Random clause of the given size, possibly with duplicates and
+ * complementary literals (the solver must handle both). */
+static inline void formula_add_random (formula *f, uint64_t *rng,
+                                       int size) {
+  int lits[ORACLE_MAX_SIZE];
+  for (int i = 0; i < size; i++) {
+    int var = 1 + oracle_below (rng, f->vars);
+    lits[i] = oracle_below (rng, 2) ? var : -var;
+  }
+  formula_add (f, size, lits);
+}
+
+static inline bool oracle_satisfies (const formula *f, uint32_t x) {
+  for (int c = 0; c < f->clauses; c++)
+    if (!((x & f->pos[c]) | (~x & f->neg[c])))
+      return false;
+  return true;
+}
+
+/* Counts the models in which all 'assumed' literals hold (given as masks
+ * of variables forced true and false); stops at 'limit' (0 = count all). */
+static inline uint64_t oracle_count (const formula *f, uint32_t forced_true,
+                                     uint32_t forced_false, uint64_t limit,
+                                     uint32_t *witness) {
+  uint64_t count = 0;
+  uint64_t end = (uint64_t) 1 << f->vars;
+  for (uint64_t x = 0; x < end; x++) {
+    uint32_t a = (uint32_t) x;
+    if ((a & forced_true) != forced_true || (a & forced_false))
+      continue;
+    if (!oracle_satisfies (f, a))
+      continue;
+    if (!count && witness)
+      *witness = a;
+    if (++count == limit)
+      break;
+  }
+  return count;
+}
+
+/* Does a model (value of variable v in 'model[v]', positive = true)
+ * satisfy every clause? */
+static inline bool oracle_check_model (const formula *f, const int *model) {
+  for (int c = 0; c < f->clauses; c++) {
+    bool satisfied = false;
+    for (int i = 0; i < f->sizes[c] && !satisfied; i++) {
+      int lit = f->lits[c][i];
+      int value = model[abs (lit)];
+      satisfied = lit > 0 ? value > 0 : value < 0;
+    }
+    if (!satisfied)
+      return false;
+  }
+  return true;
+}
+
+static inline void formula_print (const formula *f, FILE *file) {
+  fprintf (file, "p cnf %d %d\n", f->vars, f->clauses);
+  for (int c = 0; c < f->clauses; c++) {
+    for (int i = 0; i < f->sizes[c]; i++)
+      fprintf (file, "%d ", f->lits[c][i]);
+    fprintf (file, "0\n");
+  }
+}
+
+#endif

@@ -1,0 +1,43 @@
+#ifndef RANDOM_OPTIONS_H_INCLUDED
+#define RANDOM_OPTIONS_H_INCLUDED
+
+/* Random solver configurations for the randomised tests: small formulas
+ * reach reductions, mode switches, rephasing and restarts only with
+ * small intervals, so the intervals are drawn small as often as not. */
+
+#include "einsat.h"
+#include "oracle.h"
+
+static inline void set_random_option (einsat *solver, uint64_t *rng,
+                                      const char *name, int min,
+                                      int max) {
+  int value = min + oracle_below (rng, max - min + 1);
+  if (!einsat_set_option (solver, name, value)) {
+    fprintf (stderr, "could not set option '%s' to %d\n", name, value);
+    exit (1);
+  }
+}
+
+static inline void randomize_options (einsat *solver, uint64_t *rng) {
+  einsat_set_option (solver, "check", 1);
+  if (oracle_below (rng, 4) == 0)
+    return; /* defaults */
+  set_random_option (solver, rng, "stable", 0, 2);
+  set_random_option (solver, rng, "modeinit", 10, 100);
+  set_random_option (solver, rng, "reduceint", 10, 60);
+  set_random_option (solver, rng, "reducefraction", 10, 100);
+  set_random_option (solver, rng, "rephaseint", 10, 60);
+  set_random_option (solver, rng, "reluctantint", 2, 16);
+  set_random_option (solver, rng, "restartint", 1, 10);
+  set_random_option (solver, rng, "minimize", 0, 1);
+  set_random_option (solver, rng, "phase", 0, 1);
+  set_random_option (solver, rng, "phasesaving", 0, 1);
+  set_random_option (solver, rng, "target", 0, 2);
+  set_random_option (solver, rng, "reusetrail", 0, 1);
+  set_random_option (solver, rng, "tier1", 1, 3);
+  set_random_option (solver, rng, "tier2", 3, 8);
+  set_random_option (solver, rng, "seed", 0, 1000);
+  set_random_option (solver, rng, "minimizedepth", 1, 20);
+}
+
+#endif

@@ -1,0 +1,161 @@
+/* Randomised differential test: thousands of random formulas of up to 20
+ * variables with varied clause lengths and densities, each solved under
+ * a random configuration.  Every answer is compared with exhaustive
+ * search, every model is checked against the formula, and (with
+ * '--checker') every UNSAT answer's DRAT proof is checked by the
+ * independent checker.  A failing formula is written to a file so that
+ * it can be replayed with the command line solver. */
+
+#include "einsat.h"
+#include "../common/oracle.h"
+#include "../common/random_options.h"
+
+#include <unistd.h>
+
+typedef struct config {
+  long count;
+  uint64_t seed;
+  const char *checker; /* path of 'einsat-check' or NULL */
+  const char *tmpdir;
+  long proofs_checked, sat, unsat;
+} config;
+
+static formula f;
+
+static void generate (uint64_t *rng) {
+  memset (&f, 0, sizeof f);
+  int shape = oracle_below (rng, 4);
+  f.vars = 1 + oracle_below (rng, shape ? 14 : 20);
+  int k = 1 + oracle_below (rng, 5);
+  double ratio[] = {0, 1.5, 3.0, 4.3, 7.0, 11.0};
+  int clauses = (int) (f.vars * ratio[k] * (0.5 + oracle_below (rng, 100) / 100.0));
+  if (oracle_below (rng, 8) == 0)
+    clauses = oracle_below (rng, 6);
+  if (clauses > 300)
+    clauses = 300;
+  for (int i = 0; i < clauses; i++) {
+    int size = shape == 3 ? 1 + oracle_below (rng, 6) : k;
+    if (oracle_below (rng, 50) == 0)
+      size = 0;
+    formula_add_random (&f, rng, size);
+  }
+}
+
+static void add_formula (einsat *solver) {
+  for (int c = 0; c < f.clauses; c++) {
+    for (int i = 0; i < f.sizes[c]; i++)
+      einsat_add (solver, f.lits[c][i]);
+    einsat_add (solver, 0);
+  }
+}
+
+static void save_failure (uint64_t seed, const char *what) {
+  char path[256];
+  snprintf (path, sizeof path, "random-failure-%llu.cnf",
+            (unsigned long long) seed);
+  FILE *file = fopen (path, "w");
+  if (file) {
+    fprintf (file, "c %s\n", what);
+    formula_print (&f, file);
+    fclose (file);
+  }
+  printf ("not ok random formula seed %llu: %s (formula in %s)\n",
+          (unsigned long long) seed, what, path);
+}
+
+static bool check_proof (config *cfg, const char *cnf, const char *proof) {
+  FILE *file = fopen (cnf, "w");
+  if (!file)
+    return false;
+  formula_print (&f, file);
+  fclose (file);
+  char command[2048];
+  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
+            cfg->checker, cnf, proof);
+  cfg->proofs_checked++;
+  return system (command) == 0;
+}
+
+static bool run_one (config *cfg, uint64_t seed) {
+  uint64_t rng = seed;
+  generate (&rng);
+  einsat *solver = einsat_new ();
+  randomize_options (solver, &rng);
+  char cnf[512], proof[512];
+  FILE *proof_file = 0;
+  bool binary = oracle_below (&rng, 2);
+  if (cfg->checker) {
+    snprintf (cnf, sizeof cnf, "%s/diff-%d.cnf", cfg->tmpdir, (int) getpid ());
+    snprintf (proof, sizeof proof, "%s/diff-%d.drat", cfg->tmpdir,
+              (int) getpid ());
+    proof_file = fopen (proof, "w");
+    einsat_trace_proof (solver, proof_file, binary);
+  }
+  add_formula (solver);
+  int res = einsat_solve (solver);
+  uint32_t witness;
+  bool expected_sat = oracle_count (&f, 0, 0, 1, &witness) > 0;
+  bool ok = true;
+  if (res != 10 && res != 20) {
+    save_failure (seed, "solver returned neither 10 nor 20");
+    ok = false;
+  } else if ((res == 10) != expected_sat) {
+    save_failure (seed, expected_sat ? "claimed UNSAT but SAT"
+                                     : "claimed SAT but UNSAT");
+    ok = false;
+  } else if (res == 10) {
+    int model[ORACLE_MAX_VARS + 1] = {0};
+    for (int v = 1; v <= f.vars; v++)
+      model[v] = einsat_val (solver, v) > 0 ? 1 : -1;
+    if (!oracle_check_model (&f, model)) {
+      save_failure (seed, "model does not satisfy the formula");
+      ok = false;
+    }
+    cfg->sat++;
+  } else
+    cfg->unsat++;
+  if (proof_file) {
+    einsat_close_proof (solver);
+    fclose (proof_file);
+    if (ok && res == 20 && !check_proof (cfg, cnf, proof)) {
+      save_failure (seed, binary ? "binary DRAT proof rejected"
+                                 : "text DRAT proof rejected");
+      ok = false;
+    }
+    unlink (cnf);
+    unlink (proof);
+  }
+  if (einsat_memory (solver) > (size_t) 1 << 26) {
+    save_failure (seed, "memory use out of bounds");
+    ok = false;
+  }
+  einsat_delete (solver);
+  return ok;
+}
+
+int main (int argc, char **argv) {
+  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0};
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp (argv[i], "--count") && i + 1 < argc)
+      cfg.count = atol (argv[++i]);
+    else if (!strcmp (argv[i], "--seed") && i + 1 < argc)
+      cfg.seed = strtoull (argv[++i], 0, 10);
+    else if (!strcmp (argv[i], "--checker") && i + 1 < argc)
+      cfg.checker = argv[++i];
+    else if (!strcmp (argv[i], "--tmpdir") && i + 1 < argc)
+      cfg.tmpdir = argv[++i];
+    else {
+      fprintf (stderr, "usage: random [--count N] [--seed S] "
+                       "[--checker PATH] [--tmpdir DIR]\n");
+      return 2;
+    }
+  }
+  long failed = 0;
+  for (long i = 0; i < cfg.count && failed < 5; i++)
+    failed += !run_one (&cfg, cfg.seed * 1000003 + (uint64_t) i);
+  if (!failed)
+    printf ("ok random differential: %ld formulas (%ld SAT, %ld UNSAT, "
+            "%ld proofs checked)\n",
+            cfg.count, cfg.sat, cfg.unsat, cfg.proofs_checked);
+  return failed ? 1 : 0;
+}
