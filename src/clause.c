@@ -164,8 +164,12 @@ static void call_learn_callback (einsat *solver, size_t size,
   if (!solver->learn_callback || (int) size > solver->learn_max)
     return;
   CLEAR_STACK (solver->learn_buffer);
-  for (size_t i = 0; i < size; i++)
-    PUSH_STACK (solver->learn_buffer, es_export_literal (solver, lits[i]));
+  for (size_t i = 0; i < size; i++) {
+    int elit = es_export_literal (solver, lits[i]);
+    if (!elit)
+      return; /* mentions an internal variable (enumeration selector) */
+    PUSH_STACK (solver->learn_buffer, elit);
+  }
   PUSH_STACK (solver->learn_buffer, 0);
   solver->learn_callback (solver->learn_data, solver->learn_buffer.begin);
 }

@@ -61,8 +61,10 @@ int es_decide (einsat *solver) {
   int res = decide_assumption (solver);
   if (res >= 0)
     return res;
-  unsigned idx = solver->stable ? next_heap_variable (solver)
-                                : next_queue_variable (solver);
+  unsigned idx = solver->projecting ? es_next_projected (solver) : INVALID;
+  if (idx == INVALID)
+    idx = solver->stable ? next_heap_variable (solver)
+                         : next_queue_variable (solver);
   if (idx == INVALID)
     return 10;
   INC (decisions);

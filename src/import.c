@@ -48,7 +48,7 @@ void es_enlarge_variables (einsat *solver, unsigned new_vars) {
   solver->capacity = new_capacity;
 }
 
-static unsigned new_internal_variable (einsat *solver, int eidx) {
+unsigned es_new_internal_variable (einsat *solver, int eidx) {
   if (solver->vars == EINSAT_MAX_VAR)
     es_fatal (solver, "too many variables");
   unsigned idx = solver->vars;
@@ -77,7 +77,7 @@ unsigned es_import_literal (einsat *solver, int elit) {
   enlarge_external (solver, eidx);
   unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
   if (!iidx1) {
-    iidx1 = new_internal_variable (solver, eidx) + 1;
+    iidx1 = es_new_internal_variable (solver, eidx) + 1;
     POKE_STACK (solver->e2i, eidx, iidx1);
   }
   unsigned lit = LIT (iidx1 - 1);

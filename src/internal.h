@@ -114,6 +114,7 @@ typedef struct var_flags {
   bool assumed : 1;    /* assumption of the current solve call */
   bool failed : 1;     /* in the final conflict of the last solve */
   bool seen : 1;       /* scratch flag of the simplifiers */
+  bool projected : 1;  /* in the projection of an enumeration */
 } var_flags;
 
 /* One frame per decision level. */
@@ -263,6 +264,10 @@ struct einsat {
   /* Assumptions of the current solve (internal literals). */
   unsigneds assumptions;
 
+  /* Enumeration: the projection variables are decided first. */
+  unsigneds projected;
+  bool projecting;
+
   /* Decision heuristics. */
   heap scores;
   links *links;
@@ -337,6 +342,7 @@ int es_option_in_range (const char *name, int value);
 
 /* in 'import.c' */
 unsigned es_import_literal (einsat *, int elit);
+unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
 void es_enlarge_variables (einsat *, unsigned new_vars);
 void es_release_variables (einsat *);
@@ -426,7 +432,16 @@ void es_simplify (einsat *);
 
 /* in 'search.c' */
 int es_solve (einsat *);
+int es_search (einsat *);
 bool es_terminating (einsat *);
+void es_init_schedules (einsat *);
+void es_init_search_limits (einsat *);
+void es_import_assumptions (einsat *);
+void es_reset_assumptions (einsat *);
+void es_reset_failed (einsat *);
+
+/* in 'enumerate.c' */
+unsigned es_next_projected (einsat *);
 
 /* in 'model.c' */
 void es_extend_model (einsat *);

@@ -40,7 +40,7 @@ bool es_terminating (einsat *solver) {
   return false;
 }
 
-static void init_search_limits (einsat *solver) {
+void es_init_search_limits (einsat *solver) {
   search_limits *l = &solver->search_limits;
   l->conflicts_start = STAT (conflicts);
   l->decisions_start = STAT (decisions);
@@ -48,7 +48,7 @@ static void init_search_limits (einsat *solver) {
   solver->terminate_countdown = 0;
 }
 
-static int search (einsat *solver) {
+int es_search (einsat *solver) {
   for (;;) {
     unsigned conflict = es_propagate (solver);
     if (conflict != INVALID) {
@@ -78,8 +78,7 @@ static int search (einsat *solver) {
   }
 }
 
-static void import_assumptions (einsat *solver) {
-  CLEAR_STACK (solver->assumptions);
+void es_import_assumptions (einsat *solver) {
   for (all_stack (int, elit, solver->eassumptions)) {
     unsigned lit = es_import_literal (solver, elit);
     FLAGS (IDX (lit))->assumed = true;
@@ -87,20 +86,20 @@ static void import_assumptions (einsat *solver) {
   }
 }
 
-static void reset_assumptions (einsat *solver) {
+void es_reset_assumptions (einsat *solver) {
   for (all_stack (unsigned, lit, solver->assumptions))
     FLAGS (IDX (lit))->assumed = false;
   CLEAR_STACK (solver->assumptions);
   CLEAR_STACK (solver->eassumptions);
 }
 
-static void reset_failed (einsat *solver) {
+void es_reset_failed (einsat *solver) {
   for (unsigned idx = 0; idx < solver->vars; idx++)
     FLAGS (idx)->failed = false;
 }
 
 /* Schedules depend on options, which may be set until the first solve. */
-static void init_schedules (einsat *solver) {
+void es_init_schedules (einsat *solver) {
   if (solver->schedules_initialized)
     return;
   solver->schedules_initialized = true;
@@ -117,12 +116,13 @@ static void init_schedules (einsat *solver) {
 
 int es_solve (einsat *solver) {
   INC (solves);
-  init_schedules (solver);
-  init_search_limits (solver);
-  reset_failed (solver);
+  es_init_schedules (solver);
+  es_init_search_limits (solver);
+  es_reset_failed (solver);
   es_backtrack (solver, 0);
-  import_assumptions (solver);
-  int res = solver->inconsistent ? 20 : search (solver);
+  CLEAR_STACK (solver->assumptions);
+  es_import_assumptions (solver);
+  int res = solver->inconsistent ? 20 : es_search (solver);
   if (res == 10) {
     es_extend_model (solver);
     if (GET_OPTION (check) && !es_check_model (solver))
@@ -130,7 +130,7 @@ int es_solve (einsat *solver) {
                         "original clauses");
   }
   es_backtrack (solver, 0);
-  reset_assumptions (solver);
+  es_reset_assumptions (solver);
   atomic_store (&solver->terminate_requested, 0);
   es_report (solver, res == 10 ? '1' : res == 20 ? '0' : '?');
   es_proof_flush (solver);

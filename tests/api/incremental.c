@@ -1,0 +1,111 @@
+/* Randomised incremental API test: random sequences of add / assume /
+ * solve / val / failed on small formulas, each result checked against
+ * exhaustive search: SAT models must satisfy every clause added so far
+ * and every assumption; UNSAT must be real, and the failed assumptions
+ * must be assumptions that on their own already make the formula UNSAT. */
+
+#include "einsat.h"
+#include "../common/oracle.h"
+#include "../common/random_options.h"
+
+static formula f;
+
+typedef struct trace_state {
+  uint64_t seed;
+  int step;
+} trace_state;
+
+static bool fail (trace_state *t, const char *what) {
+  printf ("not ok incremental seed %llu step %d: %s\n",
+          (unsigned long long) t->seed, t->step, what);
+  return false;
+}
+
+static bool check_sat (trace_state *t, einsat *solver, const int *assumed,
+                       int assumptions) {
+  int model[ORACLE_MAX_VARS + 1] = {0};
+  for (int v = 1; v <= f.vars; v++) {
+    int value = einsat_val (solver, v);
+    if (value != v && value != -v)
+      return fail (t, "einsat_val returned neither lit nor -lit");
+    model[v] = value > 0 ? 1 : -1;
+  }
+  if (!oracle_check_model (&f, model))
+    return fail (t, "model falsifies a clause");
+  for (int i = 0; i < assumptions; i++) {
+    int lit = assumed[i];
+    if ((lit > 0) != (model[abs (lit)] > 0))
+      return fail (t, "model falsifies an assumption");
+  }
+  return true;
+}
+
+static bool check_unsat (trace_state *t, einsat *solver, const int *assumed,
+                         int assumptions) {
+  uint32_t t_all = 0, f_all = 0, t_failed = 0, f_failed = 0;
+  for (int i = 0; i < assumptions; i++) {
+    int lit = assumed[i];
+    uint32_t bit = 1u << (abs (lit) - 1);
+    *(lit > 0 ? &t_all : &f_all) |= bit;
+    if (einsat_failed (solver, lit))
+      *(lit > 0 ? &t_failed : &f_failed) |= bit;
+  }
+  if (oracle_count (&f, t_all, f_all, 1, 0))
+    return fail (t, "claimed UNSAT but satisfiable under assumptions");
+  if ((t_failed & f_failed) && !(t_all & f_all))
+    return fail (t, "impossible failed set");
+  if (oracle_count (&f, t_failed, f_failed, 1, 0))
+    return fail (t, "failed assumptions do not suffice for UNSAT");
+  return true;
+}
+
+static bool run_trace (uint64_t seed) {
+  uint64_t rng = seed;
+  trace_state t = {seed, 0};
+  memset (&f, 0, sizeof f);
+  f.vars = 3 + oracle_below (&rng, 12);
+  einsat *solver = oracle_below (&rng, 2) ? einsat_new () : 0;
+  if (!solver)
+    solver = einsat_new ();
+  randomize_options (solver, &rng);
+  int steps = 5 + oracle_below (&rng, 40);
+  bool ok = true;
+  for (t.step = 0; ok && t.step < steps; t.step++) {
+    int adds = oracle_below (&rng, 3 * f.vars / 2 + 1);
+    for (int i = 0; i < adds && f.clauses < ORACLE_MAX_CLAUSES; i++) {
+      int size = 1 + oracle_below (&rng, 4);
+      if (oracle_below (&rng, 3))
+        size = 3;
+      formula_add_random (&f, &rng, size);
+      for (int j = 0; j < size; j++)
+        einsat_add (solver, f.lits[f.clauses - 1][j]);
+      einsat_add (solver, 0);
+    }
+    int assumed[16], assumptions = oracle_below (&rng, 6);
+    for (int i = 0; i < assumptions; i++) {
+      int var = 1 + oracle_below (&rng, f.vars);
+      assumed[i] = oracle_below (&rng, 2) ? var : -var;
+      einsat_assume (solver, assumed[i]);
+    }
+    int res = einsat_solve (solver);
+    if (res == 10)
+      ok = check_sat (&t, solver, assumed, assumptions);
+    else if (res == 20)
+      ok = check_unsat (&t, solver, assumed, assumptions);
+    else
+      ok = fail (&t, "solve returned neither 10 nor 20");
+  }
+  einsat_delete (solver);
+  return ok;
+}
+
+int main (int argc, char **argv) {
+  long count = argc > 1 ? atol (argv[1]) : 1000;
+  uint64_t seed = argc > 2 ? strtoull (argv[2], 0, 10) : 1;
+  long failed = 0;
+  for (long i = 0; i < count && failed < 5; i++)
+    failed += !run_trace (seed * 7919 + (uint64_t) i);
+  if (!failed)
+    printf ("ok incremental: %ld random API traces\n", count);
+  return failed != 0;
+}
