@@ -271,7 +271,7 @@ int einsat_val (einsat *solver, int lit) {
   REQUIRE (lit, "zero is not a literal");
   REQUIRE (solver->state == STATE_SAT, "solver is in state %s, not SAT",
            state_name (solver->state));
-  return einsat_model_value (solver, lit) > 0 ? lit : -lit;
+  return einsat_model_value (solver, lit) == lit ? lit : -lit;
 }
 
 int einsat_model_value (einsat *solver, int lit) {

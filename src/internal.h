@@ -237,6 +237,7 @@ struct einsat {
   /* Internal variables. */
   unsigned vars;     /* number of internal variables */
   unsigned capacity; /* allocated per variable entries */
+  unsigned new_capacity, resized; /* while enlarging (see 'import.c') */
   signed char *values;   /* per literal: 1 true, -1 false, 0 none */
   signed char *saved;    /* per variable saved phase */
   signed char *target;   /* per variable target phase */
@@ -391,8 +392,6 @@ unsigned es_decide_phase (einsat *, unsigned idx);
 void es_heap_push (einsat *, heap *, unsigned idx);
 unsigned es_heap_pop (einsat *, heap *);
 void es_heap_update (einsat *, heap *, unsigned idx);
-void es_heap_enlarge (einsat *, heap *, unsigned old_vars, unsigned vars);
-void es_heap_release (einsat *, heap *, unsigned vars);
 #define HEAP_CONTAINS(H, IDX) ((H)->pos[IDX] != INVALID)
 
 /* in 'bump.c' */

@@ -55,7 +55,8 @@ void es_reduce (einsat *solver) {
     PUSH_STACK (candidates, ((candidate) {rank, ref}));
   }
   size_t n = SIZE_STACK (candidates);
-  qsort (candidates.begin, n, sizeof (candidate), compare_candidates);
+  if (n > 1)
+    qsort (candidates.begin, n, sizeof (candidate), compare_candidates);
   size_t reduce = n * GET_OPTION (reducefraction) / 100;
   for (size_t i = 0; i < reduce; i++)
     es_mark_garbage (solver, CLAUSE (PEEK_STACK (candidates, i).ref));

@@ -21,6 +21,7 @@ typedef struct config {
 } config;
 
 static formula f;
+static const char *failure_dir = ".";
 
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
@@ -51,8 +52,8 @@ static void add_formula (einsat *solver) {
 
 static void save_failure (uint64_t seed, const char *what) {
   char path[256];
-  snprintf (path, sizeof path, "random-failure-%llu.cnf",
-            (unsigned long long) seed);
+  snprintf (path, sizeof path, "%s/random-failure-%llu.cnf",
+            failure_dir, (unsigned long long) seed);
   FILE *file = fopen (path, "w");
   if (file) {
     fprintf (file, "c %s\n", what);
@@ -144,9 +145,11 @@ int main (int argc, char **argv) {
       cfg.checker = argv[++i];
     else if (!strcmp (argv[i], "--tmpdir") && i + 1 < argc)
       cfg.tmpdir = argv[++i];
+    else if (!strcmp (argv[i], "--failures") && i + 1 < argc)
+      failure_dir = argv[++i];
     else {
       fprintf (stderr, "usage: random [--count N] [--seed S] "
-                       "[--checker PATH] [--tmpdir DIR]\n");
+                       "[--checker PATH] [--tmpdir DIR] [--failures DIR]\n");
       return 2;
     }
   }
