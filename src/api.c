@@ -184,6 +184,10 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->trace_buffer);
   RELEASE_STACK (solver->proof_buffer);
   RELEASE_STACK (solver->check_clauses);
+  RELEASE_STACK (solver->new_arena);
+  RELEASE_STACK (solver->ranks);
+  es_release_extension (solver);
+  es_release_elimination (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);
@@ -328,6 +332,8 @@ int einsat_vars (const einsat *solver) {
 
 static void freeze (einsat *solver, void *arg) {
   int idx = abs (*(int *) arg);
+  es_backtrack (solver, 0);
+  es_restore_external (solver, 1, &idx);
   es_import_literal (solver, idx);
   POKE_STACK (solver->frozen, idx, PEEK_STACK (solver->frozen, idx) + 1);
 }

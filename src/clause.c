@@ -30,7 +30,10 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
     PUSH_STACK (solver->irredundant, (unsigned) ref);
     INC (clauses_irredundant);
   }
-  es_watch_clause (solver, (unsigned) ref);
+  if (solver->dense)
+    es_connect_occurrences (solver, (unsigned) ref);
+  else
+    es_watch_clause (solver, (unsigned) ref);
   LOGCLAUSE ((unsigned) ref, "new");
   return (unsigned) ref;
 }
@@ -123,11 +126,26 @@ static bool simplify_original (einsat *solver, unsigneds *lits) {
   return keep;
 }
 
+static void add_simplified (einsat *solver, unsigneds *lits) {
+  size_t size = SIZE_STACK (*lits);
+  if (!size) {
+    LOG ("clause is empty after simplification");
+    solver->inconsistent = true;
+  } else if (size == 1)
+    es_assign_unit (solver, lits->begin[0]);
+  else if (size == 2)
+    es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
+  else
+    es_new_clause (solver, false, 0, size, lits->begin);
+  CLEAR_STACK (*lits);
+}
+
 void es_add_original_clause (einsat *solver, size_t size,
                              const int *elits) {
   assert (!solver->level);
   if (GET_OPTION (check))
     remember_for_checking (solver, size, elits);
+  es_restore_external (solver, size, elits);
   unsigneds *lits = &solver->clause;
   CLEAR_STACK (*lits);
   for (size_t i = 0; i < size; i++)
@@ -144,17 +162,20 @@ void es_add_original_clause (einsat *solver, size_t size,
     es_proof_add (solver, new_size, lits->begin);
     es_proof_delete_external (solver, size, elits);
   }
-  if (!new_size) {
-    LOG ("original clause is empty after simplification");
-    solver->inconsistent = true;
-  } else if (new_size == 1) {
-    es_assign_unit (solver, lits->begin[0]);
-  } else if (new_size == 2) {
-    es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
-  } else {
-    es_new_clause (solver, false, 0, new_size, lits->begin);
+  add_simplified (solver, lits);
+}
+
+/* Adds the internal clause in 'solver->clause' (restored clauses) as an
+ * irredundant clause, simplified against the root level. */
+void es_add_internal_clause (einsat *solver) {
+  assert (!solver->level);
+  unsigneds *lits = &solver->clause;
+  if (solver->inconsistent || !simplify_original (solver, lits)) {
+    CLEAR_STACK (*lits);
+    return;
   }
-  CLEAR_STACK (*lits);
+  es_proof_add (solver, SIZE_STACK (*lits), lits->begin);
+  add_simplified (solver, lits);
 }
 
 /*------------------------------------------------------------------------*/

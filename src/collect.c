@@ -41,17 +41,18 @@ static void forward_reasons (einsat *solver) {
 
 void es_collect (einsat *solver) {
   INC (collections);
-  unsigneds arena;
-  INIT_STACK (arena);
+  unsigneds *arena = &solver->new_arena;
+  CLEAR_STACK (*arena);
   size_t live = SIZE_STACK (solver->arena) - solver->garbage_words;
-  RESERVE_STACK (arena, live ? live : 1);
-  copy_clauses (solver, &solver->irredundant, &arena);
-  copy_clauses (solver, &solver->redundant, &arena);
+  RESERVE_STACK (*arena, live ? live : 1);
+  copy_clauses (solver, &solver->irredundant, arena);
+  copy_clauses (solver, &solver->redundant, arena);
   forward_reasons (solver);
   for (unsigned i = 0; i < 4; i++)
     solver->last_learned[i] = INVALID;
   RELEASE_STACK (solver->arena);
-  solver->arena = arena;
+  solver->arena = *arena;
+  INIT_STACK (*arena);
   solver->garbage_words = 0;
   es_flush_large_watches (solver);
   es_watch_large_clauses (solver);

@@ -39,6 +39,7 @@ static void enlarge_external (einsat *solver, int idx) {
   ARRAY (watches, 2) \
   ARRAY (trail, 1) \
   ARRAY (links, 1) \
+  ARRAY (marks, 2) \
   ARRAY (scores.array, 1) \
   ARRAY (scores.score, 1) \
   ARRAY (scores.pos, 1)

@@ -177,6 +177,7 @@ typedef struct limits {
   uint64_t mode_ticks;    /* later mode switches */
   uint64_t simplify_fixed; /* root units at the last simplification */
   uint64_t simplify_conflicts;
+  uint64_t eliminate;     /* conflicts */
   uint64_t report;        /* conflicts for the next progress line */
 } limits;
 
@@ -205,6 +206,21 @@ enum state {
 
 /* Special conflict value for binary conflicts (see 'propagate.c'). */
 #define BINARY_CONFLICT (INVALID - 1)
+
+/* Scratch data of variable elimination ('eliminate.c'). */
+typedef struct occurrence {
+  unsigned ref;   /* clause reference, or INVALID for a binary clause */
+  unsigned other; /* the other literal of a binary clause */
+} occurrence;
+
+typedef STACK (occurrence) occurrences;
+
+typedef struct elimination {
+  occurrences pos, neg;
+  unsigneds resolvent;
+  uint64_t steps, limit;
+  bool units; /* new root units: stop the round */
+} elimination;
 
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
@@ -315,6 +331,18 @@ struct einsat {
   bool proof_binary;
   chars proof_buffer;
 
+  /* Simplification: occurrence lists ('dense' mode, see 'dense.c'), the
+   * model reconstruction stack ('extend.c') and literal marks. */
+  bool dense;
+  unsigneds extension;
+  unsigneds restoring, restored; /* scratch of 'extend.c' */
+  unsigneds new_arena;           /* while collecting */
+  uint64s ranks;                 /* scratch for sorting */
+  signed char *marks; /* per literal */
+  elimination elimination;
+  unsigned eliminate_bound;
+  uint64_t eliminate_ticks; /* search ticks at the last elimination */
+
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
 
@@ -356,6 +384,7 @@ void es_mark_garbage (einsat *, clause *);
 void es_discard_clause (einsat *, clause *);
 void es_delete_binary (einsat *, bool redundant, unsigned a, unsigned b);
 void es_add_original_clause (einsat *, size_t size, const int *elits);
+void es_add_internal_clause (einsat *);
 void es_learn_clause (einsat *, unsigned glue);
 
 /* in 'watch.c' */
@@ -424,6 +453,24 @@ void es_mark_reasons (einsat *, bool);
 /* in 'collect.c' */
 void es_collect (einsat *);
 bool es_collecting (einsat *);
+
+/* in 'dense.c' */
+void es_enter_dense_mode (einsat *);
+void es_leave_dense_mode (einsat *);
+void es_connect_occurrences (einsat *, unsigned ref);
+
+/* in 'eliminate.c' */
+bool es_eliminating (einsat *);
+void es_eliminate (einsat *);
+bool es_frozen (einsat *, unsigned idx);
+void es_release_elimination (einsat *);
+
+/* in 'extend.c' */
+void es_push_extension (einsat *, unsigned witness, size_t size,
+                        const unsigned *lits);
+void es_reconstruct (einsat *, signed char *values);
+void es_restore_external (einsat *, size_t size, const int *elits);
+void es_release_extension (einsat *);
 
 /* in 'simplify.c' */
 bool es_simplifying (einsat *);

@@ -10,6 +10,13 @@
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \
+  OPTION (eliminate, 1, 0, 1, "bounded variable elimination") \
+  OPTION (eliminatebound, 16, 0, 1024, "max extra clauses per elimination") \
+  OPTION (eliminateclslim, 100, 2, 100000, "max resolvent size") \
+  OPTION (eliminateeffort, 100, 0, 10000, "per mille of search ticks") \
+  OPTION (eliminateint, 2000, 10, 1000000, "base conflict interval") \
+  OPTION (eliminatemineffort, 10000, 0, 1000000, "min steps (thousands)") \
+  OPTION (eliminateocclim, 1000, 1, 100000, "max occurrences per literal") \
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \

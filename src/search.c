@@ -70,6 +70,8 @@ int es_search (einsat *solver) {
       es_switch_mode (solver);
     else if (es_simplifying (solver))
       es_simplify (solver);
+    else if (es_eliminating (solver))
+      es_eliminate (solver);
     else {
       int res = es_decide (solver);
       if (res)
@@ -79,6 +81,8 @@ int es_search (einsat *solver) {
 }
 
 void es_import_assumptions (einsat *solver) {
+  es_restore_external (solver, SIZE_STACK (solver->eassumptions),
+                       solver->eassumptions.begin);
   for (all_stack (int, elit, solver->eassumptions)) {
     unsigned lit = es_import_literal (solver, elit);
     FLAGS (IDX (lit))->assumed = true;

@@ -16,6 +16,8 @@
   COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (decisions, conflicts, "decisions") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
+  COUNTER (eliminated, variables, "eliminated variables") \
+  COUNTER (eliminations, conflicts, "variable elimination rounds") \
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
@@ -27,11 +29,16 @@
   COUNTER (reduced, learned, "learned clauses reduced") \
   COUNTER (reductions, conflicts, "clause database reductions") \
   COUNTER (rephased, conflicts, "rephasing of saved phases") \
+  COUNTER (restored, eliminated, "eliminated variables restored") \
+  COUNTER (restored_clauses, restored, "clauses restored") \
+  COUNTER (resolvents, eliminated, "resolvents added by elimination") \
   COUNTER (restarts, conflicts, "restarts") \
   COUNTER (restarts_reused, restarts, "restarts reusing the trail") \
   COUNTER (shrunken_literals, learned_literals, "shrunken literals") \
   COUNTER (simplifications, conflicts, "root-level simplifications") \
   COUNTER (solves, 0, "calls to solve") \
+  COUNTER (strengthened, 0, "clauses strengthened by subsumption") \
+  COUNTER (subsumed, 0, "clauses removed by subsumption") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
   COUNTER (variables, 0, "variables in use")
 
