@@ -188,6 +188,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->ranks);
   es_release_extension (solver);
   es_release_elimination (solver);
+  es_release_subsumption (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);

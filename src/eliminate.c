@@ -306,6 +306,8 @@ void es_eliminate (einsat *solver) {
   es_simplify (solver);
   if (solver->inconsistent)
     return;
+  if (GET_OPTION (subsume))
+    es_subsume (solver);
   INC (eliminations);
   uint64_t before = STAT (eliminated);
   elimination *e = &solver->elimination;

@@ -222,6 +222,13 @@ typedef struct elimination {
   bool units; /* new root units: stop the round */
 } elimination;
 
+/* Scratch data of subsumption ('subsume.c'). */
+typedef struct subsumption {
+  unsigneds *onewatch; /* per literal: references of visited clauses */
+  unsigned *counts;    /* per literal: occurrences among candidates */
+  uint64_t steps, limit;
+} subsumption;
+
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
 
@@ -340,6 +347,8 @@ struct einsat {
   uint64s ranks;                 /* scratch for sorting */
   signed char *marks; /* per literal */
   elimination elimination;
+  subsumption subsumption;
+  uint64_t subsume_ticks;
   unsigned eliminate_bound;
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
 
@@ -464,6 +473,10 @@ bool es_eliminating (einsat *);
 void es_eliminate (einsat *);
 bool es_frozen (einsat *, unsigned idx);
 void es_release_elimination (einsat *);
+
+/* in 'subsume.c' */
+void es_subsume (einsat *);
+void es_release_subsumption (einsat *);
 
 /* in 'extend.c' */
 void es_push_extension (einsat *, unsigned witness, size_t size,

@@ -39,6 +39,9 @@
   OPTION (reusetrail, 1, 0, 1, "keep the decisions restarts agree on") \
   OPTION (seed, 0, 0, 2147483647, "random seed") \
   OPTION (stable, 1, 0, 2, "0=focused only, 1=switch modes, 2=stable only") \
+  OPTION (subsume, 1, 0, 1, "forward subsumption and strengthening") \
+  OPTION (subsumeeffort, 100, 0, 10000, "per mille of search ticks") \
+  OPTION (subsumemineffort, 1000, 0, 1000000, "min steps (thousands)") \
   OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \

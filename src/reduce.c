@@ -43,7 +43,8 @@ void es_reduce (einsat *solver) {
   unsigned tier1 = GET_OPTION (tier1);
   for (all_stack (unsigned, ref, solver->redundant)) {
     clause *c = CLAUSE (ref);
-    if (c->garbage || c->reason || c->keep || c->glue <= tier1)
+    if (c->garbage || !c->redundant || c->reason || c->keep ||
+        c->glue <= tier1)
       continue;
     if (c->used) {
       c->used--;

@@ -39,6 +39,7 @@
   COUNTER (solves, 0, "calls to solve") \
   COUNTER (strengthened, 0, "clauses strengthened by subsumption") \
   COUNTER (subsumed, 0, "clauses removed by subsumption") \
+  COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
   COUNTER (variables, 0, "variables in use")
 
