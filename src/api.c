@@ -189,6 +189,7 @@ void einsat_delete (einsat *solver) {
   es_release_extension (solver);
   es_release_elimination (solver);
   es_release_subsumption (solver);
+  RELEASE_STACK (solver->vivify_literals);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);

@@ -178,6 +178,7 @@ typedef struct limits {
   uint64_t simplify_fixed; /* root units at the last simplification */
   uint64_t simplify_conflicts;
   uint64_t eliminate;     /* conflicts */
+  uint64_t vivify;        /* conflicts */
   uint64_t report;        /* conflicts for the next progress line */
 } limits;
 
@@ -349,6 +350,8 @@ struct einsat {
   elimination elimination;
   subsumption subsumption;
   uint64_t subsume_ticks;
+  unsigneds vivify_literals;
+  uint64_t vivify_ticks;
   unsigned eliminate_bound;
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
 
@@ -477,6 +480,10 @@ void es_release_elimination (einsat *);
 /* in 'subsume.c' */
 void es_subsume (einsat *);
 void es_release_subsumption (einsat *);
+
+/* in 'vivify.c' */
+bool es_vivifying (einsat *);
+void es_vivify (einsat *);
 
 /* in 'extend.c' */
 void es_push_extension (einsat *, unsigned witness, size_t size,

@@ -45,7 +45,11 @@
   OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
-  OPTION (verbose, 0, 0, 3, "verbosity level")
+  OPTION (verbose, 0, 0, 3, "verbosity level") \
+  OPTION (vivify, 1, 0, 1, "vivify learned and irredundant clauses") \
+  OPTION (vivifyeffort, 100, 0, 10000, "per mille of search ticks") \
+  OPTION (vivifyint, 1000, 10, 1000000, "base conflict interval") \
+  OPTION (vivifyirredundant, 20, 0, 1000, "irredundant effort (% of learned)")
 
 typedef struct options {
 #define OPTION(NAME, DEFAULT, MIN, MAX, HELP) int NAME;

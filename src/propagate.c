@@ -109,11 +109,6 @@ unsigned es_propagate (einsat *solver) {
   solver->propagated = propagated;
   ADD (ticks, ticks);
   if (conflict != INVALID) {
-    INC (conflicts);
-    if (solver->stable)
-      INC (conflicts_stable);
-    else
-      INC (conflicts_focused);
     if (solver->trace) {
       bool binary = conflict == BINARY_CONFLICT;
       clause *c = binary ? 0 : CLAUSE (conflict);

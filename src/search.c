@@ -72,6 +72,8 @@ int es_search (einsat *solver) {
       es_simplify (solver);
     else if (es_eliminating (solver))
       es_eliminate (solver);
+    else if (es_vivifying (solver))
+      es_vivify (solver);
     else {
       int res = es_decide (solver);
       if (res)
@@ -113,6 +115,7 @@ void es_init_schedules (einsat *solver) {
   l->restart = (uint64_t) GET_OPTION (restartint);
   l->reduce = (uint64_t) GET_OPTION (reduceint);
   l->rephase = (uint64_t) GET_OPTION (rephaseint);
+  l->vivify = (uint64_t) GET_OPTION (vivifyint);
   l->report = 0;
   solver->random = (uint64_t) GET_OPTION (seed);
   es_init_mode (solver);

@@ -41,7 +41,10 @@
   COUNTER (subsumed, 0, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
-  COUNTER (variables, 0, "variables in use")
+  COUNTER (variables, 0, "variables in use") \
+  COUNTER (vivifications, conflicts, "vivification rounds") \
+  COUNTER (vivified, 0, "clauses shortened by vivification") \
+  COUNTER (vivified_literals, vivified, "literals removed by vivification")
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;

@@ -38,6 +38,12 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "tier2", 3, 8);
   set_random_option (solver, rng, "seed", 0, 1000);
   set_random_option (solver, rng, "minimizedepth", 1, 20);
+  set_random_option (solver, rng, "vivifyint", 10, 100);
+  set_random_option (solver, rng, "vivifyeffort", 100, 2000);
+  set_random_option (solver, rng, "eliminate", 0, 1);
+  set_random_option (solver, rng, "eliminateint", 10, 100);
+  set_random_option (solver, rng, "eliminatebound", 0, 16);
+  set_random_option (solver, rng, "subsume", 0, 1);
 }
 
 #endif
