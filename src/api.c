@@ -130,8 +130,6 @@ static void init_solver (einsat *solver, void *arg) {
   solver->queue.first = solver->queue.last = INVALID;
   solver->queue.search = INVALID;
   solver->scores.increment = 1;
-  for (unsigned i = 0; i < 4; i++)
-    solver->last_learned[i] = INVALID;
   PUSH_STACK (solver->e2i, 0);
   PUSH_STACK (solver->frozen, 0);
   PUSH_STACK (solver->emodel, 0);

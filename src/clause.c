@@ -195,6 +195,44 @@ static void call_learn_callback (einsat *solver, size_t size,
   solver->learn_callback (solver->learn_data, solver->learn_buffer.begin);
 }
 
+static bool is_reason (einsat *solver, clause *c) {
+  unsigned lit = c->lits[0];
+  assigned *a = VAR (lit);
+  return VALUE (lit) > 0 && a->level && !a->binary &&
+         a->reason == REF (c);
+}
+
+/* Eager subsumption (as in Kissat): a new learned clause often subsumes
+ * one of the clauses learned just before it, which can go at once.  The
+ * new clause itself is the last one on the 'redundant' stack. */
+static void eagerly_subsume (einsat *solver) {
+  unsigned limit = GET_OPTION (eagersubsume);
+  if (!limit)
+    return;
+  unsigneds *lits = &solver->learned;
+  signed char *marks = solver->marks;
+  for (all_stack (unsigned, lit, *lits))
+    marks[lit] = 1;
+  size_t needed = SIZE_STACK (*lits);
+  unsigned *begin = solver->redundant.begin, *p = solver->redundant.end;
+  if (needed > 2 && p != begin)
+    p--; /* skip the new clause itself */
+  while (limit-- && p != begin) {
+    clause *d = CLAUSE (*--p);
+    if (d->garbage || d->size < needed || !d->redundant)
+      continue;
+    size_t found = 0;
+    for (all_literals_in_clause (lit, d))
+      found += marks[lit];
+    if (found == needed && !is_reason (solver, d)) {
+      es_mark_garbage (solver, d);
+      INC (eager_subsumed);
+    }
+  }
+  for (all_stack (unsigned, lit, *lits))
+    marks[lit] = 0;
+}
+
 /* The learned clause in 'solver->learned' has its asserting literal first
  * and a literal of the jump level second; the solver has already
  * backtracked to that level. */
@@ -222,6 +260,7 @@ void es_learn_clause (einsat *solver, unsigned glue) {
     c->used = 1 + (glue <= (unsigned) GET_OPTION (tier2));
     c->subsume = true;
     es_assign_reason (solver, uip, ref);
-    solver->last_learned[STAT (learned) % 4] = ref;
   }
+  if (size > 1)
+    eagerly_subsume (solver);
 }

@@ -50,8 +50,6 @@ void es_collect (einsat *solver) {
   copy_clauses (solver, &solver->irredundant, false, arena);
   copy_clauses (solver, &solver->redundant, true, arena);
   forward_reasons (solver);
-  for (unsigned i = 0; i < 4; i++)
-    solver->last_learned[i] = INVALID;
   RELEASE_STACK (solver->arena);
   solver->arena = *arena;
   INIT_STACK (*arena);

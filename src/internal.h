@@ -306,7 +306,6 @@ struct einsat {
   unsigneds levels;    /* levels in the learned clause */
   unsigneds minimize;  /* stack of the minimization DFS */
   STACK (stamped) sorted; /* scratch for bumping in queue order */
-  unsigned last_learned[4]; /* refs of recent learned (eager subsume) */
   uint64_t glue_stamp;
 
   /* Restarts, modes, phases. */
