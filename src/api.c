@@ -188,6 +188,9 @@ void einsat_delete (einsat *solver) {
   es_release_elimination (solver);
   es_release_subsumption (solver);
   RELEASE_STACK (solver->vivify_literals);
+  RELEASE_STACK (solver->probes);
+  RELEASE_STACK (solver->tarjan);
+  es_release_decompose (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);

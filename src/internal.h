@@ -179,6 +179,7 @@ typedef struct limits {
   uint64_t simplify_conflicts;
   uint64_t eliminate;     /* conflicts */
   uint64_t vivify;        /* conflicts */
+  uint64_t probe;         /* conflicts */
   uint64_t report;        /* conflicts for the next progress line */
 } limits;
 
@@ -229,6 +230,20 @@ typedef struct subsumption {
   unsigned *counts;    /* per literal: occurrences among candidates */
   uint64_t steps, limit;
 } subsumption;
+
+/* Scratch data of equivalent literal substitution ('decompose.c'). */
+typedef struct tarjan_frame {
+  unsigned lit;
+  unsigned edge; /* next position in the watch list of NOT (lit) */
+} tarjan_frame;
+
+typedef STACK (tarjan_frame) tarjan_frames;
+
+typedef struct scc_info {
+  unsigned index, lowlink;
+  unsigned repr; /* representative literal or INVALID */
+  bool on_stack;
+} scc_info;
 
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
@@ -351,6 +366,11 @@ struct einsat {
   uint64_t subsume_ticks;
   unsigneds vivify_literals;
   uint64_t vivify_ticks;
+  unsigneds probes;
+  uint64_t probe_ticks, probed_fixed;
+  tarjan_frames tarjan;
+  scc_info *scc;
+  size_t scc_size;
   unsigned eliminate_bound;
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
 
@@ -483,6 +503,14 @@ void es_release_subsumption (einsat *);
 /* in 'vivify.c' */
 bool es_vivifying (einsat *);
 void es_vivify (einsat *);
+
+/* in 'probe.c' */
+bool es_probing (einsat *);
+void es_probe (einsat *);
+
+/* in 'decompose.c' */
+void es_decompose (einsat *);
+void es_release_decompose (einsat *);
 
 /* in 'extend.c' */
 void es_push_extension (einsat *, unsigned witness, size_t size,

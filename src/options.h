@@ -9,6 +9,7 @@
 #define OPTIONS \
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
+  OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \
   OPTION (eliminate, 1, 0, 1, "bounded variable elimination") \
   OPTION (eliminatebound, 16, 0, 1024, "max extra clauses per elimination") \
@@ -25,6 +26,9 @@
   OPTION (modeinit, 1000, 10, 1000000, "conflicts before first switch") \
   OPTION (phase, 1, 0, 1, "initial decision phase") \
   OPTION (phasesaving, 1, 0, 1, "reuse the last value of a variable") \
+  OPTION (probe, 1, 0, 1, "failed literal probing") \
+  OPTION (probeeffort, 50, 0, 10000, "per mille of search ticks") \
+  OPTION (probeint, 2000, 10, 1000000, "base conflict interval") \
   OPTION (reduce, 1, 0, 1, "reduce the learned clause database") \
   OPTION (reducefraction, 75, 10, 100, "percent of tier3 clauses reduced") \
   OPTION (reduceint, 1000, 10, 1000000, "base conflict reduce interval") \

@@ -72,6 +72,8 @@ int es_search (einsat *solver) {
       es_simplify (solver);
     else if (es_eliminating (solver))
       es_eliminate (solver);
+    else if (es_probing (solver))
+      es_probe (solver);
     else if (es_vivifying (solver))
       es_vivify (solver);
     else {
@@ -116,6 +118,7 @@ void es_init_schedules (einsat *solver) {
   l->reduce = (uint64_t) GET_OPTION (reduceint);
   l->rephase = (uint64_t) GET_OPTION (rephaseint);
   l->vivify = (uint64_t) GET_OPTION (vivifyint);
+  l->probe = (uint64_t) GET_OPTION (probeint);
   l->report = 0;
   solver->random = (uint64_t) GET_OPTION (seed);
   es_init_mode (solver);

@@ -15,9 +15,11 @@
   COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
   COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (decisions, conflicts, "decisions") \
+  COUNTER (decompositions, conflicts, "equivalent literal substitutions") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
+  COUNTER (failed_literals, 0, "failed literals found by probing") \
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
@@ -25,6 +27,7 @@
   COUNTER (learned_units, learned, "learned unit clauses") \
   COUNTER (minimized_literals, learned_literals, "minimized literals") \
   COUNTER (mode_switches, 0, "switches between focused and stable") \
+  COUNTER (probings, conflicts, "probing rounds") \
   COUNTER (propagations, 0, "propagations") \
   COUNTER (reduced, learned, "learned clauses reduced") \
   COUNTER (reductions, conflicts, "clause database reductions") \
@@ -38,6 +41,7 @@
   COUNTER (simplifications, conflicts, "root-level simplifications") \
   COUNTER (solves, 0, "calls to solve") \
   COUNTER (strengthened, 0, "clauses strengthened by subsumption") \
+  COUNTER (substituted, variables, "variables substituted (equivalent)") \
   COUNTER (subsumed, 0, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \

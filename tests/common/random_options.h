@@ -44,6 +44,9 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "eliminateint", 10, 100);
   set_random_option (solver, rng, "eliminatebound", 0, 16);
   set_random_option (solver, rng, "subsume", 0, 1);
+  set_random_option (solver, rng, "probe", 0, 1);
+  set_random_option (solver, rng, "probeint", 10, 100);
+  set_random_option (solver, rng, "decompose", 0, 1);
 }
 
 #endif
