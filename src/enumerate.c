@@ -133,11 +133,12 @@ static void enumerate (einsat *solver, void *arg) {
     return;
   }
   unsigned selector = LIT (es_new_internal_variable (solver, 0));
-  import_projection (solver, e);
-  solver->projecting = true;
   CLEAR_STACK (solver->assumptions);
   PUSH_STACK (solver->assumptions, selector);
+  /* Assumptions first: they may use variables the projection covers. */
   es_import_assumptions (solver);
+  import_projection (solver, e);
+  solver->projecting = true;
   for (;;) {
     int res = es_search (solver);
     if (res == 20) {
