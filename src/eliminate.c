@@ -43,18 +43,17 @@ static void gather (einsat *solver, unsigned lit, occurrences *occs,
     if (w.ref == REDUNDANT_BINARY)
       continue;
     if (w.ref == IRREDUNDANT_BINARY) {
-      PUSH_STACK (*occs, ((occurrence) {INVALID, w.blit}));
+      PUSH_STACK (*occs, ((occurrence) {INVALID, w.blit, false}));
       continue;
     }
     if (!CLAUSE (w.ref)->garbage)
-      PUSH_STACK (*occs, ((occurrence) {w.ref, INVALID}));
+      PUSH_STACK (*occs, ((occurrence) {w.ref, INVALID, false}));
   }
 }
 
-static const unsigned *occurrence_literals (einsat *solver, unsigned lit,
-                                            const occurrence *o,
-                                            unsigned *binary,
-                                            unsigned *size) {
+const unsigned *es_occurrence_literals (einsat *solver, unsigned lit,
+                                        const occurrence *o,
+                                        unsigned *binary, unsigned *size) {
   if (o->ref == INVALID) {
     binary[0] = lit;
     binary[1] = o->other;
@@ -72,9 +71,9 @@ static bool resolve (einsat *solver, unsigned pivot, const occurrence *c,
                      const occurrence *d, elimination *e) {
   unsigned binary_c[2], binary_d[2], size_c, size_d;
   const unsigned *lits_c =
-      occurrence_literals (solver, pivot, c, binary_c, &size_c);
+      es_occurrence_literals (solver, pivot, c, binary_c, &size_c);
   const unsigned *lits_d =
-      occurrence_literals (solver, NOT (pivot), d, binary_d, &size_d);
+      es_occurrence_literals (solver, NOT (pivot), d, binary_d, &size_d);
   signed char *marks = solver->marks;
   unsigneds *r = &e->resolvent;
   CLEAR_STACK (*r);
@@ -99,15 +98,24 @@ static bool resolve (einsat *solver, unsigned pivot, const occurrence *c,
   return !tautology;
 }
 
+/* With a gate definition of the pivot only gate clauses need to be
+ * resolved with non-gate clauses: the resolvents among gate clauses are
+ * tautologies and those among non-gate clauses are implied (Eén and
+ * Biere 2005). */
+static bool needed (const occurrence *c, const occurrence *d, bool gate) {
+  return !gate || c->gate != d->gate;
+}
+
 /* Would eliminating the variable keep the formula small enough? */
-static bool bounded (einsat *solver, unsigned pivot, elimination *e) {
+static bool bounded (einsat *solver, unsigned pivot, elimination *e,
+                     bool gate) {
   size_t p = SIZE_STACK (e->pos), n = SIZE_STACK (e->neg);
   size_t limit = p + n + solver->eliminate_bound;
   size_t max_size = (size_t) GET_OPTION (eliminateclslim);
   size_t resolvents = 0;
   for (all_stack (occurrence, c, e->pos))
     for (all_stack (occurrence, d, e->neg)) {
-      if (!resolve (solver, pivot, &c, &d, e))
+      if (!needed (&c, &d, gate) || !resolve (solver, pivot, &c, &d, e))
         continue;
       if (SIZE_STACK (e->resolvent) > max_size || ++resolvents > limit)
         return false;
@@ -147,7 +155,7 @@ static void remove_clauses (einsat *solver, unsigned lit,
   for (all_stack (occurrence, o, *occs)) {
     unsigned binary[2], size;
     const unsigned *lits =
-        occurrence_literals (solver, lit, &o, binary, &size);
+        es_occurrence_literals (solver, lit, &o, binary, &size);
     es_push_extension (solver, lit, size, lits);
     if (o.ref == INVALID)
       es_delete_binary (solver, false, lit, o.other);
@@ -171,12 +179,12 @@ static void remove_redundant_binaries (einsat *solver, unsigned lit) {
 }
 
 static void eliminate_variable (einsat *solver, unsigned idx,
-                                elimination *e) {
+                                elimination *e, bool gate) {
   unsigned pos = LIT (idx), neg = NOT (pos);
   LOG ("eliminating variable %u", idx);
   for (all_stack (occurrence, c, e->pos))
     for (all_stack (occurrence, d, e->neg))
-      if (resolve (solver, pos, &c, &d, e))
+      if (needed (&c, &d, gate) && resolve (solver, pos, &c, &d, e))
         add_resolvent (solver, e);
   remove_clauses (solver, pos, &e->pos);
   remove_clauses (solver, neg, &e->neg);
@@ -201,9 +209,15 @@ static bool try_to_eliminate (einsat *solver, unsigned idx,
   size_t occlim = (size_t) GET_OPTION (eliminateocclim);
   if (!p && !n)
     return false;
-  if (p > occlim || n > occlim || !bounded (solver, pos, e))
+  if (p > occlim || n > occlim)
     return false;
-  eliminate_variable (solver, idx, e);
+  bool gate = GET_OPTION (eliminategates) && p && n &&
+              es_find_gate (solver, pos, e);
+  if (!bounded (solver, pos, e, gate))
+    return false;
+  if (gate)
+    INC (gates);
+  eliminate_variable (solver, idx, e, gate);
   return true;
 }
 
@@ -306,8 +320,12 @@ void es_eliminate (einsat *solver) {
   es_simplify (solver);
   if (solver->inconsistent)
     return;
-  if (GET_OPTION (subsume))
+  if (GET_OPTION (decompose))
+    es_decompose (solver);
+  if (!solver->inconsistent && GET_OPTION (subsume))
     es_subsume (solver);
+  if (solver->inconsistent)
+    return;
   INC (eliminations);
   uint64_t before = STAT (eliminated);
   elimination *e = &solver->elimination;

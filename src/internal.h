@@ -213,6 +213,7 @@ enum state {
 typedef struct occurrence {
   unsigned ref;   /* clause reference, or INVALID for a binary clause */
   unsigned other; /* the other literal of a binary clause */
+  bool gate;      /* part of the definition of the pivot ('gates.c') */
 } occurrence;
 
 typedef STACK (occurrence) occurrences;
@@ -494,6 +495,12 @@ void es_connect_occurrences (einsat *, unsigned ref);
 bool es_eliminating (einsat *);
 void es_eliminate (einsat *);
 bool es_frozen (einsat *, unsigned idx);
+const unsigned *es_occurrence_literals (einsat *, unsigned lit,
+                                        const occurrence *,
+                                        unsigned *binary, unsigned *size);
+
+/* in 'gates.c' */
+bool es_find_gate (einsat *, unsigned pivot, elimination *);
 void es_release_elimination (einsat *);
 
 /* in 'subsume.c' */

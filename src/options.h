@@ -15,7 +15,8 @@
   OPTION (eliminatebound, 16, 0, 1024, "max extra clauses per elimination") \
   OPTION (eliminateclslim, 100, 2, 100000, "max resolvent size") \
   OPTION (eliminateeffort, 100, 0, 10000, "per mille of search ticks") \
-  OPTION (eliminateint, 2000, 10, 1000000, "base conflict interval") \
+  OPTION (eliminategates, 1, 0, 1, "use gate definitions (AND, ITE, ...)") \
+  OPTION (eliminateint, 2000, 1, 1000000, "base conflict interval") \
   OPTION (eliminatemineffort, 10000, 0, 1000000, "min steps (thousands)") \
   OPTION (eliminateocclim, 1000, 1, 100000, "max occurrences per literal") \
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
@@ -23,17 +24,18 @@
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \
-  OPTION (modeinit, 1000, 10, 1000000, "conflicts before first switch") \
+  OPTION (modeinit, 1000, 1, 1000000, "conflicts before first switch") \
   OPTION (phase, 1, 0, 1, "initial decision phase") \
   OPTION (phasesaving, 1, 0, 1, "reuse the last value of a variable") \
   OPTION (probe, 1, 0, 1, "failed literal probing") \
   OPTION (probeeffort, 50, 0, 10000, "per mille of search ticks") \
-  OPTION (probeint, 2000, 10, 1000000, "base conflict interval") \
+  OPTION (probeint, 2000, 1, 1000000, "base conflict interval") \
+  OPTION (probemineffort, 10, 0, 1000000, "min ticks (thousands)") \
   OPTION (reduce, 1, 0, 1, "reduce the learned clause database") \
   OPTION (reducefraction, 75, 10, 100, "percent of tier3 clauses reduced") \
-  OPTION (reduceint, 1000, 10, 1000000, "base conflict reduce interval") \
+  OPTION (reduceint, 1000, 1, 1000000, "base conflict reduce interval") \
   OPTION (rephase, 1, 0, 1, "reset the saved phases periodically") \
-  OPTION (rephaseint, 1000, 10, 1000000, "base rephase interval") \
+  OPTION (rephaseint, 1000, 1, 1000000, "base rephase interval") \
   OPTION (restart, 1, 0, 1, "restarts") \
   OPTION (restartint, 1, 1, 10000, "focused: min conflicts per restart") \
   OPTION (restartmargin, 10, 0, 100, "focused: fast/slow glue margin %") \
@@ -52,8 +54,9 @@
   OPTION (verbose, 0, 0, 3, "verbosity level") \
   OPTION (vivify, 1, 0, 1, "vivify learned and irredundant clauses") \
   OPTION (vivifyeffort, 100, 0, 10000, "per mille of search ticks") \
-  OPTION (vivifyint, 1000, 10, 1000000, "base conflict interval") \
-  OPTION (vivifyirredundant, 20, 0, 1000, "irredundant effort (% of learned)")
+  OPTION (vivifyint, 1000, 1, 1000000, "base conflict interval") \
+  OPTION (vivifyirredundant, 20, 0, 1000, "irredundant effort (% of learned)") \
+  OPTION (vivifymineffort, 10, 0, 1000000, "min ticks (thousands)")
 
 typedef struct options {
 #define OPTION(NAME, DEFAULT, MIN, MAX, HELP) int NAME;

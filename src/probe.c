@@ -71,7 +71,8 @@ void es_probe (einsat *solver) {
   }
   INC (probings);
   uint64_t search = STAT (ticks) - solver->probe_ticks;
-  uint64_t budget = search * GET_OPTION (probeeffort) / 1000;
+  uint64_t budget = search * GET_OPTION (probeeffort) / 1000 +
+                    (uint64_t) GET_OPTION (probemineffort) * 1000;
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;

@@ -227,7 +227,8 @@ void es_vivify (einsat *solver) {
   }
   INC (vivifications);
   uint64_t search = STAT (ticks) - solver->vivify_ticks;
-  uint64_t budget = search * GET_OPTION (vivifyeffort) / 1000;
+  uint64_t budget = search * GET_OPTION (vivifyeffort) / 1000 +
+                    (uint64_t) GET_OPTION (vivifymineffort) * 1000;
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;

@@ -23,8 +23,62 @@ typedef struct config {
 static formula f;
 static const char *failure_dir = ".";
 
+/* Techniques the formulas exercised, summed over all runs (coverage). */
+static const char *const covered[] = {"eliminated", "gates", "substituted",
+                                      "failed_literals", "subsumed",
+                                      "strengthened", "vivified",
+                                      "eager_subsumed", "reductions"};
+#define COVERED (sizeof covered / sizeof *covered)
+static uint64_t coverage[COVERED];
+
+static int random_literal (uint64_t *rng, int vars) {
+  int var = 1 + oracle_below (rng, vars);
+  return oracle_below (rng, 2) ? var : -var;
+}
+
+static void add3 (int a, int b, int c) {
+  int lits[3] = {a, b, c};
+  formula_add (&f, c ? 3 : 2, lits);
+}
+
+/* Tseitin encodings of random gates (equivalence, AND, OR, ITE, XOR) over
+ * earlier variables, plus a few random constraints: structured formulas
+ * with definitions, for gate detection, equivalences and probing. */
+static void generate_circuit (uint64_t *rng) {
+  f.vars = 4 + oracle_below (rng, 16);
+  int inputs = 2 + oracle_below (rng, 3);
+  for (int x = inputs + 1; x <= f.vars; x++) {
+    int a = random_literal (rng, x - 1), b = random_literal (rng, x - 1);
+    int c = random_literal (rng, x - 1);
+    switch (oracle_below (rng, 5)) {
+    case 0: /* x = a */
+      add3 (-x, a, 0), add3 (x, -a, 0);
+      break;
+    case 1: /* x = a & b */
+      add3 (-x, a, 0), add3 (-x, b, 0), add3 (x, -a, -b);
+      break;
+    case 2: /* x = a | b */
+      add3 (x, -a, 0), add3 (x, -b, 0), add3 (-x, a, b);
+      break;
+    case 3: /* x = a ? b : c */
+      add3 (-x, -a, b), add3 (-x, a, c), add3 (x, -a, -b), add3 (x, a, -c);
+      break;
+    default: /* x = a ^ b */
+      add3 (-x, a, b), add3 (-x, -a, -b), add3 (x, -a, b), add3 (x, a, -b);
+      break;
+    }
+  }
+  int constraints = oracle_below (rng, 6);
+  for (int i = 0; i < constraints; i++)
+    formula_add_random (&f, rng, 1 + oracle_below (rng, 3));
+}
+
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
+  if (!oracle_below (rng, 5)) {
+    generate_circuit (rng);
+    return;
+  }
   int shape = oracle_below (rng, 4);
   f.vars = 1 + oracle_below (rng, shape ? 14 : 20);
   int k = 1 + oracle_below (rng, 5);
@@ -130,6 +184,8 @@ static bool run_one (config *cfg, uint64_t seed) {
     save_failure (seed, "memory use out of bounds");
     ok = false;
   }
+  for (size_t i = 0; i < COVERED; i++)
+    coverage[i] += einsat_statistic (solver, covered[i]);
   einsat_delete (solver);
   return ok;
 }
@@ -156,9 +212,14 @@ int main (int argc, char **argv) {
   long failed = 0;
   for (long i = 0; i < cfg.count && failed < 5; i++)
     failed += !run_one (&cfg, cfg.seed * 1000003 + (uint64_t) i);
-  if (!failed)
+  if (!failed) {
     printf ("ok random differential: %ld formulas (%ld SAT, %ld UNSAT, "
             "%ld proofs checked)\n",
             cfg.count, cfg.sat, cfg.unsat, cfg.proofs_checked);
+    printf ("coverage:");
+    for (size_t i = 0; i < COVERED; i++)
+      printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
+    printf ("\n");
+  }
   return failed ? 1 : 0;
 }
