@@ -137,12 +137,23 @@ struct clause {
   unsigned literals[];
 };
 
+/* A map from indices up to '2 * MAX_VARIABLE + 1' (literals) to unsigned
+ * values, initially 0.  Memory is allocated only for the pages of 4096
+ * entries actually written, so that one huge variable index in the input
+ * costs a page and not gigabytes.  */
+struct sparse_map {
+  unsigned **pages;
+};
+
+unsigned sparse_get (const struct sparse_map *, unsigned index);
+unsigned *sparse_slot (struct sparse_map *, unsigned index);
+void release_sparse (struct sparse_map *);
+
 /* Collects the literals of one clause, dropping duplicates in linear time
  * with a mark per literal, and noticing tautologies.  */
 struct clause_builder {
   STACK (unsigned) literals;
-  unsigned char *marks;
-  size_t marks_size;
+  struct sparse_map marks;
   bool tautology;
 };
 
@@ -170,13 +181,14 @@ void release_formula (struct formula *);
 
 enum status { STATUS_NONE, STATUS_SAT, STATUS_UNSAT, STATUS_UNKNOWN };
 
-/* A model as read from a solution: 'values[v]' is 1 (true), -1 (false) or
- * 0 (not given) for '1 <= v <= max_variable'.  */
+/* A model as read from a solution: 'values' maps each variable given to
+ * 'MODEL_TRUE' or 'MODEL_FALSE' (0 if not given).  */
+enum { MODEL_TRUE = 1, MODEL_FALSE = 2 };
+
 struct model {
   enum status status;
-  signed char *values;
+  struct sparse_map values;
   unsigned max_variable;
-  size_t values_size;
   int contradiction;     /* a variable given both signs (first one), or 0 */
   uint64_t contradiction_line;
 };
@@ -209,7 +221,6 @@ struct proof {
   STACK (struct step) steps;
   STACK (struct clause *) lemmas; /* owned here, in proof order */
   bool binary;
-  unsigned max_variable;
   uint64_t additions, deletions;
   uint64_t missing_deletions;    /* no matching clause: ignored */
   uint64_t unit_deletions;       /* of unit (or empty) clauses: ignored */
@@ -229,6 +240,9 @@ int check_model (const struct formula *, const struct model *, bool verbose);
 /* in 'drat.c' */
 
 enum drat_mode { DRAT_FORWARD, DRAT_BACKWARD };
+
+/* Renumbers the variables of the clauses in place: the formula and the
+ * proof are of no further use afterwards except for releasing them.  */
 
 int check_proof (struct formula *, struct proof *, const char *proof_name,
                  enum drat_mode, bool verbose);

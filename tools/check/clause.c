@@ -33,32 +33,47 @@ void init_builder (struct clause_builder *b) {
 
 void release_builder (struct clause_builder *b) {
   RELEASE (b->literals);
-  free (b->marks);
-  b->marks = 0;
-  b->marks_size = 0;
+  release_sparse (&b->marks);
 }
 
-static void ensure_marks (struct clause_builder *b, unsigned literal) {
-  if (literal < b->marks_size)
+#define PAGE_BITS 12
+#define PAGE_SIZE (1u << PAGE_BITS)
+#define PAGES ((2u * MAX_VARIABLE + 2) >> PAGE_BITS)
+
+unsigned sparse_get (const struct sparse_map *map, unsigned index) {
+  assert (index >> PAGE_BITS < PAGES);
+  if (!map->pages)
+    return 0;
+  const unsigned *page = map->pages[index >> PAGE_BITS];
+  return page ? page[index & (PAGE_SIZE - 1)] : 0;
+}
+
+unsigned *sparse_slot (struct sparse_map *map, unsigned index) {
+  assert (index >> PAGE_BITS < PAGES);
+  if (!map->pages)
+    map->pages = allocate_zeroed (PAGES, sizeof *map->pages);
+  unsigned **page = map->pages + (index >> PAGE_BITS);
+  if (!*page)
+    *page = allocate_zeroed (PAGE_SIZE, sizeof **page);
+  return *page + (index & (PAGE_SIZE - 1));
+}
+
+void release_sparse (struct sparse_map *map) {
+  if (!map->pages)
     return;
-  size_t new_size = b->marks_size ? b->marks_size : 64;
-  while (new_size <= literal)
-    new_size *= 2;
-  unsigned char *marks = allocate_zeroed (new_size, 1);
-  if (b->marks_size)
-    memcpy (marks, b->marks, b->marks_size);
-  free (b->marks);
-  b->marks = marks;
-  b->marks_size = new_size;
+  for (unsigned i = 0; i < PAGES; i++)
+    free (map->pages[i]);
+  free (map->pages);
+  map->pages = 0;
 }
 
 void builder_add (struct clause_builder *b, unsigned literal) {
-  ensure_marks (b, literal | 1u);
-  if (b->marks[literal])
+  unsigned *mark = sparse_slot (&b->marks, literal);
+  if (*mark)
     return;
-  if (b->marks[NOT (literal)])
+  if (sparse_get (&b->marks, NOT (literal)))
     b->tautology = true;
-  b->marks[literal] = 1;
+  *mark = 1;
   PUSH (b->literals, literal);
 }
 
@@ -83,7 +98,7 @@ struct clause *builder_finish (struct clause_builder *b, uint64_t line,
   for (size_t i = 0; i < size; i++) {
     unsigned literal = b->literals.begin[i];
     c->literals[i] = literal;
-    b->marks[literal] = 0;
+    *sparse_slot (&b->marks, literal) = 0;
   }
   b->literals.size = 0;
   b->tautology = false;

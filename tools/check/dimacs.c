@@ -205,25 +205,15 @@ void parse_cnf (struct input *in, struct formula *f) {
 
 static void set_value (struct input *in, struct model *m, int literal) {
   unsigned variable = (unsigned) abs (literal);
-  if (variable >= m->values_size) {
-    size_t new_size = m->values_size ? m->values_size : 64;
-    while (new_size <= variable)
-      new_size *= 2;
-    signed char *values = allocate_zeroed (new_size, 1);
-    if (m->values_size)
-      memcpy (values, m->values, m->values_size);
-    free (m->values);
-    m->values = values;
-    m->values_size = new_size;
-  }
   if (variable > m->max_variable)
     m->max_variable = variable;
-  signed char value = literal < 0 ? -1 : 1;
-  if (m->values[variable] == -value && !m->contradiction) {
+  unsigned value = literal < 0 ? MODEL_FALSE : MODEL_TRUE;
+  unsigned *slot = sparse_slot (&m->values, variable);
+  if (*slot && *slot != value && !m->contradiction) {
     m->contradiction = (int) variable;
     m->contradiction_line = in->line;
   }
-  m->values[variable] = value;
+  *slot = value;
 }
 
 /* Reads a word (up to white space) into 'word'.  */
@@ -340,8 +330,4 @@ void parse_solution (struct input *in, struct model *m) {
     parse_error (in, "model given but the status is not satisfiable");
 }
 
-void release_model (struct model *m) {
-  free (m->values);
-  m->values = 0;
-  m->values_size = 0;
-}
+void release_model (struct model *m) { release_sparse (&m->values); }

@@ -79,6 +79,7 @@ struct checker {
   STACK (unsigned) retracted;      /* literals unassigned by 'retract' */
 
   struct clause *conflict; /* the top-level conflict, if reached */
+  STACK (unsigned) external; /* original index of each variable */
   struct statistics stats;
 };
 
@@ -442,6 +443,11 @@ static bool check_lemma (struct checker *c, const struct clause *lemma,
 /*------------------------------------------------------------------------*/
 /* Reporting.  */
 
+static int export (const struct checker *c, unsigned literal) {
+  int variable = (int) c->external.begin[VARIABLE (literal)];
+  return NEGATIVE (literal) ? -variable : variable;
+}
+
 static void report_failed_lemma (struct checker *c, const struct step *step) {
   const struct clause *lemma = step->clause;
   printf ("s NOT VERIFIED\n");
@@ -451,10 +457,10 @@ static void report_failed_lemma (struct checker *c, const struct step *step) {
                   ": lemma is not RUP/RAT: ",
            c->proof->binary ? "byte" : "line", step->line, lemma->id);
   if (lemma->size)
-    fprintf (stderr, "%d ", export_literal (lemma->pivot));
+    fprintf (stderr, "%d ", export (c, lemma->pivot));
   for (unsigned i = 0; i < lemma->size; i++)
     if (lemma->literals[i] != lemma->pivot)
-      fprintf (stderr, "%d ", export_literal (lemma->literals[i]));
+      fprintf (stderr, "%d ", export (c, lemma->literals[i]));
   fputs ("0\n", stderr);
 }
 
@@ -584,6 +590,37 @@ static bool backward_pass (struct checker *c, size_t last, size_t *failed) {
 
 /*------------------------------------------------------------------------*/
 
+static unsigned rename_literal (struct checker *c, struct sparse_map *map,
+                                unsigned literal) {
+  unsigned *slot = sparse_slot (map, VARIABLE (literal));
+  if (!*slot) {
+    *slot = (unsigned) c->external.size;
+    PUSH (c->external, VARIABLE (literal));
+  }
+  return 2 * *slot + NEGATIVE (literal);
+}
+
+static void rename_clause (struct checker *c, struct sparse_map *map,
+                           struct clause *clause) {
+  for (unsigned i = 0; i < clause->size; i++)
+    clause->literals[i] = rename_literal (c, map, clause->literals[i]);
+  if (clause->size)
+    clause->pivot = rename_literal (c, map, clause->pivot);
+}
+
+/* Renumbers the variables of all clauses densely, in order of first
+ * occurrence, so that the per-variable arrays are as large as the number
+ * of variables used, whatever their indices.  'external' maps back.  */
+static void rename_variables (struct checker *c) {
+  struct sparse_map map = {0};
+  PUSH (c->external, 0); /* there is no variable 0 */
+  for (size_t i = 0; i < c->formula->clauses.size; i++)
+    rename_clause (c, &map, c->formula->clauses.begin[i]);
+  for (size_t i = 0; i < c->proof->lemmas.size; i++)
+    rename_clause (c, &map, c->proof->lemmas.begin[i]);
+  release_sparse (&map);
+}
+
 static void init_checker (struct checker *c, struct formula *formula,
                           struct proof *proof, const char *proof_name,
                           enum drat_mode mode, bool verbose) {
@@ -593,11 +630,9 @@ static void init_checker (struct checker *c, struct formula *formula,
   c->proof_name = proof_name;
   c->mode = mode;
   c->verbose = verbose;
-  unsigned max = formula->max_variable;
-  if (proof->max_variable > max)
-    max = proof->max_variable;
-  c->max_variable = max;
-  size_t variables = (size_t) max + 1, literals = 2 * variables;
+  rename_variables (c);
+  c->max_variable = (unsigned) c->external.size - 1;
+  size_t variables = c->external.size, literals = 2 * variables;
   c->values = allocate_zeroed (literals, sizeof *c->values);
   c->reasons = allocate_zeroed (variables, sizeof *c->reasons);
   c->positions = allocate_zeroed (variables, sizeof *c->positions);
@@ -621,6 +656,7 @@ static void release_checker (struct checker *c) {
   RELEASE (c->stack);
   RELEASE (c->analyzed);
   RELEASE (c->retracted);
+  RELEASE (c->external);
 }
 
 static int verify (struct checker *c) {

@@ -11,19 +11,16 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static signed char model_value (const struct model *m, unsigned literal) {
-  unsigned variable = VARIABLE (literal);
-  if (variable > m->max_variable)
-    return 0;
-  signed char value = m->values[variable];
-  return NEGATIVE (literal) ? (signed char) -value : value;
+static bool model_satisfies (const struct model *m, unsigned literal) {
+  unsigned value = sparse_get (&m->values, VARIABLE (literal));
+  return value == (NEGATIVE (literal) ? MODEL_FALSE : MODEL_TRUE);
 }
 
 static bool satisfied (const struct model *m, const struct clause *c) {
   if (c->tautology)
     return true;
   for (unsigned i = 0; i < c->size; i++)
-    if (model_value (m, c->literals[i]) > 0)
+    if (model_satisfies (m, c->literals[i]))
       return true;
   return false;
 }
@@ -35,7 +32,7 @@ static unsigned count_unassigned (const struct formula *f,
                            ? f->max_variable
                            : f->header_variables;
   for (unsigned v = 1; v <= variables; v++)
-    if (v > m->max_variable || !m->values[v])
+    if (!sparse_get (&m->values, v))
       res++;
   return res;
 }

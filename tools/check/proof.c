@@ -137,8 +137,7 @@ static struct clause *remove_matching (struct matcher *m,
     if (c->size != size)
       continue;
     unsigned i = 0;
-    while (i < c->size && c->literals[i] < b->marks_size &&
-           b->marks[c->literals[i]])
+    while (i < c->size && sparse_get (&b->marks, c->literals[i]))
       i++;
     if (i < c->size)
       continue;
@@ -162,14 +161,12 @@ struct proof_parser {
 };
 
 static void add_literal (struct proof_parser *p, unsigned literal) {
-  if (VARIABLE (literal) > p->proof->max_variable)
-    p->proof->max_variable = VARIABLE (literal);
   builder_add (&p->builder, literal);
 }
 
 static void clear_builder (struct clause_builder *b) {
   for (size_t i = 0; i < b->literals.size; i++)
-    b->marks[b->literals.begin[i]] = 0;
+    *sparse_slot (&b->marks, b->literals.begin[i]) = 0;
   b->literals.size = 0;
   b->tautology = false;
 }
@@ -314,7 +311,8 @@ static void parse_binary_proof (struct proof_parser *p) {
       break;
     if (ch != 'a' && ch != 'd')
       binary_parse_error (in, start,
-                          "invalid step byte 0x%02x (expected 'a' or 'd')",
+                          "invalid step byte 0x%02x (expected 'a' or 'd' "
+                          "in a binary proof)",
                           (unsigned) ch);
     unsigned literal;
     while (read_binary_literal (p, &literal))
