@@ -244,7 +244,7 @@ enum drat_mode { DRAT_FORWARD, DRAT_BACKWARD };
 /* Renumbers the variables of the clauses in place: the formula and the
  * proof are of no further use afterwards except for releasing them.  */
 
-int check_proof (struct formula *, struct proof *, const char *proof_name,
-                 enum drat_mode, bool verbose);
+int check_proof (struct formula *, struct proof *, enum drat_mode,
+                 bool verbose);
 
 #endif

@@ -57,7 +57,6 @@ struct statistics {
 struct checker {
   struct formula *formula;
   struct proof *proof;
-  const char *proof_name;
   enum drat_mode mode;
   bool verbose;
 
@@ -622,12 +621,11 @@ static void rename_variables (struct checker *c) {
 }
 
 static void init_checker (struct checker *c, struct formula *formula,
-                          struct proof *proof, const char *proof_name,
-                          enum drat_mode mode, bool verbose) {
+                          struct proof *proof, enum drat_mode mode,
+                          bool verbose) {
   *c = (struct checker){0};
   c->formula = formula;
   c->proof = proof;
-  c->proof_name = proof_name;
   c->mode = mode;
   c->verbose = verbose;
   rename_variables (c);
@@ -689,9 +687,9 @@ static int verify (struct checker *c) {
 }
 
 int check_proof (struct formula *formula, struct proof *proof,
-                 const char *proof_name, enum drat_mode mode, bool verbose) {
+                 enum drat_mode mode, bool verbose) {
   struct checker c;
-  init_checker (&c, formula, proof, proof_name, mode, verbose);
+  init_checker (&c, formula, proof, mode, verbose);
   int res = verify (&c);
   if (verbose)
     print_statistics (&c);

@@ -130,7 +130,7 @@ static int run_proof_check (struct input *in, const struct options *o) {
   open_input (in, o->files[1]);
   parse_proof (in, &formula, &proof, o->verbose);
   close_input (in);
-  int res = check_proof (&formula, &proof, in->name, o->mode, o->verbose);
+  int res = check_proof (&formula, &proof, o->mode, o->verbose);
   release_proof (&proof);
   release_formula (&formula);
   return res;
