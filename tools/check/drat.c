@@ -309,6 +309,36 @@ static struct clause *detach (struct checker *c, struct clause *clause) {
   return retract (c, position);
 }
 
+#ifndef NDEBUG
+
+/* Debug builds check the invariant of the header comment between steps,
+ * by brute force and therefore only for small clause sets.  Since every
+ * clause has two non-false watches or a true watch, none is unit or
+ * falsified, so the trail is a propagation fixpoint.  */
+static void check_invariant (struct checker *c) {
+  if (c->clauses.size > 5000)
+    return;
+  assert (c->propagated == c->trail_size);
+  for (size_t i = 0; i < c->clauses.size; i++) {
+    const struct clause *clause = c->clauses.begin[i];
+    if (!clause->active || !watched (clause))
+      continue;
+    signed char first = value (c, clause->literals[0]);
+    if (clause->size == 1) {
+      assert (first > 0);
+      continue;
+    }
+    signed char second = value (c, clause->literals[1]);
+    assert (first > 0 || second > 0 || (first == 0 && second == 0));
+  }
+}
+
+#else
+#define check_invariant(C) \
+  do { \
+  } while (0)
+#endif
+
 /*------------------------------------------------------------------------*/
 /* Marking the clauses a conflict depends on (backward mode only).  */
 
@@ -507,6 +537,7 @@ static bool load_formula (struct checker *c) {
     if (c->conflict)
       return false;
   }
+  check_invariant (c);
   return true;
 }
 
@@ -535,6 +566,7 @@ static enum outcome forward_pass (struct checker *c, bool check,
     *last = i;
     if (step->type == STEP_DELETE) {
       delete_clause (c, step);
+      check_invariant (c);
       continue;
     }
     struct clause *lemma = step->clause;
@@ -545,6 +577,7 @@ static enum outcome forward_pass (struct checker *c, bool check,
     c->conflict = attach (c, lemma);
     if (c->conflict)
       return REFUTED;
+    check_invariant (c);
   }
   return NOT_REFUTED;
 }
@@ -568,12 +601,14 @@ static bool backward_pass (struct checker *c, size_t last, size_t *failed) {
     if (step->type == STEP_DELETE) {
       if (step->applied && attach (c, clause))
         internal_error ("conflict after restoring a deleted clause");
+      check_invariant (c);
       continue;
     }
     assert (c->clauses.begin[c->clauses.size - 1] == clause);
     c->clauses.size--;
     if (i != last && detach (c, clause))
       internal_error ("conflict after removing a lemma");
+    check_invariant (c);
     if (!clause->core) {
       c->stats.skipped_lemmas++;
       continue;
