@@ -21,22 +21,24 @@ static bool substitutable (einsat *solver, unsigned lit) {
 }
 
 /* Chooses and records the representative of the component just popped
- * (the literals in 'component'); returns false if it contains a literal
- * and its negation.  The dual component (the negated literals) may have
+ * (the literals in 'component'); returns a literal whose negation is in
+ * the component too, or INVALID.  The dual component (the negated literals) may have
  * been closed before: then the representative is the negation of its
  * representative, so that both agree. */
-static bool close_component (einsat *solver, scc_info *info,
-                             unsigneds *component) {
+static unsigned close_component (einsat *solver, scc_info *info,
+                                 unsigneds *component) {
   signed char *marks = solver->marks;
-  bool contradicting = false;
+  unsigned contradicting = INVALID;
   for (all_stack (unsigned, lit, *component)) {
-    contradicting |= marks[NOT (lit)];
+    if (marks[NOT (lit)])
+      contradicting = lit;
     marks[lit] = 1;
   }
   for (all_stack (unsigned, lit, *component))
     marks[lit] = 0;
-  if (contradicting)
-    return false;
+  LOGLITS (SIZE_STACK (*component), component->begin, "component");
+  if (contradicting != INVALID)
+    return contradicting;
   unsigned first = component->begin[0];
   unsigned dual = info[NOT (first)].repr;
   unsigned repr = first;
@@ -52,11 +54,12 @@ static bool close_component (einsat *solver, scc_info *info,
     }
   for (all_stack (unsigned, lit, *component))
     info[lit].repr = repr;
-  return true;
+  return INVALID;
 }
 
-/* Iterative Tarjan from 'root'; returns false on a contradiction. */
-static bool visit (einsat *solver, scc_info *info, unsigned root,
+/* Iterative Tarjan from 'root'; returns a literal equivalent to its own
+ * negation, or INVALID. */
+static unsigned visit (einsat *solver, scc_info *info, unsigned root,
                    unsigned *counter, tarjan_frames *work,
                    unsigneds *stack, unsigneds *component) {
   PUSH_STACK (*work, ((tarjan_frame) {root, 0}));
@@ -94,8 +97,9 @@ static bool visit (einsat *solver, scc_info *info, unsigned root,
         info[other].on_stack = false;
         PUSH_STACK (*component, other);
       } while (other != lit);
-      if (!close_component (solver, info, component))
-        return false;
+      unsigned contradicting = close_component (solver, info, component);
+      if (contradicting != INVALID)
+        return contradicting;
     }
     (void) POP_STACK (*work);
     if (!EMPTY_STACK (*work)) {
@@ -104,7 +108,7 @@ static bool visit (einsat *solver, scc_info *info, unsigned root,
         parent->lowlink = i->lowlink;
     }
   }
-  return true;
+  return INVALID;
 }
 
 /* A literal and its negation are equivalent: both units are implied by
@@ -128,10 +132,14 @@ static bool find_components (einsat *solver, scc_info *info) {
       continue;
     for (unsigned sign = 0; ok && sign < 2; sign++) {
       unsigned lit = LIT (idx) ^ sign;
-      if (info[lit].index == INVALID)
-        ok = visit (solver, info, lit, &counter, work, stack, component);
-      if (!ok)
-        contradiction (solver, lit);
+      if (info[lit].index != INVALID)
+        continue;
+      unsigned contradicting =
+          visit (solver, info, lit, &counter, work, stack, component);
+      if (contradicting != INVALID) {
+        contradiction (solver, contradicting);
+        ok = false;
+      }
     }
   }
   CLEAR_STACK (*stack);

@@ -18,6 +18,7 @@ typedef struct config {
   const char *checker; /* path of 'einsat-check' or NULL */
   const char *tmpdir;
   long proofs_checked, sat, unsat;
+  bool replay; /* one formula: keep its files, print its options */
 } config;
 
 static formula f;
@@ -131,6 +132,19 @@ static bool check_proof (config *cfg, const char *cnf, const char *proof) {
   return system (command) == 0;
 }
 
+/* The options differing from their defaults, as command line options. */
+static void print_options (einsat *solver) {
+  einsat_option_info info;
+  printf ("options:");
+  for (int i = 0; einsat_option (i, &info); i++) {
+    int value;
+    einsat_get_option (solver, info.name, &value);
+    if (value != info.default_value)
+      printf (" --%s=%d", info.name, value);
+  }
+  printf ("\n");
+}
+
 static bool run_one (config *cfg, uint64_t seed) {
   uint64_t rng = seed;
   generate (&rng);
@@ -146,6 +160,8 @@ static bool run_one (config *cfg, uint64_t seed) {
     proof_file = fopen (proof, "w");
     einsat_trace_proof (solver, proof_file, binary);
   }
+  if (cfg->replay)
+    print_options (solver);
   add_formula (solver);
   int res = einsat_solve (solver);
   uint32_t witness;
@@ -177,8 +193,12 @@ static bool run_one (config *cfg, uint64_t seed) {
                                  : "text DRAT proof rejected");
       ok = false;
     }
-    unlink (cnf);
-    unlink (proof);
+    if (cfg->replay)
+      printf ("formula %s proof %s\n", cnf, proof);
+    else {
+      unlink (cnf);
+      unlink (proof);
+    }
   }
   if (einsat_memory (solver) > (size_t) 1 << 26) {
     save_failure (seed, "memory use out of bounds");
@@ -191,7 +211,7 @@ static bool run_one (config *cfg, uint64_t seed) {
 }
 
 int main (int argc, char **argv) {
-  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0};
+  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0, false};
   for (int i = 1; i < argc; i++) {
     if (!strcmp (argv[i], "--count") && i + 1 < argc)
       cfg.count = atol (argv[++i]);
@@ -203,9 +223,14 @@ int main (int argc, char **argv) {
       cfg.tmpdir = argv[++i];
     else if (!strcmp (argv[i], "--failures") && i + 1 < argc)
       failure_dir = argv[++i];
+    else if (!strcmp (argv[i], "--replay") && i + 1 < argc) {
+      cfg.replay = true;
+      return !run_one (&cfg, strtoull (argv[++i], 0, 10));
+    }
     else {
       fprintf (stderr, "usage: random [--count N] [--seed S] "
-                       "[--checker PATH] [--tmpdir DIR] [--failures DIR]\n");
+                       "[--checker PATH] [--tmpdir DIR] [--failures DIR] "
+                       "[--replay FORMULA_SEED]\n");
       return 2;
     }
   }
