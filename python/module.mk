@@ -8,20 +8,25 @@
 #                                 (the tests use $(OUT)/python)
 #
 # The interpreter is asked for its include directory and extension suffix
-# only when 'python' is built, so nothing else needs Python.  The
-# extension is always built without sanitizers: a sanitized shared object
-# cannot be loaded into an interpreter that was not built with them.
+# only when 'python' is built, so nothing else needs Python.
+#
+# Under CONFIG=asan the library is sanitized, and a sanitized shared
+# object cannot be loaded into an interpreter that was not built with the
+# sanitizers.  So by default the extension is built without them and
+# links a plain debug copy of the library (assertions and logging on).
+# With PYTHON_SANITIZE=1 it is sanitized like the library and must be run
+# with the sanitizer runtimes preloaded (EINSAT_PYTHON_ASAN=1 makes
+# tests/python/suite do that).
 
 PYTHON ?= python3
 PYTHON_DEST ?= python
 PYTHON_PACKAGE := $(wildcard python/einsat/*.py)
-PYTHON_CFLAGS := -std=c11 -fPIC -Iinclude $(WARNINGS) \
-                 $(if $(filter asan,$(CONFIG)),-O1 -g,$(OPTFLAGS)) $(CFLAGS)
+PYTHON_CFLAGS := -std=c11 -fPIC -Iinclude $(WARNINGS) $(OPTFLAGS) $(CFLAGS)
 PYTHON_LDFLAGS := -shared -Wl,--exclude-libs,ALL $(LDFLAGS)
+PYTHON_LIBRARY := $(LIBRARY)
 
-# Under CONFIG=asan the library itself is sanitized, so the extension links
-# a plain copy of it (debug flags: assertions and logging stay on).
-ifeq ($(CONFIG),asan)
+ifeq ($(CONFIG)-$(PYTHON_SANITIZE),asan-)
+PYTHON_CFLAGS := -std=c11 -fPIC -Iinclude $(WARNINGS) -O1 -g $(CFLAGS)
 PYTHON_LIBRARY := $(OUT)/python-lib/libeinsat.a
 PYTHON_LIB_OBJS := $(patsubst src/%.c,$(OUT)/python-lib/%.o,$(wildcard src/*.c))
 $(OUT)/python-lib/%.o: src/%.c
@@ -30,8 +35,6 @@ $(OUT)/python-lib/%.o: src/%.c
 $(PYTHON_LIBRARY): $(PYTHON_LIB_OBJS)
 	rm -f $@
 	ar rcs $@ $^
-else
-PYTHON_LIBRARY := $(LIBRARY)
 endif
 
 .PHONY: python python-extension
