@@ -1044,6 +1044,15 @@ static PyObject *solver_exit (solver_object *self, PyObject *args) {
   Py_RETURN_FALSE;
 }
 
+/* The C solver cannot be copied: without this, pickle and copy.copy would
+ * build a fresh, empty solver and copy only the Python attributes. */
+static PyObject *solver_reduce (solver_object *self,
+                                PyObject *Py_UNUSED (ignored)) {
+  PyErr_Format (PyExc_TypeError, "cannot pickle or copy '%.100s' objects",
+                Py_TYPE (self)->tp_name);
+  return 0;
+}
+
 static PyObject *solver_get_vars (solver_object *self, void *closure) {
   (void) closure;
   return PyLong_FromLong (self->max_var);
@@ -1115,6 +1124,7 @@ static PyMethodDef solver_methods[] = {
     {"close", (PyCFunction) solver_delete, METH_NOARGS, delete_doc},
     {"__enter__", (PyCFunction) solver_enter, METH_NOARGS, 0},
     {"__exit__", (PyCFunction) solver_exit, METH_VARARGS, 0},
+    {"__reduce__", (PyCFunction) solver_reduce, METH_NOARGS, 0},
     {0, 0, 0, 0}};
 
 static PyGetSetDef solver_getset[] = {

@@ -1,7 +1,9 @@
 """The incremental einsat.Solver: assumptions, cores, models, enumeration
 (against brute force), limits, options, statistics, proofs, lifetime."""
 
+import copy
 import os
+import pickle
 import random
 import struct
 import tempfile
@@ -83,6 +85,8 @@ class IncrementalTest(unittest.TestCase):
         m = Mine()
         self.assertTrue(m.solve())
         self.assertEqual(m.extra + m.var("x"), 4)
+        for copier in (copy.copy, copy.deepcopy, pickle.dumps):
+            self.assertRaisesRegex(TypeError, "cannot pickle or copy", copier, m)
         ref = weakref.ref(m)
         del m
         self.assertIsNone(ref())
