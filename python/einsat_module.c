@@ -71,6 +71,15 @@ static void release_ints (ints *s) {
  * converted ("clause 3", "assumption") for the error message. */
 
 static int parse_literal (PyObject *obj, const char *context, int *lit) {
+  if (PyLong_CheckExact (obj)) { /* fast path: no '__index__' call */
+    int overflow;
+    long value = PyLong_AsLongAndOverflow (obj, &overflow);
+    if (!overflow && value && value >= -EINSAT_MAX_VAR &&
+        value <= EINSAT_MAX_VAR) {
+      *lit = (int) value;
+      return 0;
+    }
+  }
   if (PyBool_Check (obj)) {
     PyErr_Format (PyExc_TypeError,
                   "%s: literal must be an int, not bool", context);
