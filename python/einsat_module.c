@@ -86,8 +86,9 @@ static int parse_literal (PyObject *obj, const char *context, int *lit) {
     return -1;
   }
   if (!PyLong_Check (obj) && !PyIndex_Check (obj)) {
-    PyErr_Format (PyExc_TypeError, "%s: literal must be an int, not '%.100s'",
-                  context, Py_TYPE (obj)->tp_name);
+    PyErr_Format (PyExc_TypeError,
+                  "%s: literal must be an int, not '%.100s'", context,
+                  Py_TYPE (obj)->tp_name);
     return -1;
   }
   PyObject *number = PyNumber_Index (obj);
@@ -227,8 +228,9 @@ static int parse_limit (PyObject *obj, const char *name, long long *limit) {
   if (!obj || obj == Py_None)
     return 0;
   if (PyBool_Check (obj) || !PyIndex_Check (obj)) {
-    PyErr_Format (PyExc_TypeError, "%s must be an int or None, not '%.100s'",
-                  name, Py_TYPE (obj)->tp_name);
+    PyErr_Format (PyExc_TypeError,
+                  "%s must be an int or None, not '%.100s'", name,
+                  Py_TYPE (obj)->tp_name);
     return -1;
   }
   PyObject *number = PyNumber_Index (obj);
@@ -543,10 +545,10 @@ static int solver_init (solver_object *self, PyObject *args,
   PyObject *clauses = 0, *proof = 0, *config = 0, *options = 0;
   PyObject *conflicts = 0, *decisions = 0, *props = 0, *seconds = 0;
   int binary = 0;
-  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O$OpOOOOOO:Solver", kwlist,
-                                    &clauses, &proof, &binary, &config,
-                                    &options, &conflicts, &decisions, &props,
-                                    &seconds))
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O$OpOOOOOO:Solver",
+                                    kwlist, &clauses, &proof, &binary,
+                                    &config, &options, &conflicts,
+                                    &decisions, &props, &seconds))
     return -1;
   if (check_usable (self) < 0)
     return -1;
@@ -865,7 +867,8 @@ static PyObject *enumerate_models (solver_object *self, PyObject *args,
   else if (c.out_of_memory)
     PyErr_NoMemory ();
   else if (models >= 0)
-    result = store ? models_list (&c, models) : PyLong_FromLongLong (models);
+    result =
+        store ? models_list (&c, models) : PyLong_FromLongLong (models);
   release_ints (&c.values);
   return result;
 }
@@ -1448,7 +1451,8 @@ PyMODINIT_FUNC PyInit__einsat (void) {
   if (!module)
     return 0;
   Py_INCREF (&solver_type);
-  if (PyModule_AddObject (module, "Solver", (PyObject *) &solver_type) < 0) {
+  PyObject *type = (PyObject *) &solver_type;
+  if (PyModule_AddObject (module, "Solver", type) < 0) {
     Py_DECREF (&solver_type);
     Py_DECREF (module);
     return 0;
