@@ -56,6 +56,8 @@ int es_search (einsat *solver) {
         return 20;
       if (STAT (conflicts) >= solver->limits.report)
         es_report (solver, ' ');
+      if (limit_hit (solver))
+        return 0;
     } else if (solver->inconsistent)
       return 20;
     else if (es_terminating (solver))
