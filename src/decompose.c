@@ -294,10 +294,7 @@ static void assign_units (einsat *solver, unsigneds *units) {
 }
 
 void es_decompose (einsat *solver) {
-  es_backtrack (solver, 0);
-  if (STAT (fixed) > solver->limits.simplify_fixed)
-    es_simplify (solver);
-  if (solver->inconsistent)
+  if (!es_clean_root (solver))
     return;
   size_t lits = 2 * (size_t) solver->vars;
   scc_info *info = solver->scc = es_calloc (solver, lits ? lits : 1,
@@ -317,6 +314,7 @@ void es_decompose (einsat *solver) {
     es_collect (solver);
     assign_units (solver, units);
     CLEAR_STACK (*units);
+    es_clean_root (solver);
   }
   es_release_decompose (solver);
 }

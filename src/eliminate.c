@@ -285,15 +285,8 @@ static void eliminate (einsat *solver, elimination *e) {
     es_enter_dense_mode (solver);
     unsigned eliminated = elimination_round (solver, e);
     es_leave_dense_mode (solver);
-    if (solver->inconsistent)
-      return;
-    if (es_propagate (solver) != INVALID) {
-      es_analyze (solver, INVALID);
-      return;
-    }
-    if (STAT (fixed) > solver->limits.simplify_fixed)
-      es_simplify (solver);
-    if (solver->inconsistent || e->steps > e->limit)
+    if (solver->inconsistent || !es_clean_root (solver) ||
+        e->steps > e->limit)
       return;
     if (e->units) {
       e->units = false;
@@ -312,14 +305,9 @@ static void eliminate (einsat *solver, elimination *e) {
 }
 
 void es_eliminate (einsat *solver) {
-  es_backtrack (solver, 0);
-  if (es_propagate (solver) != INVALID) {
-    es_analyze (solver, INVALID);
+  if (!es_clean_root (solver))
     return;
-  }
   es_simplify (solver);
-  if (solver->inconsistent)
-    return;
   if (GET_OPTION (decompose))
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (subsume))

@@ -529,6 +529,7 @@ void es_release_extension (einsat *);
 /* in 'simplify.c' */
 bool es_simplifying (einsat *);
 void es_simplify (einsat *);
+bool es_clean_root (einsat *);
 
 /* in 'search.c' */
 int es_solve (einsat *);

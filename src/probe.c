@@ -64,11 +64,8 @@ static bool probe_literal (einsat *solver, unsigned lit) {
 }
 
 void es_probe (einsat *solver) {
-  es_backtrack (solver, 0);
-  if (es_propagate (solver) != INVALID) {
-    es_analyze (solver, INVALID);
+  if (!es_clean_root (solver))
     return;
-  }
   INC (probings);
   uint64_t search = STAT (ticks) - solver->probe_ticks;
   uint64_t budget = search * GET_OPTION (probeeffort) / 1000 +

@@ -93,3 +93,20 @@ void es_simplify (einsat *solver) {
   solver->limits.simplify_fixed = STAT (fixed);
   solver->limits.simplify_conflicts = STAT (conflicts) + 100;
 }
+
+/* Brings the solver to the root level with every unit propagated and
+ * removed from the clauses, which the simplifiers rely on (for instance,
+ * a clause whose watched literal is already false would never be visited
+ * again).  Returns false if the formula became inconsistent. */
+bool es_clean_root (einsat *solver) {
+  es_backtrack (solver, 0);
+  if (solver->inconsistent)
+    return false;
+  if (es_propagate (solver) != INVALID) {
+    es_analyze (solver, INVALID);
+    return false;
+  }
+  if (STAT (fixed) > solver->limits.simplify_fixed)
+    es_simplify (solver);
+  return !solver->inconsistent;
+}

@@ -185,8 +185,7 @@ static void release (einsat *solver, subsumption *s) {
 }
 
 void es_subsume (einsat *solver) {
-  es_backtrack (solver, 0);
-  if (solver->inconsistent)
+  if (!es_clean_root (solver))
     return;
   subsumption *s = &solver->subsumption;
   size_t lits = 2 * (size_t) solver->vars;

@@ -220,11 +220,8 @@ static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
 }
 
 void es_vivify (einsat *solver) {
-  es_backtrack (solver, 0);
-  if (es_propagate (solver) != INVALID) {
-    es_analyze (solver, INVALID);
+  if (!es_clean_root (solver))
     return;
-  }
   INC (vivifications);
   uint64_t search = STAT (ticks) - solver->vivify_ticks;
   uint64_t budget = search * GET_OPTION (vivifyeffort) / 1000 +
