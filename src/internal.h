@@ -530,6 +530,7 @@ void es_release_extension (einsat *);
 bool es_simplifying (einsat *);
 void es_simplify (einsat *);
 bool es_clean_root (einsat *);
+void es_check_propagated (einsat *);
 
 /* in 'search.c' */
 int es_solve (einsat *);
