@@ -4,10 +4,13 @@
  * ('minimize.c'), bumping ('bump.c') and the backjump.  The final conflict
  * analysis for failed assumptions (MiniSat's 'analyzeFinal') is here too.
  *
- * Invariant used throughout: the solver backtracks non-chronologically,
- * so the trail is sorted by level and every reason clause of a literal at
- * level L has another literal of level L unless L is the level of its
- * assignment by a unit. */
+ * With chronological backtracking (Nadel and Ryvchin 2018, as refined in
+ * CaDiCaL) the conflict may lie below the current level: the solver first
+ * backtracks to the conflict level, and if only one literal of the
+ * conflict is on that level, it is simply implied one level lower.
+ * Learned clauses jump back normally unless the jump would undo more than
+ * 'chronolevels' levels; then only the last level is undone and the
+ * asserting literal is assigned out of order at its own level. */
 
 #include "internal.h"
 
@@ -93,7 +96,7 @@ static unsigned find_first_uip (einsat *solver, unsigned conflict) {
     do {
       assert (pos > 0);
       uip = solver->trail[--pos];
-    } while (!VAR (uip)->analyzed);
+    } while (!VAR (uip)->analyzed || LEVEL (uip) != solver->level);
     if (!--open)
       return uip;
     analyze_reason (solver, uip, &open);
@@ -146,12 +149,90 @@ static void derive_empty_clause (einsat *solver) {
   es_proof_add (solver, 0, 0);
 }
 
+/* The literals of the conflict in 'lits' and 'size'. */
+static const unsigned *conflict_literals (einsat *solver, unsigned conflict,
+                                          unsigned *size) {
+  if (conflict == BINARY_CONFLICT) {
+    *size = 2;
+    return solver->conflict_binary;
+  }
+  clause *c = CLAUSE (conflict);
+  *size = c->size;
+  return c->lits;
+}
+
+/* A reason has its implied literal first and is watched by its first two
+ * literals.  The conflict clause becomes the reason of 'forced': it moves
+ * to the front, a literal of the highest remaining level second, and the
+ * watches follow. */
+static void watch_forced_first (einsat *solver, unsigned ref,
+                                unsigned forced) {
+  clause *c = CLAUSE (ref);
+  unsigned *lits = c->lits;
+  unsigned old[2] = {lits[0], lits[1]};
+  for (unsigned i = 0; i < c->size; i++)
+    if (lits[i] == forced) {
+      lits[i] = lits[0];
+      lits[0] = forced;
+      break;
+    }
+  unsigned best = 1;
+  for (unsigned i = 2; i < c->size; i++)
+    if (LEVEL (lits[i]) > LEVEL (lits[best]))
+      best = i;
+  unsigned tmp = lits[1];
+  lits[1] = lits[best];
+  lits[best] = tmp;
+  for (unsigned i = 0; i < 2; i++)
+    if (old[i] != lits[0] && old[i] != lits[1])
+      es_remove_large_watch (solver, old[i], ref);
+  for (unsigned i = 0; i < 2; i++)
+    if (lits[i] != old[0] && lits[i] != old[1])
+      PUSH_STACK (WATCHES (lits[i]), ((watch) {lits[!i], ref}));
+}
+
+/* Returns false if the conflict was resolved without learning: a single
+ * literal on the highest level of the conflict is implied one level
+ * lower (the conflict clause is its reason). */
+static bool backtrack_to_conflict_level (einsat *solver, unsigned conflict) {
+  unsigned size, level = 0, count = 0, forced = INVALID;
+  const unsigned *lits = conflict_literals (solver, conflict, &size);
+  for (unsigned i = 0; i < size; i++) {
+    unsigned lit_level = LEVEL (lits[i]);
+    if (lit_level > level)
+      level = lit_level, count = 1, forced = lits[i];
+    else if (lit_level == level)
+      count++;
+  }
+  if (level == solver->level && count > 1)
+    return true;
+  if (count > 1 || !level) {
+    es_backtrack (solver, level);
+    return true;
+  }
+  /* The conflict clause is unit now: 'forced' is its only unassigned
+   * literal. */
+  es_backtrack (solver, level - 1);
+  if (conflict == BINARY_CONFLICT) {
+    unsigned other = lits[0] == forced ? lits[1] : lits[0];
+    es_assign_binary (solver, forced, other);
+  } else {
+    watch_forced_first (solver, conflict, forced);
+    es_assign_reason (solver, forced, conflict,
+                      es_reason_level (solver, forced, CLAUSE (conflict)));
+  }
+  return false;
+}
+
 bool es_analyze (einsat *solver, unsigned conflict) {
   INC (conflicts);
   if (solver->stable)
     INC (conflicts_stable);
   else
     INC (conflicts_focused);
+  if (solver->level && conflict != INVALID && GET_OPTION (chrono) &&
+      !backtrack_to_conflict_level (solver, conflict))
+    return true;
   if (!solver->level) {
     derive_empty_clause (solver);
     return false;
@@ -169,7 +250,12 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   es_update_ema (&solver->slow_glue, glue);
   es_bump_analyzed (solver);
   es_update_target_and_best (solver);
-  es_backtrack (solver, level);
+  if (GET_OPTION (chrono) &&
+      solver->level - level > (unsigned) GET_OPTION (chronolevels)) {
+    INC (backtracks_chrono);
+    es_backtrack (solver, solver->level - 1);
+  } else
+    es_backtrack (solver, level);
   if (solver->trace)
     es_trace_event (solver, EINSAT_BACKJUMP, INVALID, level, 0, 0);
   es_learn_clause (solver, glue);
@@ -193,10 +279,8 @@ void es_analyze_failed (einsat *solver, unsigned lit) {
   for (unsigned pos = solver->trail_size; pos-- > 0;) {
     unsigned other = solver->trail[pos];
     assigned *b = VAR (other);
-    if (!b->analyzed)
+    if (!b->analyzed || !b->level)
       continue;
-    if (!b->level)
-      break;
     if (b->reason == INVALID) {
       FLAGS (IDX (other))->failed = true;
       continue;

@@ -49,11 +49,11 @@ void es_new_level (einsat *solver, unsigned decision) {
   PUSH_STACK (solver->frames, f);
 }
 
-/* Implied literals take the current level: the solver backtracks
- * non-chronologically, so every falsified literal of a reason has a level
- * no higher than the current one. */
+/* An implied literal gets the highest level of the other literals of its
+ * reason, which after chronological backtracking can be lower than the
+ * current level (Nadel and Ryvchin 2018). */
 void es_assign_binary (einsat *solver, unsigned lit, unsigned other) {
-  unsigned level = solver->level;
+  unsigned level = LEVEL (other);
   assign (solver, lit, level, other, true);
   if (!level)
     es_proof_add (solver, 1, &lit);
@@ -61,8 +61,17 @@ void es_assign_binary (einsat *solver, unsigned lit, unsigned other) {
     es_trace_reason (solver, lit);
 }
 
-void es_assign_reason (einsat *solver, unsigned lit, unsigned ref) {
-  unsigned level = solver->level;
+unsigned es_reason_level (einsat *solver, unsigned lit, clause *c) {
+  unsigned level = 0;
+  for (all_literals_in_clause (other, c))
+    if (IDX (other) != IDX (lit) && LEVEL (other) > level)
+      level = LEVEL (other);
+  return level;
+}
+
+void es_assign_reason (einsat *solver, unsigned lit, unsigned ref,
+                       unsigned level) {
+  assert (level == es_reason_level (solver, lit, CLAUSE (ref)));
   assign (solver, lit, level, ref, false);
   if (!level)
     es_proof_add (solver, 1, &lit);

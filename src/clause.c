@@ -259,7 +259,7 @@ void es_learn_clause (einsat *solver, unsigned glue) {
     clause *c = CLAUSE (ref);
     c->used = 1 + (glue <= (unsigned) GET_OPTION (tier2));
     c->subsume = true;
-    es_assign_reason (solver, uip, ref);
+    es_assign_reason (solver, uip, ref, LEVEL (lits->begin[1]));
   }
   if (size > 1)
     eagerly_subsume (solver);

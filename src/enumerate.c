@@ -117,7 +117,7 @@ static void learn_blocking_clause (einsat *solver) {
     es_assign_binary (solver, begin[0], begin[1]);
   } else {
     unsigned ref = es_new_clause (solver, false, 0, size, begin);
-    es_assign_reason (solver, begin[0], ref);
+    es_assign_reason (solver, begin[0], ref, LEVEL (begin[1]));
   }
   CLEAR_STACK (*lits);
 }

@@ -424,12 +424,15 @@ void es_watch_clause (einsat *, unsigned ref);
 void es_flush_large_watches (einsat *);
 void es_watch_large_clauses (einsat *);
 void es_remove_watch (einsat *, unsigned lit, watch);
+void es_remove_large_watch (einsat *, unsigned lit, unsigned ref);
 
 /* in 'assign.c' */
 void es_assign_decision (einsat *, unsigned lit);
 void es_assign_unit (einsat *, unsigned lit);
 void es_assign_binary (einsat *, unsigned lit, unsigned other);
-void es_assign_reason (einsat *, unsigned lit, unsigned ref);
+void es_assign_reason (einsat *, unsigned lit, unsigned ref,
+                       unsigned level);
+unsigned es_reason_level (einsat *, unsigned lit, clause *);
 void es_new_level (einsat *, unsigned decision);
 
 /* in 'propagate.c' */

@@ -8,6 +8,8 @@
 
 #define OPTIONS \
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
+  OPTION (chrono, 1, 0, 1, "chronological backtracking") \
+  OPTION (chronolevels, 100, 0, 1000000, "max levels a jump may undo") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \

@@ -24,6 +24,9 @@ static inline unsigned propagate_literal (einsat *solver, unsigned lit,
   signed char *const values = solver->values;
   unsigned *const arena = solver->arena.begin;
   unsigned conflict = INVALID;
+  /* If the falsified literal is on the current level, so is everything
+   * it implies; only out-of-order literals need the reason scanned. */
+  const bool in_order = LEVEL (not_lit) == solver->level;
   *ticks += 1 + ((size_t) ((char *) end - (char *) begin) >> 6);
 
   while (p != end) {
@@ -94,7 +97,9 @@ static inline unsigned propagate_literal (einsat *solver, unsigned lit,
       conflict = ref;
       break;
     } else {
-      es_assign_reason (solver, other, ref);
+      unsigned level = in_order ? solver->level
+                                : es_reason_level (solver, other, c);
+      es_assign_reason (solver, other, ref, level);
     }
   }
   while (p != end)

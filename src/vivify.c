@@ -67,10 +67,8 @@ static void collect_decisions (einsat *solver) {
   for (unsigned pos = solver->trail_size; pos-- > 0;) {
     unsigned lit = solver->trail[pos];
     assigned *a = VAR (lit);
-    if (!a->analyzed)
+    if (!a->analyzed || !a->level)
       continue;
-    if (!a->level)
-      break;
     if (a->reason == INVALID) {
       PUSH_STACK (*lits, NOT (lit));
       continue;

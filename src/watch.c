@@ -22,6 +22,17 @@ void es_remove_watch (einsat *solver, unsigned lit, watch w) {
   ws->end--;
 }
 
+void es_remove_large_watch (einsat *solver, unsigned lit, unsigned ref) {
+  watches *ws = &WATCHES (lit);
+  watch *p = ws->begin, *end = ws->end;
+  while (p != end && p->ref != ref)
+    p++;
+  assert (p != end);
+  for (watch *q = p + 1; q != end; q++)
+    q[-1] = *q;
+  ws->end--;
+}
+
 void es_flush_large_watches (einsat *solver) {
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++) {
     watches *ws = solver->watches + lit;
