@@ -321,6 +321,7 @@ struct einsat {
   unsigneds analyzed;  /* variables marked during analysis */
   unsigneds levels;    /* levels in the learned clause */
   unsigneds minimize;  /* stack of the minimization DFS */
+  unsigneds shrinkable; /* variables marked while shrinking */
   STACK (stamped) sorted; /* scratch for bumping in queue order */
   uint64_t glue_stamp;
 
@@ -444,6 +445,10 @@ void es_analyze_failed (einsat *, unsigned lit);
 
 /* in 'minimize.c' */
 void es_minimize_clause (einsat *);
+bool es_minimize_literal (einsat *, unsigned lit, unsigned depth);
+
+/* in 'shrink.c' */
+void es_shrink_clause (einsat *);
 
 /* in 'backtrack.c' */
 void es_backtrack (einsat *, unsigned level);

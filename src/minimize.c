@@ -52,6 +52,10 @@ static bool minimize_literal (einsat *solver, unsigned lit,
   return res;
 }
 
+bool es_minimize_literal (einsat *solver, unsigned lit, unsigned depth) {
+  return minimize_literal (solver, lit, depth);
+}
+
 void es_minimize_clause (einsat *solver) {
   if (!GET_OPTION (minimize))
     return;

@@ -46,6 +46,7 @@
   OPTION (reluctantlim, 1048576, 0, 1000000000, "stable: max interval") \
   OPTION (reusetrail, 1, 0, 1, "keep the decisions restarts agree on") \
   OPTION (seed, 0, 0, 2147483647, "random seed") \
+  OPTION (shrink, 3, 0, 3, "shrink learned clauses (1=binary, 3=full)") \
   OPTION (stable, 1, 0, 2, "0=focused only, 1=switch modes, 2=stable only") \
   OPTION (subsume, 1, 0, 1, "forward subsumption and strengthening") \
   OPTION (subsumeeffort, 100, 0, 10000, "per mille of search ticks") \

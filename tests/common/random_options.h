@@ -45,6 +45,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "eliminatebound", 0, 16);
   set_random_option (solver, rng, "subsume", 0, 1);
   set_random_option (solver, rng, "chrono", 0, 1);
+  set_random_option (solver, rng, "shrink", 0, 3);
   set_random_option (solver, rng, "chronolevels", 0, 3);
   set_random_option (solver, rng, "eliminategates", 0, 1);
   set_random_option (solver, rng, "probe", 0, 1);
