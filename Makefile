@@ -46,7 +46,7 @@ PROGRAMS :=
 TEST_PROGRAMS :=
 CLEAN_EXTRA :=
 
-.PHONY: all run test test-one install clean format help
+.PHONY: all run test test-one install clean format help print-cflags
 all:
 
 include $(sort $(wildcard */module.mk */*/module.mk))
@@ -94,3 +94,6 @@ clean:
 
 help:
 	@sed -n '2,10p' Makefile
+
+print-cflags:
+	@echo $(CFLAGS_ALL)
