@@ -10,6 +10,7 @@
 #include "mbt.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,8 @@ static const char *usage =
     "  --out DIR       directory for failing traces (default '.')\n"
     "  --quiet         print failures and the summary only\n"
     "  --verbose       print each call (with --replay: in this process)\n"
-    "  --known FILE    failures matching a line 'PATTERN<TAB>DESCRIPTION'\n"
-    "                  of FILE are reported as 'skip' (not shrunk, not\n"
+    "  --known FILE    failures matching a line 'GLOB<TAB>DESCRIPTION' of\n"
+    "                  FILE are reported as 'skip' (not shrunk, not\n"
     "                  counted)\n"
     "\n"
     "  --replay FILE   run the trace in FILE: exit 0 if all checks pass\n"
@@ -260,8 +261,8 @@ static void report_failure (const config *c, uint64_t seed, trace *t,
     printf ("  could not write %s\n", path);
 }
 
-/* The description of the known bug whose pattern the failure's report
- * contains (copied to 'description'), if any. */
+/* The description of the known bug whose pattern (a glob) matches the
+ * failure's signature or report (copied to 'description'), if any. */
 static bool known_bug (const config *c, const verdict *v, char *description,
                        size_t size) {
   FILE *file = c->known ? fopen (c->known, "r") : 0;
@@ -275,7 +276,10 @@ static bool known_bug (const config *c, const verdict *v, char *description,
       continue;
     *tab = 0;
     tab[strcspn (tab + 1, "\n") + 1] = 0;
-    found = strstr (v->report, line) || strstr (v->signature, line);
+    char glob[1040];
+    snprintf (glob, sizeof glob, "*%s*", line);
+    found = !fnmatch (glob, v->report, 0) ||
+            !fnmatch (glob, v->signature, 0);
     if (found)
       snprintf (description, size, "%s", tab + 1);
   }
