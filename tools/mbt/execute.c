@@ -2,9 +2,10 @@
  * trusting the solver: models must satisfy all clauses and assumptions,
  * UNSAT and the failed assumptions are confirmed by exhaustive search,
  * enumerated models must be distinct projections of models (and all of
- * them when the enumeration claims to be complete), UNKNOWN is accepted
- * only under a limit or termination request, and memory must be freed
- * (with the right sizes) and charged to the instance exactly.
+ * them when the enumeration claims to be complete), exported learned
+ * clauses must be short enough and implied by the formula, UNKNOWN is
+ * accepted only under a limit or termination request, and memory must be
+ * freed (with the right sizes) and charged to the instance exactly.
  *
  * The executor keeps its own copy of the documented state machine and
  * skips calls the contract does not allow in the current state ('val'
@@ -65,6 +66,7 @@ typedef struct executor {
   int64_t conflict_limit, decision_limit, time_limit;
   bool terminate_requested, callback;
   int64_t terminate_after, terminate_calls;
+  int64_t learn_max;
   enumeration *enumeration;
   const char *context; /* appended to the signature of failures */
 } executor;
@@ -259,6 +261,36 @@ static void do_terminate_after (executor *x, const call *c) {
 static void do_terminate_never (executor *x) {
   x->callback = false;
   einsat_set_terminate (x->solver, 0, 0);
+}
+
+/* A learned clause must be implied: no assignment of the formula
+ * falsifies it. */
+static void on_learn (void *data, int *clause) {
+  executor *x = data;
+  uint32_t falsify_true = 0, falsify_false = 0, witness;
+  int size = 0;
+  for (; clause[size]; size++) {
+    int v = oracle_var (x, clause[size]);
+    if (v < 0) {
+      fail (x, "learned clause with an unknown variable", "%d",
+            clause[size]);
+      return;
+    }
+    *(clause[size] > 0 ? &falsify_false : &falsify_true) |= 1u << v;
+  }
+  x->out->checks++;
+  if (size > x->learn_max)
+    fail (x, "learned clause too long", "%d literals", size);
+  else if (oracle_find (&x->formula, falsify_true, falsify_false, &witness))
+    fail (x, "learned clause not implied", "assignment 0x%x", witness);
+}
+
+static void do_learn (executor *x, const call *c) {
+  x->learn_max = c->value;
+  if (c->value < 0)
+    einsat_set_learn (x->solver, 0, 0, 0);
+  else
+    einsat_set_learn (x->solver, x, (int) c->value, on_learn);
 }
 
 /*------------------------------------------------------------------------*/
@@ -612,6 +644,7 @@ static void dispatch (executor *x, const call *c) {
   case CALL_FAIL_ALLOC:
     x->memory.fail_at = x->memory.allocations + (c->value > 0 ? c->value : 1);
     break;
+  case CALL_LEARN: do_learn (x, c); break;
   default: fail (x, "unknown call", "kind %d", (int) c->kind); break;
   }
 }

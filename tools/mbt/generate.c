@@ -149,6 +149,13 @@ static void push_named (generator *g, call_kind kind, const char *name,
   push (g, &c);
 }
 
+static void push_learn (generator *g) {
+  call c = {.kind = CALL_LEARN, .value = (int64_t) pick (g, 10)};
+  if (one_in (g, 4))
+    c.value = -1;
+  push (g, &c);
+}
+
 static void configure (generator *g) {
   static const char *const configurations[] = {"default", "plain", "sat",
                                                 "unsat"};
@@ -159,6 +166,8 @@ static void configure (generator *g) {
   int options = one_in (g, 2) ? (int) pick (g, 6) : 0;
   for (int i = 0; i < options; i++)
     push_option (g);
+  if (one_in (g, 3))
+    push_learn (g);
 }
 
 /*------------------------------------------------------------------------*/
@@ -261,6 +270,8 @@ static void push_round (generator *g) {
   push_freezing (g);
   if (one_in (g, 10))
     push_option (g);
+  if (one_in (g, 12))
+    push_learn (g);
   int assumed[8], n = (int) pick (g, one_in (g, 4) ? 8 : 3);
   for (int i = 0; i < n; i++)
     push_literal_call (g, CALL_ASSUME, assumed[i] = literal (g));

@@ -41,6 +41,7 @@ typedef enum call_kind {
   CALL_TERMINATE_NEVER, /* removes the callback */
   CALL_ENUMERATE,   /* limit (value), stop (callback), projection */
   CALL_FAIL_ALLOC,  /* the value-th allocation from now on fails */
+  CALL_LEARN,       /* learn callback for clauses up to value (< 0: off) */
   NUMBER_OF_CALL_KINDS
 } call_kind;
 

@@ -8,7 +8,7 @@
  *   vars                     terminate           terminate-never
  *   terminate-after N        limit conflicts|decisions|time VALUE
  *   enumerate LIMIT STOP all|VAR...
- *   fail-alloc N
+ *   fail-alloc N             learn MAX-LENGTH (negative: no callback)
  *
  * Lines starting with '#' are comments. */
 
@@ -38,6 +38,7 @@ static const char *const names[NUMBER_OF_CALL_KINDS] = {
     [CALL_TERMINATE_NEVER] = "terminate-never",
     [CALL_ENUMERATE] = "enumerate",
     [CALL_FAIL_ALLOC] = "fail-alloc",
+    [CALL_LEARN] = "learn",
 };
 
 const char *call_name (call_kind kind) { return names[kind]; }
@@ -102,6 +103,7 @@ void call_print (const call *c, FILE *file) {
     break;
   case CALL_TERMINATE_AFTER:
   case CALL_FAIL_ALLOC:
+  case CALL_LEARN:
     fprintf (file, " %" PRId64, c->value);
     break;
   case CALL_ENUMERATE:
@@ -218,6 +220,7 @@ static bool read_arguments (reader *r, call *c) {
     return read_literal (r, c);
   case CALL_TERMINATE_AFTER:
   case CALL_FAIL_ALLOC:
+  case CALL_LEARN:
     return read_number (r, &c->value);
   case CALL_ENUMERATE:
     return read_projection (r, c);
