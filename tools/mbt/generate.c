@@ -25,7 +25,8 @@ typedef struct generator {
   source *source;
   trace *trace;
   int pool[ORACLE_VARS], vars;
-  bool dense; /* variables 1..vars */
+  bool dense;          /* variables 1..vars */
+  bool negative_vals;  /* query 'val' of negative literals too */
   int frozen[ORACLE_VARS];
 } generator;
 
@@ -222,8 +223,11 @@ static void push_freezing (generator *g) {
 
 static void push_queries (generator *g, const int *assumed, int n) {
   int vals = (int) pick (g, 4);
-  for (int i = 0; i < vals; i++)
-    push_literal_call (g, CALL_VAL, literal (g));
+  for (int i = 0; i < vals; i++) {
+    int var = g->pool[pick (g, (uint64_t) g->vars)];
+    bool negative = g->negative_vals && pick (g, 2);
+    push_literal_call (g, CALL_VAL, negative ? -var : var);
+  }
   for (int i = 0; i < n; i++)
     if (!one_in (g, 3))
       push_literal_call (g, CALL_FAILED, assumed[i]);
@@ -298,6 +302,7 @@ static void generate (generator *g) {
   g->trace->size = 0;
   push_simple (g, CALL_NEW);
   choose_variables (g);
+  g->negative_vals = one_in (g, 8);
   configure (g);
   int rounds = 1 + (int) pick (g, 12);
   for (int i = 0; i < rounds && !g->source->exhausted; i++)

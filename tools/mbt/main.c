@@ -287,10 +287,45 @@ static bool known_bug (const config *c, const verdict *v, char *description,
   return found;
 }
 
+/* Known bugs are summarized: one line per bug, not one per trace. */
+typedef struct known_hits {
+  char description[16][512];
+  long count[16];
+  uint64_t first_seed[16];
+  int size;
+} known_hits;
+
+static void count_known (known_hits *k, const char *description,
+                         uint64_t seed) {
+  int i = 0;
+  while (i < k->size && strcmp (k->description[i], description))
+    i++;
+  if (i == 16)
+    i = 15;
+  if (i == k->size) {
+    k->size++;
+    snprintf (k->description[i], sizeof k->description[i], "%s",
+              description);
+    k->first_seed[i] = seed;
+    k->count[i] = 0;
+  }
+  k->count[i]++;
+}
+
+static void print_known (const known_hits *k) {
+  for (int i = 0; i < k->size; i++)
+    printf ("skip mbt: known core bug in %ld traces (first seed %" PRIu64
+            "): %s\n",
+            k->count[i], k->first_seed[i], k->description[i]);
+}
+
 static int test (const config *c) {
   double start = wall_clock ();
   long traces = 0, failures = 0, known = 0;
   char description[512];
+  known_hits *hits = calloc (1, sizeof *hits);
+  if (!hits)
+    abort ();
   uint64_t checks = 0;
   trace t;
   trace_init (&t);
@@ -306,8 +341,7 @@ static int test (const config *c) {
     checks += v.checks;
     if (v.failed &&
         known_bug (c, &v, description, sizeof description)) {
-      printf ("skip mbt seed %" PRIu64 ": known core bug: %s\n", seed,
-              description);
+      count_known (hits, description, seed);
       known++;
     } else if (v.failed) {
       failures++;
@@ -318,6 +352,8 @@ static int test (const config *c) {
               wall_clock () - start);
   }
   trace_release (&t);
+  print_known (hits);
+  free (hits);
   printf ("%s mbt: %ld traces from seed %" PRIu64 ", %ld failed, %ld known "
           "bugs, %" PRIu64 " checks in %.1f s\n",
           failures ? "not ok" : "ok", traces, c->seed, failures, known,
