@@ -470,6 +470,38 @@ static void do_val (executor *x, const call *c) {
   }
 }
 
+static bool occurs_in_clause (executor *x, int lit) {
+  for (int v = 0; v < x->formula.vars; v++) {
+    if (x->var_of[v] != abs (lit))
+      continue;
+    for (size_t i = 0; i < x->formula.size; i++)
+      if ((x->formula.clauses[i].pos | x->formula.clauses[i].neg) >> v & 1)
+        return true;
+  }
+  return false;
+}
+
+/* Like 'val', but 0 for variables that never occurred; variables of
+ * clauses occurred. */
+static void do_model_value (executor *x, const call *c) {
+  int lit = c->lits[0], value = einsat_model_value (x->solver, lit);
+  x->out->checks++;
+  if (value && value != lit && value != -lit) {
+    fail (x, "value neither 0 nor the literal nor its negation",
+          "model_value (%d) = %d", lit, value);
+    return;
+  }
+  if (!value && occurs_in_clause (x, lit)) {
+    fail (x, "0 for a variable of a clause", "model_value (%d)", lit);
+    return;
+  }
+  for (int v = 0; value && v < x->formula.vars; v++)
+    if (x->var_of[v] == abs (lit) &&
+        (value == lit) != (((x->model >> v) & 1) == (lit > 0)))
+      fail (x, "value differs from the model", "model_value (%d) = %d",
+            lit, value);
+}
+
 static void do_failed (executor *x, const call *c) {
   int res = einsat_failed (x->solver, c->lits[0]);
   x->out->checks++;
@@ -616,7 +648,7 @@ static bool allowed (executor *x, const call *c) {
     return false;
   if (x->mode == INVALID)
     return c->kind == CALL_DELETE;
-  if (c->kind == CALL_VAL)
+  if (c->kind == CALL_VAL || c->kind == CALL_MODEL_VALUE)
     return x->mode == SAT;
   if (c->kind == CALL_FAILED)
     return x->mode == UNSAT && was_assumed (x, c->lits[0]);
@@ -651,6 +683,7 @@ static void dispatch (executor *x, const call *c) {
     x->memory.fail_at = x->memory.allocations + (c->value > 0 ? c->value : 1);
     break;
   case CALL_LEARN: do_learn (x, c); break;
+  case CALL_MODEL_VALUE: do_model_value (x, c); break;
   default: fail (x, "unknown call", "kind %d", (int) c->kind); break;
   }
 }
@@ -658,8 +691,9 @@ static void dispatch (executor *x, const call *c) {
 /* The state a call leaves: results can only be queried right after
  * 'solve' (and between queries); everything else returns to READY. */
 static void update_mode (executor *x, const call *c) {
-  if (c->kind == CALL_VAL || c->kind == CALL_FAILED ||
-      c->kind == CALL_VARS || c->kind == CALL_SOLVE)
+  if (c->kind == CALL_VAL || c->kind == CALL_MODEL_VALUE ||
+      c->kind == CALL_FAILED || c->kind == CALL_VARS ||
+      c->kind == CALL_SOLVE)
     return;
   if (x->mode == SAT || x->mode == UNSAT || x->mode == UNKNOWN)
     x->mode = READY;

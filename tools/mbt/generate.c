@@ -228,6 +228,8 @@ static void push_queries (generator *g, const int *assumed, int n) {
     bool negative = g->negative_vals && pick (g, 2);
     push_literal_call (g, CALL_VAL, negative ? -var : var);
   }
+  if (one_in (g, 4))
+    push_literal_call (g, CALL_MODEL_VALUE, literal (g));
   for (int i = 0; i < n; i++)
     if (!one_in (g, 3))
       push_literal_call (g, CALL_FAILED, assumed[i]);

@@ -42,6 +42,7 @@ typedef enum call_kind {
   CALL_ENUMERATE,   /* limit (value), stop (callback), projection */
   CALL_FAIL_ALLOC,  /* the value-th allocation from now on fails */
   CALL_LEARN,       /* learn callback for clauses up to value (< 0: off) */
+  CALL_MODEL_VALUE, /* lit */
   NUMBER_OF_CALL_KINDS
 } call_kind;
 

@@ -3,7 +3,7 @@
  *   new                      delete
  *   option NAME VALUE        configure NAME
  *   add LIT ... 0            assume LIT
- *   solve                    val LIT
+ *   solve                    val LIT             model-value LIT
  *   failed LIT               freeze LIT          melt LIT
  *   vars                     terminate           terminate-never
  *   terminate-after N        limit conflicts|decisions|time VALUE
@@ -39,6 +39,7 @@ static const char *const names[NUMBER_OF_CALL_KINDS] = {
     [CALL_ENUMERATE] = "enumerate",
     [CALL_FAIL_ALLOC] = "fail-alloc",
     [CALL_LEARN] = "learn",
+    [CALL_MODEL_VALUE] = "model-value",
 };
 
 const char *call_name (call_kind kind) { return names[kind]; }
@@ -96,6 +97,7 @@ void call_print (const call *c, FILE *file) {
     break;
   case CALL_ASSUME:
   case CALL_VAL:
+  case CALL_MODEL_VALUE:
   case CALL_FAILED:
   case CALL_FREEZE:
   case CALL_MELT:
@@ -214,6 +216,7 @@ static bool read_arguments (reader *r, call *c) {
     return read_clause (r, c);
   case CALL_ASSUME:
   case CALL_VAL:
+  case CALL_MODEL_VALUE:
   case CALL_FAILED:
   case CALL_FREEZE:
   case CALL_MELT:
