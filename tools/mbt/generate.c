@@ -238,19 +238,22 @@ static void push_queries (generator *g, const int *assumed, int n) {
 }
 
 /* Projection on all variables only over the dense pool (the oracle must
- * know every variable); limits keep the number of models small. */
+ * know every variable).  Without a limit an enumeration over 16 free
+ * variables would report 65536 models, too slow under sanitizers: only
+ * projections on at most 10 variables may go unlimited. */
 static void push_enumerate (generator *g) {
   call c;
   memset (&c, 0, sizeof c);
   c.kind = CALL_ENUMERATE;
-  c.value = one_in (g, 3) ? 0 : 1 + (int64_t) pick (g, 8);
-  c.stop = one_in (g, 4) ? 1 + (int64_t) pick (g, 5) : 0;
   c.all = g->dense && one_in (g, 3);
   if (!c.all) {
     c.size = (int) pick (g, (uint64_t) g->vars + 1);
     for (int i = 0; i < c.size; i++)
       c.lits[i] = g->pool[pick (g, (uint64_t) g->vars)];
   }
+  bool few = (c.all ? g->vars : c.size) <= 10;
+  c.value = few && one_in (g, 3) ? 0 : 1 + (int64_t) pick (g, 64);
+  c.stop = one_in (g, 4) ? 1 + (int64_t) pick (g, 5) : 0;
   push (g, &c);
 }
 
