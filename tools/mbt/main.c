@@ -184,6 +184,8 @@ static int replay (const config *c) {
     failed = out.failed;
     if (failed)
       printf ("not ok replay %s: %s\n", c->replay, out.message);
+    else
+      printf ("ok replay %s: %" PRIu64 " checks\n", c->replay, out.checks);
   } else {
     verdict v;
     run_isolated (&t, c->timeout, false, &v);
