@@ -14,7 +14,8 @@ run_program () {
   local out err status
   out=$(mktemp)
   err=$(mktemp)
-  "$@" >"$out" 2>"$err"
+  # The subshell keeps bash's 'Aborted' job message out of the report.
+  ("$@" >"$out" 2>"$err"; exit $?) 2>/dev/null
   status=$?
   cat "$out"
   if [ $status -ne 0 ] && ! grep -q '^not ok ' "$out"; then
