@@ -16,6 +16,10 @@ bool cli_write_minisat_result (einsat *, int result, int vars,
                                const char *path);
 double cli_process_time (void);
 
+/* in 'faults.c': 'einsat_new', or with 'EINSAT_FAIL_ALLOC=N' in the
+ * environment an instance whose N-th allocation fails (for tests) */
+einsat *cli_new_solver (void);
+
 /* in 'commands.c': front-ends started as 'einsat NAME ...' */
 typedef int cli_command (int argc, char **argv);
 cli_command *cli_find_command (const char *name);

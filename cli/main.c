@@ -280,7 +280,7 @@ int main (int argc, char **argv) {
   memset (&a, 0, sizeof a);
   a.print_model = a.proof_binary = true;
   a.conflict_limit = -1;
-  if (!(a.solver = einsat_new ()))
+  if (!(a.solver = cli_new_solver ()))
     return cli_error ("out of memory");
   install_signal_handlers ();
   signalled_solver = a.solver;

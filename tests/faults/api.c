@@ -1,0 +1,244 @@
+/* Allocation faults through the library API: a fixed scenario (clauses,
+ * solve, val, assumptions, failed, enumeration, DIMACS parsing) runs once
+ * per allocation it makes, with exactly that allocation failing.  Before
+ * the failure every call must return what it returns without faults; the
+ * call that hits the failure must return its error value (if it has one)
+ * and leave "out of memory" in 'einsat_error'; after 'einsat_delete'
+ * every block must have been given back to the allocator, each with the
+ * size it had ('old_size' is checked against a header in the block). */
+
+#include "einsat.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RESULTS 256
+#define NO_ERROR_VALUE INT32_MIN
+
+typedef struct fault_allocator {
+  long allocations, fail_at;
+  bool failed;
+  long live_blocks, wrong_sizes;
+} fault_allocator;
+
+/* Each block starts with a header holding its size. */
+#define HEADER 16
+
+static char *header_of (void *ptr) { return ptr ? (char *) ptr - HEADER : 0; }
+
+static void check_size (fault_allocator *a, void *ptr, size_t old_size) {
+  size_t size;
+  if (!ptr)
+    return;
+  memcpy (&size, header_of (ptr), sizeof size);
+  a->wrong_sizes += size != old_size;
+}
+
+static void *allocate (void *data, void *ptr, size_t old_size,
+                       size_t new_size) {
+  fault_allocator *a = data;
+  check_size (a, ptr, old_size);
+  if (!new_size) {
+    a->live_blocks -= ptr != 0;
+    free (header_of (ptr));
+    return 0;
+  }
+  if (++a->allocations == a->fail_at) {
+    a->failed = true;
+    return 0;
+  }
+  char *res = realloc (header_of (ptr), HEADER + new_size);
+  if (!res)
+    return 0;
+  memcpy (res, &new_size, sizeof new_size);
+  a->live_blocks += !ptr;
+  return res + HEADER;
+}
+
+typedef struct run {
+  fault_allocator allocator;
+  einsat *solver;
+  int results[MAX_RESULTS], size;
+  const struct run *reference; /* the run without faults */
+  char problem[256];
+} run;
+
+static bool problem (run *r, const char *call, const char *what) {
+  if (!r->problem[0])
+    snprintf (r->problem, sizeof r->problem, "allocation %ld: %s: %s",
+              r->allocator.fail_at, call, what);
+  return false;
+}
+
+/* Returns false once the fault has hit (the scenario then stops). */
+static bool record (run *r, const char *call, int result,
+                    int error_value) {
+  if (r->allocator.failed) {
+    if (error_value != NO_ERROR_VALUE && result != error_value)
+      return problem (r, call, "no error value after allocation failure");
+    if (strncmp (einsat_error (r->solver), "out of memory", 13))
+      return problem (r, call, "error message is not 'out of memory'");
+    return false;
+  }
+  if (r->size == MAX_RESULTS)
+    return problem (r, call, "too many results");
+  const run *ref = r->reference;
+  if (ref && (r->size >= ref->size || ref->results[r->size] != result))
+    return problem (r, call, "result differs from the run without fault");
+  r->results[r->size++] = result;
+  return true;
+}
+
+static bool record_void (run *r, const char *call) {
+  return record (r, call, 0, NO_ERROR_VALUE);
+}
+
+/*------------------------------------------------------------------------*/
+
+static bool add_clause (run *r, const int *lits) {
+  for (const int *p = lits;; p++) {
+    einsat_add (r->solver, *p);
+    if (!record_void (r, "einsat_add"))
+      return false;
+    if (!*p)
+      return true;
+  }
+}
+
+/* Pigeonhole PHP(4,3) guarded by selector 100: UNSAT under 100. */
+static bool add_pigeonhole (run *r) {
+  for (int p = 0; p < 4; p++) {
+    int c[] = {-100, 3 * p + 1, 3 * p + 2, 3 * p + 3, 0};
+    if (!add_clause (r, c))
+      return false;
+  }
+  for (int h = 1; h <= 3; h++)
+    for (int p = 0; p < 4; p++)
+      for (int q = p + 1; q < 4; q++) {
+        int c[] = {-100, -(3 * p + h), -(3 * q + h), 0};
+        if (!add_clause (r, c))
+          return false;
+      }
+  return true;
+}
+
+/* A satisfiable chain over sparse variables 20, 30, ..., 300. */
+static bool add_chain (run *r) {
+  for (int v = 20; v < 300; v += 10) {
+    int c[] = {-v, v + 10, v % 3 ? 0 : -(v + 20), 0};
+    if (!add_clause (r, c))
+      return false;
+  }
+  return true;
+}
+
+static int count_model (void *data, const int *values) {
+  (void) values;
+  return ++*(int *) data < 3;
+}
+
+static bool solve (run *r) {
+  return record (r, "einsat_solve", einsat_solve (r->solver),
+                 EINSAT_ERROR);
+}
+
+static bool read_dimacs (run *r) {
+  static char text[] = "c appended by parsing\np cnf 400 2\n"
+                       "-1 400 0\n-400 -2 0\n";
+  FILE *file = fmemopen (text, sizeof text - 1, "r");
+  if (!file)
+    return problem (r, "fmemopen", "failed");
+  einsat_dimacs dimacs;
+  memset (&dimacs, 0, sizeof dimacs);
+  int ok = einsat_read_dimacs_file (r->solver, file, "text", &dimacs);
+  fclose (file);
+  free (dimacs.project);
+  return record (r, "einsat_read_dimacs_file", ok, 0);
+}
+
+static void scenario (run *r) {
+  einsat *s = r->solver;
+  einsat_set_option (s, "reduceint", 10);
+  einsat_set_option (s, "rephaseint", 10);
+  einsat_set_option (s, "restartint", 2);
+  if (!add_pigeonhole (r) || !add_chain (r) || !solve (r))
+    return;
+  for (int v = 1; v <= 13; v++)
+    record (r, "einsat_val", einsat_val (s, v), NO_ERROR_VALUE);
+  einsat_assume (s, 100);
+  if (!record_void (r, "einsat_assume"))
+    return;
+  einsat_assume (s, 20);
+  if (!record_void (r, "einsat_assume") || !solve (r))
+    return;
+  record (r, "einsat_failed", einsat_failed (s, 100), NO_ERROR_VALUE);
+  int models = 0, project[] = {1, 2, 20, 30};
+  int64_t found = einsat_enumerate (s, project, 4, 10, count_model,
+                                    &models, 0);
+  if (!record (r, "einsat_enumerate", (int) found, -1))
+    return;
+  einsat_freeze (s, 5);
+  if (!record_void (r, "einsat_freeze") || !read_dimacs (r) || !solve (r))
+    return;
+  record (r, "einsat_vars", einsat_vars (s), NO_ERROR_VALUE);
+}
+
+/* Runs the scenario with allocation 'fail_at' failing (0 = none). */
+static void execute (run *r, long fail_at, const run *reference) {
+  memset (r, 0, sizeof *r);
+  r->allocator.fail_at = fail_at;
+  r->reference = reference;
+  r->solver = einsat_new_with_allocator (allocate, &r->allocator);
+  if (!r->solver) {
+    if (!r->allocator.failed)
+      problem (r, "einsat_new_with_allocator", "NULL without failure");
+  } else {
+    scenario (r);
+    if (!r->problem[0] && fail_at && !r->allocator.failed)
+      problem (r, "scenario", "finished without reaching the fault");
+    einsat_delete (r->solver);
+  }
+  if (r->allocator.live_blocks) {
+    char what[64];
+    snprintf (what, sizeof what, "%ld blocks not freed",
+              r->allocator.live_blocks);
+    problem (r, "einsat_delete", what);
+  }
+}
+
+int main (void) {
+  static run reference, faulty;
+  execute (&reference, 0, 0);
+  if (reference.problem[0]) {
+    printf ("not ok faults api: %s\n", reference.problem);
+    return 1;
+  }
+  long total = reference.allocator.allocations, failures = 0;
+  long wrong_size_runs = 0, first_wrong_size = 0;
+  for (long n = 1; n <= total && failures < 5; n++) {
+    execute (&faulty, n, &reference);
+    if (faulty.problem[0]) {
+      printf ("not ok faults api: %s\n", faulty.problem);
+      failures++;
+    }
+    if (faulty.allocator.wrong_sizes && !wrong_size_runs++)
+      first_wrong_size = n;
+  }
+  if (!failures)
+    printf ("ok faults api: each of %ld allocations failed in turn "
+            "(%d results checked)\n",
+            total, reference.size);
+  if (reference.allocator.wrong_sizes)
+    printf ("not ok faults api sizes: blocks freed with a wrong size "
+            "even without faults\n");
+  else if (wrong_size_runs)
+    printf ("not ok faults api sizes: in %ld of %ld runs blocks were "
+            "freed with a wrong old size, first when allocation %ld "
+            "failed\n",
+            wrong_size_runs, total, first_wrong_size);
+  else
+    printf ("ok faults api sizes: every block freed with its size\n");
+  return failures || wrong_size_runs;
+}

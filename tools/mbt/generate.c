@@ -1,0 +1,342 @@
+/* Generating traces.  The same generator runs on two sources of
+ * choices: a seeded random number generator (einsat-mbt) or the bytes
+ * of a fuzzer input (tests/fuzz/api.c), which then picks the calls.  A
+ * trace creates a solver, configures it, runs a number of rounds (add
+ * clauses, change limits and options, assume, solve or enumerate, query
+ * results) and deletes it.  Formulas are small (at most 16 variables,
+ * sometimes with sparse indices) so that the oracle can check them, and
+ * near the threshold ratio so that SAT and UNSAT are both common. */
+
+#include "mbt.h"
+#include "oracle.h"
+
+#include "einsat.h"
+
+#include <string.h>
+
+typedef struct source {
+  uint64_t state;
+  const uint8_t *bytes;
+  size_t size, pos;
+  bool exhausted;
+} source;
+
+typedef struct generator {
+  source *source;
+  trace *trace;
+  int pool[ORACLE_VARS], vars;
+  bool dense;          /* variables 1..vars */
+  bool negative_vals;  /* query 'val' of negative literals too */
+  int frozen[ORACLE_VARS];
+} generator;
+
+static uint64_t next_random (uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* A number in 0..n-1 (0 once the bytes are used up). */
+static uint64_t pick (generator *g, uint64_t n) {
+  source *s = g->source;
+  if (n <= 1)
+    return 0;
+  if (!s->bytes)
+    return next_random (&s->state) % n;
+  uint64_t res = 0;
+  for (uint64_t range = 1; range < n; range <<= 8) {
+    if (s->pos == s->size) {
+      s->exhausted = true;
+      return 0;
+    }
+    res = res << 8 | s->bytes[s->pos++];
+  }
+  return res % n;
+}
+
+/* True with probability 1/n (never once the bytes are used up). */
+static bool one_in (generator *g, uint64_t n) {
+  return !pick (g, n) && !g->source->exhausted;
+}
+
+static void push (generator *g, call *c) { trace_push (g->trace, c); }
+
+static void push_simple (generator *g, call_kind kind) {
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = kind;
+  push (g, &c);
+}
+
+static int literal (generator *g) {
+  int var = g->pool[pick (g, (uint64_t) g->vars)];
+  return pick (g, 2) ? -var : var;
+}
+
+static void push_literal_call (generator *g, call_kind kind, int lit) {
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = kind;
+  c.size = 1;
+  c.lits[0] = lit;
+  push (g, &c);
+}
+
+/*------------------------------------------------------------------------*/
+
+/* Mostly the first variables, sometimes sparse indices (up to 10^5,
+ * which makes the solver's external tables grow). */
+static void choose_variables (generator *g) {
+  g->vars = 1 + (int) pick (g, one_in (g, 3) ? ORACLE_VARS : 10);
+  g->dense = !one_in (g, 4);
+  for (int i = 0; i < g->vars; i++) {
+    int var = i + 1;
+    if (!g->dense) {
+      bool fresh;
+      do {
+        var = 1 + (int) pick (g, one_in (g, 8) ? 100000 : 200);
+        fresh = true;
+        for (int j = 0; j < i; j++)
+          fresh &= g->pool[j] != var;
+      } while (!fresh && !g->source->exhausted);
+      if (!fresh)
+        var = 300 + i;
+    }
+    g->pool[i] = var;
+  }
+}
+
+static int number_of_options (void) {
+  int count = 0;
+  einsat_option_info info;
+  while (einsat_option (count, &info))
+    count++;
+  return count;
+}
+
+/* Extreme and small values are the interesting ones. */
+static int64_t option_value (generator *g, const einsat_option_info *o) {
+  int64_t range = (int64_t) o->max_value - o->min_value + 1;
+  switch (pick (g, 5)) {
+  case 0: return o->default_value;
+  case 1: return o->min_value;
+  case 2: return o->max_value;
+  case 3: return o->min_value + (int64_t) pick (g, range < 16 ? range : 16);
+  default: return o->min_value + (int64_t) pick (g, (uint64_t) range);
+  }
+}
+
+static void push_option (generator *g) {
+  einsat_option_info info;
+  einsat_option ((int) pick (g, (uint64_t) number_of_options ()), &info);
+  if (!strcmp (info.name, "verbose") || !strcmp (info.name, "log"))
+    return; /* they only print */
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = CALL_OPTION;
+  strcpy (c.name, info.name);
+  c.value = option_value (g, &info);
+  push (g, &c);
+}
+
+static void push_named (generator *g, call_kind kind, const char *name,
+                        int64_t value) {
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = kind;
+  strcpy (c.name, name);
+  c.value = value;
+  push (g, &c);
+}
+
+static void push_learn (generator *g) {
+  call c = {.kind = CALL_LEARN, .value = (int64_t) pick (g, 10)};
+  if (one_in (g, 4))
+    c.value = -1;
+  push (g, &c);
+}
+
+static void configure (generator *g) {
+  static const char *const configurations[] = {"default", "plain", "sat",
+                                                "unsat"};
+  if (one_in (g, 8))
+    push_named (g, CALL_CONFIGURE, configurations[pick (g, 4)], 0);
+  if (!one_in (g, 3))
+    push_named (g, CALL_OPTION, "check", 1);
+  int options = one_in (g, 2) ? (int) pick (g, 6) : 0;
+  for (int i = 0; i < options; i++)
+    push_option (g);
+  if (one_in (g, 3))
+    push_learn (g);
+}
+
+/*------------------------------------------------------------------------*/
+
+static void push_clause (generator *g) {
+  static const int sizes[] = {3, 3, 3, 3, 2, 2, 1, 4, 5, 8};
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = CALL_ADD;
+  c.size = sizes[pick (g, sizeof sizes / sizeof *sizes)];
+  if (one_in (g, 60))
+    c.size = 0;
+  for (int i = 0; i < c.size; i++)
+    c.lits[i] = literal (g);
+  push (g, &c);
+}
+
+static void push_limits (generator *g) {
+  static const char *const kinds[] = {"conflicts", "decisions", "time"};
+  if (one_in (g, 6)) {
+    const char *kind = kinds[pick (g, 3)];
+    int64_t value = kind[0] == 't' ? (one_in (g, 2) ? 0 : 100)
+                                   : (int64_t) pick (g, 100);
+    push_named (g, CALL_LIMIT, kind, value);
+  }
+  if (one_in (g, 6))
+    push_named (g, CALL_LIMIT, kinds[pick (g, 3)], -1);
+  if (one_in (g, 12)) {
+    call c = {.kind = CALL_TERMINATE_AFTER, .value = (int64_t) pick (g, 40)};
+    push (g, &c);
+  }
+  if (one_in (g, 10))
+    push_simple (g, CALL_TERMINATE_NEVER);
+  if (one_in (g, 20))
+    push_simple (g, CALL_TERMINATE);
+}
+
+static void push_freezing (generator *g) {
+  if (one_in (g, 6)) {
+    int i = (int) pick (g, (uint64_t) g->vars);
+    g->frozen[i]++;
+    push_literal_call (g, CALL_FREEZE, g->pool[i]);
+  }
+  if (one_in (g, 6)) {
+    int i = (int) pick (g, (uint64_t) g->vars);
+    if (g->frozen[i]) {
+      g->frozen[i]--;
+      push_literal_call (g, CALL_MELT, pick (g, 2) ? g->pool[i] : -g->pool[i]);
+    }
+  }
+}
+
+static void push_queries (generator *g, const int *assumed, int n) {
+  int vals = (int) pick (g, 4);
+  for (int i = 0; i < vals; i++) {
+    int var = g->pool[pick (g, (uint64_t) g->vars)];
+    bool negative = g->negative_vals && pick (g, 2);
+    push_literal_call (g, CALL_VAL, negative ? -var : var);
+  }
+  if (one_in (g, 4))
+    push_literal_call (g, CALL_MODEL_VALUE, literal (g));
+  for (int i = 0; i < n; i++)
+    if (!one_in (g, 3))
+      push_literal_call (g, CALL_FAILED, assumed[i]);
+  if (one_in (g, 6))
+    push_simple (g, CALL_VARS);
+}
+
+/* Projection on all variables only over the dense pool (the oracle must
+ * know every variable).  Without a limit an enumeration over 16 free
+ * variables would report 65536 models, too slow under sanitizers: only
+ * projections on at most 10 variables may go unlimited. */
+static void push_enumerate (generator *g) {
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = CALL_ENUMERATE;
+  c.all = g->dense && one_in (g, 3);
+  if (!c.all) {
+    c.size = (int) pick (g, (uint64_t) g->vars + 1);
+    for (int i = 0; i < c.size; i++)
+      c.lits[i] = g->pool[pick (g, (uint64_t) g->vars)];
+  }
+  bool few = (c.all ? g->vars : c.size) <= 10;
+  c.value = few && one_in (g, 3) ? 0 : 1 + (int64_t) pick (g, 64);
+  c.stop = one_in (g, 4) ? 1 + (int64_t) pick (g, 5) : 0;
+  push (g, &c);
+}
+
+/* Random 3-SAT at the threshold ratio (4.26 clauses per variable) needs
+ * real search: conflicts, learned clauses, restarts, reductions. */
+static void push_hard_batch (generator *g) {
+  int clauses = (int) (4.26 * g->vars);
+  for (int i = 0; i < clauses; i++) {
+    call c = {.kind = CALL_ADD, .size = 3};
+    for (int j = 0; j < 3; j++)
+      c.lits[j] = literal (g);
+    push (g, &c);
+  }
+}
+
+static void push_round (generator *g) {
+  int clauses = (int) pick (g, (uint64_t) (3 * g->vars) / 2 + 2);
+  for (int i = 0; i < clauses; i++)
+    push_clause (g);
+  if (g->vars > 8 && one_in (g, 4))
+    push_hard_batch (g);
+  push_limits (g);
+  push_freezing (g);
+  if (one_in (g, 10))
+    push_option (g);
+  if (one_in (g, 12))
+    push_learn (g);
+  int assumed[8], n = (int) pick (g, one_in (g, 4) ? 8 : 3);
+  for (int i = 0; i < n; i++)
+    push_literal_call (g, CALL_ASSUME, assumed[i] = literal (g));
+  if (one_in (g, 6))
+    push_enumerate (g);
+  else {
+    push_simple (g, CALL_SOLVE);
+    push_queries (g, assumed, n);
+  }
+}
+
+/* An allocation failure somewhere after 'new'. */
+static void insert_allocation_failure (generator *g) {
+  trace *t = g->trace;
+  call c = {.kind = CALL_FAIL_ALLOC, .value = 1 + (int64_t) pick (g, 400)};
+  size_t position = 1 + pick (g, t->size - 1);
+  trace_push (t, &c);
+  memmove (t->calls + position + 1, t->calls + position,
+           (t->size - 1 - position) * sizeof *t->calls);
+  t->calls[position] = c;
+}
+
+static void generate (generator *g) {
+  g->trace->size = 0;
+  push_simple (g, CALL_NEW);
+  choose_variables (g);
+  g->negative_vals = one_in (g, 8);
+  configure (g);
+  int rounds = 1 + (int) pick (g, 12);
+  for (int i = 0; i < rounds && !g->source->exhausted; i++)
+    push_round (g);
+  if (one_in (g, 8))
+    insert_allocation_failure (g);
+  push_simple (g, CALL_DELETE);
+}
+
+void generate_random_trace (uint64_t seed, trace *t) {
+  source s;
+  memset (&s, 0, sizeof s);
+  s.state = seed;
+  generator g;
+  memset (&g, 0, sizeof g);
+  g.source = &s;
+  g.trace = t;
+  generate (&g);
+}
+
+void generate_trace_from_bytes (const uint8_t *bytes, size_t size,
+                                trace *t) {
+  source s;
+  memset (&s, 0, sizeof s);
+  s.bytes = bytes;
+  s.size = size;
+  generator g;
+  memset (&g, 0, sizeof g);
+  g.source = &s;
+  g.trace = t;
+  generate (&g);
+}
