@@ -229,6 +229,7 @@ typedef struct elimination {
 typedef struct subsumption {
   unsigneds *onewatch; /* per literal: references of visited clauses */
   unsigned *counts;    /* per literal: occurrences among candidates */
+  size_t size;         /* entries allocated in both arrays */
   uint64_t steps, limit;
 } subsumption;
 

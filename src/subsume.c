@@ -175,13 +175,14 @@ static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
 }
 
 static void release (einsat *solver, subsumption *s) {
-  size_t lits = 2 * (size_t) solver->vars;
+  size_t lits = s->size;
   if (s->onewatch) {
     for (size_t lit = 0; lit < lits; lit++)
       RELEASE_STACK (s->onewatch[lit]);
     DELETE_ARRAY (s->onewatch, lits);
   }
   DELETE_ARRAY (s->counts, lits);
+  s->size = 0;
 }
 
 void es_subsume (einsat *solver) {
@@ -189,8 +190,9 @@ void es_subsume (einsat *solver) {
     return;
   subsumption *s = &solver->subsumption;
   size_t lits = 2 * (size_t) solver->vars;
-  NEW_ARRAY (s->onewatch, lits ? lits : 1);
-  NEW_ARRAY (s->counts, lits ? lits : 1);
+  s->size = lits ? lits : 1;
+  NEW_ARRAY (s->onewatch, s->size);
+  NEW_ARRAY (s->counts, s->size);
   s->steps = 0;
   uint64_t search = STAT (ticks) - solver->subsume_ticks;
   s->limit = search * GET_OPTION (subsumeeffort) / 1000 +
