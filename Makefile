@@ -5,6 +5,9 @@
 #   make test       build and run every test, plain and under ASan+UBSan
 #   make CONFIG=debug|asan|release ...   choose the build configuration
 #   make install PREFIX=/usr/local
+#   make deps       install the optional Debian packages (Python headers,
+#                   clang for 'make fuzz', zbar, solvers to compare with)
+#   make fuzz       libFuzzer targets (see tests/fuzz/README.md)
 #
 # Each component has its own fragment '<dir>/module.mk' which appends to
 # the variables below; this file only knows the configurations and the
@@ -46,7 +49,7 @@ PROGRAMS :=
 TEST_PROGRAMS :=
 CLEAN_EXTRA :=
 
-.PHONY: all run test test-one install clean format help print-cflags
+.PHONY: all run test test-one install clean format help print-cflags deps
 all:
 
 include $(sort $(wildcard */module.mk */*/module.mk))
@@ -88,6 +91,18 @@ install: all
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
+
+# Optional pieces: each is skipped with a message when missing, so this
+# is best effort (needs root and a reachable Debian mirror).
+DEBIAN_PACKAGES := python3-dev python3-pycosat clang libclang-rt-14-dev \
+                   zbar-tools minisat picosat cadical
+deps:
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    $(DEBIAN_PACKAGES) >/dev/null || \
+	  echo "make deps: some optional packages could not be installed"; \
+	else echo "make deps: needs apt-get and root; install: $(DEBIAN_PACKAGES)"; fi
 
 clean:
 	rm -rf build $(CLEAN_EXTRA)
