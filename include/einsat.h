@@ -93,11 +93,16 @@ void einsat_set_terminate (einsat *, void *data,
 void einsat_set_learn (einsat *, void *data, int max_length,
                        void (*learn) (void *data, int *clause));
 
+/* Adds the whole clause 'lits[0..size)' (no terminating zero) at once:
+ * the same as 'einsat_add' for each literal and 0, but cheaper. */
+void einsat_add_clause (einsat *, const int *lits, size_t size);
+
 /* Asks a running (or the next) 'einsat_solve' to stop as soon as it can
  * and return 0.  Safe to call from other threads and signal handlers. */
 void einsat_terminate (einsat *);
 
-/* The largest variable index used so far (0 if none). */
+/* The largest variable index used so far in clauses and assumptions (0
+ * if none). */
 int einsat_vars (const einsat *);
 
 /* Freezing a variable keeps it from being eliminated by preprocessing,

@@ -235,13 +235,43 @@ void einsat_add (einsat *solver, int lit) {
   leave_result_state (solver);
   if (lit) {
     solver->state = STATE_ADDING;
-    protect (solver, push_literal, &lit);
+    if (FULL_STACK (solver->eclause))
+      protect (solver, push_literal, &lit);
+    else
+      *solver->eclause.end++ = lit; /* no allocation, no 'setjmp' */
   } else if (protect (solver, add_clause, 0))
     solver->state = STATE_READY;
 }
 
+typedef struct clause_argument {
+  const int *lits;
+  size_t size;
+} clause_argument;
+
+static void add_whole_clause (einsat *solver, void *arg) {
+  clause_argument *c = arg;
+  es_add_original_clause (solver, c->size, c->lits);
+}
+
+void einsat_add_clause (einsat *solver, const int *lits, size_t size) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return;
+  REQUIRE_NOT_ADDING ();
+  REQUIRE (lits || !size, "literals are NULL");
+  for (size_t i = 0; i < size; i++) {
+    REQUIRE (lits[i], "zero inside a clause");
+    REQUIRE_VALID_LITERAL (lits[i]);
+  }
+  leave_result_state (solver);
+  clause_argument c = {lits, size};
+  protect (solver, add_whole_clause, &c);
+}
+
 static void push_assumption (einsat *solver, void *arg) {
-  PUSH_STACK (solver->eassumptions, *(int *) arg);
+  int lit = *(int *) arg;
+  PUSH_STACK (solver->eassumptions, lit);
+  es_enlarge_external (solver, abs (lit));
 }
 
 void einsat_assume (einsat *solver, int lit) {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void enlarge_external (einsat *solver, int idx) {
+void es_enlarge_external (einsat *solver, int idx) {
   size_t old = SIZE_STACK (solver->e2i);
   size_t needed = (size_t) idx + 1;
   if (old >= needed)
@@ -91,7 +91,7 @@ unsigned es_import_literal (einsat *solver, int elit) {
   assert (elit && elit != INT_MIN);
   int eidx = abs (elit);
   assert (eidx <= EINSAT_MAX_VAR);
-  enlarge_external (solver, eidx);
+  es_enlarge_external (solver, eidx);
   unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
   if (!iidx1) {
     iidx1 = es_new_internal_variable (solver, eidx) + 1;

@@ -405,6 +405,7 @@ int es_option_in_range (const char *name, int value);
 
 /* in 'import.c' */
 unsigned es_import_literal (einsat *, int elit);
+void es_enlarge_external (einsat *, int eidx);
 unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
 void es_enlarge_variables (einsat *, unsigned new_vars);

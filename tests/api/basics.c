@@ -343,7 +343,29 @@ static void test_terminate_from_thread (void) {
   einsat_delete (s);
 }
 
+/* 'einsat_add_clause' and literal-wise 'einsat_add' give the same
+ * formula; 'einsat_vars' counts assumed variables too. */
+static void test_add_clause (void) {
+  einsat *s = einsat_new ();
+  int a[] = {1, 2}, b[] = {-1, 2}, c[] = {-2, 3};
+  einsat_add_clause (s, a, 2);
+  einsat_add_clause (s, b, 2);
+  einsat_add_clause (s, c, 2);
+  CHECK (einsat_vars (s) == 3);
+  einsat_assume (s, -7);
+  CHECK (einsat_vars (s) == 7);
+  CHECK (einsat_solve (s) == 10);
+  CHECK (einsat_val (s, 2) == 2 && einsat_val (s, 3) == 3);
+  CHECK (einsat_val (s, -7) == -7);
+  einsat_add_clause (s, (int[]) {-3}, 1);
+  CHECK (einsat_solve (s) == 20);
+  einsat_add_clause (s, 0, 0); /* the empty clause */
+  CHECK (einsat_solve (s) == 20);
+  einsat_delete (s);
+}
+
 static const test_case cases[] = {
+    {"add clause", test_add_clause},
     {"ipasir", test_ipasir},
     {"failed assumptions", test_failed_assumptions},
     {"options", test_options},
