@@ -270,8 +270,16 @@ bool es_analyze (einsat *solver, unsigned conflict) {
  * assumption whose assignment contributed to falsifying it is marked as
  * failed; the reasons are followed down to the root level. */
 
+static void mark_failed (einsat *solver, unsigned idx) {
+  var_flags *f = FLAGS (idx);
+  if (f->failed)
+    return;
+  f->failed = true;
+  PUSH_STACK (solver->failed, idx);
+}
+
 void es_analyze_failed (einsat *solver, unsigned lit) {
-  FLAGS (IDX (lit))->failed = true;
+  mark_failed (solver, IDX (lit));
   assigned *a = VAR (lit);
   if (!a->level)
     return;
@@ -283,7 +291,7 @@ void es_analyze_failed (einsat *solver, unsigned lit) {
     if (!b->analyzed || !b->level)
       continue;
     if (b->reason == INVALID) {
-      FLAGS (IDX (other))->failed = true;
+      mark_failed (solver, IDX (other));
       continue;
     }
     if (b->binary) {

@@ -171,6 +171,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->irredundant);
   RELEASE_STACK (solver->redundant);
   RELEASE_STACK (solver->assumptions);
+  RELEASE_STACK (solver->failed);
   RELEASE_STACK (solver->projected);
   RELEASE_STACK (solver->learned);
   RELEASE_STACK (solver->clause);

@@ -303,8 +303,10 @@ struct einsat {
   unsigneds redundant;   /* references of learned large clauses */
   unsigned conflict_binary[2];
 
-  /* Assumptions of the current solve (internal literals). */
+  /* Assumptions of the current solve (internal literals), and the
+   * variables in the final conflict of the last one. */
   unsigneds assumptions;
+  unsigneds failed;
 
   /* Enumeration: the projection variables are decided first. */
   unsigneds projected;

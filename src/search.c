@@ -44,7 +44,8 @@ void es_init_search_limits (einsat *solver) {
   search_limits *l = &solver->search_limits;
   l->conflicts_start = STAT (conflicts);
   l->decisions_start = STAT (decisions);
-  l->time_start = es_process_time ();
+  if (l->seconds >= 0) /* a system call: only when needed */
+    l->time_start = es_process_time ();
   solver->terminate_countdown = 0;
 }
 
@@ -104,8 +105,9 @@ void es_reset_assumptions (einsat *solver) {
 }
 
 void es_reset_failed (einsat *solver) {
-  for (unsigned idx = 0; idx < solver->vars; idx++)
+  for (all_stack (unsigned, idx, solver->failed))
     FLAGS (idx)->failed = false;
+  CLEAR_STACK (solver->failed);
 }
 
 /* Schedules depend on options, which may be set until the first solve. */
