@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# bench/ablation.sh - einsat with and without techniques (and optionally
+# other solvers) on a list of instances, each run limited in CPU time
+# (ulimit -t), so that the comparison stays fair on a busy machine.
+#
+#   bench/ablation.sh [-t CPU_SECONDS] [-o NAME] LIST 'LABEL=einsat options' ...
+#                     ['LABEL=@command'] ...
+#
+# A configuration 'LABEL=OPTIONS' runs build/release/bin/einsat with
+# OPTIONS; 'LABEL=@COMMAND' runs another solver (e.g. 'cadical=@cadical
+# -q').  LIST is an instance list for run-bench (one path per line).
+# Results: bench/out/NAME.csv and NAME.txt; summarise again with
+#   ../shared/bench/run-bench --from-csv bench/out/NAME.csv -t CPU --par-time cpu
+set -eu
+cd "$(dirname "$0")/.."
+limit=60 name=ablation-$(date +%Y%m%d-%H%M%S)
+while getopts "t:o:" opt; do
+  case $opt in t) limit=$OPTARG ;; o) name=$OPTARG ;; *) exit 1 ;; esac
+done
+shift $((OPTIND - 1))
+list=$1; shift
+make --no-print-directory CONFIG=release all > /dev/null
+mkdir -p bench/out
+solvers=()
+for config in "$@"; do
+  label=${config%%=*} options=${config#*=}
+  case $options in
+    @*) command=${options#@} ;;
+    *) command="$PWD/build/release/bin/einsat -q $options" ;;
+  esac
+  solvers+=(-s "$label=sh -c 'ulimit -t $limit; exec $command {in}'")
+done
+../shared/bench/run-bench "${solvers[@]}" -t $((4 * limit)) -j 1 \
+  --expect ../shared/bench/cnf/status.tsv --par-time cpu \
+  -o "bench/out/$name.csv" "@$list" | tee "bench/out/$name.txt"
