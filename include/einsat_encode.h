@@ -64,12 +64,13 @@ typedef struct encoder encoder;
 /*------------------------------------------------------------------------*/
 /* Creating and deleting encoders.                                        */
 
-/* Flags for 'enc_new' and 'enc_new_with_solver' (or-ed together). */
-#define ENC_NO_SOLVER 1u /* no solver: clauses are only recorded, for
-                            writing DIMACS ('enc_solver' returns NULL) */
-#define ENC_NO_RECORD 2u /* clauses only go to the solver: saves memory
-                            for large encodings; 'enc_write_dimacs'
-                            then fails */
+/* Flags for 'enc_new' and 'enc_new_with_solver' (or-ed together).
+ * ENC_NO_SOLVER: no solver, clauses are only recorded, for writing
+ * DIMACS ('enc_solver' returns NULL).  ENC_NO_RECORD: clauses only go to
+ * the solver, which saves memory for large encodings ('enc_write_dimacs'
+ * then fails). */
+#define ENC_NO_SOLVER 1u
+#define ENC_NO_RECORD 2u
 
 /* A new encoder with its own solver (unless ENC_NO_SOLVER).  Returns
  * NULL if out of memory or if both flags are given. */
@@ -90,7 +91,7 @@ einsat *enc_solver (encoder *);
 /* Errors (see above).                                                    */
 
 int enc_ok (const encoder *);              /* 1 if no error happened */
-const char *enc_error (const encoder *);   /* "" if no error happened */
+const char *enc_error (const encoder *); /* "" if no error happened */
 
 /*------------------------------------------------------------------------*/
 /* Variables.  Named variables are found by a printf-formatted name: the
@@ -119,7 +120,7 @@ const char *enc_name (const encoder *, int var);
 char *enc_format_literal (const encoder *, int lit, char *buffer,
                           size_t size);
 
-int enc_vars (const encoder *);  /* largest variable created so far */
+int enc_vars (const encoder *);     /* largest variable created so far */
 int enc_aux_vars (const encoder *); /* how many of them are unnamed */
 
 /* The named variables in creation order ('*count' of them), e.g. as the
@@ -213,15 +214,22 @@ void enc_release_formulas (encoder *);
  * encoder chooses by size:
  *
  *   at most one    pairwise for n <= 6 (no auxiliary variables),
- *                  sequential (ladder) for n <= 64,
- *                  product (Chen) above (2 sqrt(n) auxiliary variables)
- *   at most k      sequential counter (Sinz) for k <= 8 or k >= n - 8
- *   at least k     (n k auxiliary variables), totalizer (Bailleux and
- *   exactly k      Boufkhad, with outputs cut at k + 1) otherwise
+ *                  sequential (ladder) for n <= 64, product (Chen)
+ *                  above (2 sqrt(n) auxiliary variables, 2n + o(n)
+ *                  clauses)
+ *   exactly one    one clause plus 'at most one'
+ *   at most k      k = 1: at most one; k <= 8: sequential counter
+ *                  (Sinz, about n k auxiliary variables); otherwise
+ *                  totalizer (Bailleux and Boufkhad, outputs cut at k + 1)
+ *   at least k     k = 1: one clause; n - k <= 8: sequential counter on
+ *                  the negations (at most n - k false); otherwise
+ *                  totalizer
+ *   exactly k      k = 1: exactly one; otherwise one totalizer with both
+ *                  directions
  *
- * 'exactly one' is one clause plus 'at most one'.  Trivial bounds are
- * handled directly: 'at most k' with k < 0 (and 'at least k' with
- * k > n) adds the empty clause, k >= n (k <= 0) adds nothing.          */
+ * Trivial bounds are handled directly: 'at most k' with k < 0 (and 'at
+ * least k' with k > n) adds the empty clause, k >= n (k <= 0) adds
+ * nothing, k = 0 (k = n) adds unit clauses.                            */
 
 typedef enum enc_method {
   ENC_AUTO = 0,   /* choose by size as above */
@@ -229,7 +237,7 @@ typedef enum enc_method {
   ENC_SEQUENTIAL, /* at most one: 3n - 4 binary clauses, n - 1 aux;
                      at most k: sequential counter, about 2nk clauses */
   ENC_COMMANDER,  /* at most one: groups of 3 under commander variables,
-                     recursively; about 3.5n clauses, n / 2 aux */
+                     recursively; about 3n clauses, n / 2 aux */
   ENC_BIMANDER,   /* at most one: pairs of inputs share a binary-coded
                      index; n log2(n) clauses, log2(n) aux */
   ENC_PRODUCT,    /* at most one: inputs on a sqrt(n) x sqrt(n) grid,
