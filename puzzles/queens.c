@@ -6,7 +6,8 @@
  * encoding by length (pairwise up to 6 squares, so small boards have no
  * auxiliary variables and a trace shows only queens; ladder and product
  * encodings above), which keeps the encoding linear in the number of
- * squares: a 1000 x 1000 board has about 5 million clauses. */
+ * squares: a 1000 x 1000 board has 1.6 million variables (one million
+ * named) and 8.9 million clauses. */
 
 #include "puzzle.h"
 

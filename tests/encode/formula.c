@@ -145,6 +145,11 @@ static void assume_assignment (encoder *e, unsigned x) {
   }
 }
 
+/* The value of literal 'lit' in the model, asked through its variable. */
+static bool true_in_model (einsat *solver, int lit) {
+  return (einsat_val (solver, abs (lit)) > 0) == (lit > 0);
+}
+
 /* Asserts the root after defining two other nodes (so cached definitions
  * meet the assertion); checks satisfiability and the defined values. */
 static const char *check_dag (const dag *d) {
@@ -168,8 +173,8 @@ static const char *check_dag (const dag *d) {
     if ((res == 10) != eval (d, root, x))
       what = "asserted formula: wrong satisfiability";
     else if (res == 10 &&
-             ((einsat_val (enc_solver (e), t1) > 0) != eval (d, first, x) ||
-              (einsat_val (enc_solver (e), t2) > 0) != eval (d, second, x)))
+             (true_in_model (enc_solver (e), t1) != eval (d, first, x) ||
+              true_in_model (enc_solver (e), t2) != eval (d, second, x)))
       what = "defined literal differs from the formula";
   }
   enc_delete (e);

@@ -162,6 +162,8 @@ static void trace_names (void) {
   ENC_CLAUSE (e, -y, z);
   ENC_CLAUSE (e, -x, -z);
   ENC_CLAUSE (e, x, y);
+  for (int var = x; var <= z; var++) /* not eliminated by preprocessing */
+    einsat_freeze (enc_solver (e), var);
   FILE *file = tmpfile ();
   enc_trace (e, file);
   int res = einsat_solve (enc_solver (e));
