@@ -77,7 +77,8 @@ typedef struct encoder encoder;
 encoder *enc_new (unsigned flags);
 
 /* A new encoder adding to 'solver', which stays owned by the caller.
- * Variables are numbered after 'einsat_vars (solver)'. */
+ * Variables are numbered after 'einsat_vars (solver)'.  Returns NULL if
+ * out of memory, if 'solver' is NULL or with ENC_NO_SOLVER. */
 encoder *enc_new_with_solver (einsat *solver, unsigned flags);
 
 /* Deletes the encoder, its formulas and names, and its solver if it was
