@@ -10,7 +10,13 @@ typedef struct command_row {
   cli_command *main;
 } command_row;
 
+cli_command queens_main; /* in 'puzzles/queens.c' */
+cli_command zebra_main;  /* in 'puzzles/zebra.c' */
+
 static const command_row commands[] = {
+    {"queens", "N queens: one solution, all, or the count", queens_main},
+    {"zebra", "logic-grid puzzles, by default Einstein's riddle",
+     zebra_main},
     {0, 0, 0},
 };
 

@@ -25,6 +25,7 @@ typedef struct app {
   FILE *proof;
   einsat *solver;
   einsat_dimacs dimacs;
+  cli_enumeration enumeration; /* --all, --count, --unique (enumerate.c) */
 } app;
 
 static einsat *volatile signalled_solver;
@@ -92,6 +93,7 @@ static void print_usage (void) {
           "  --proof=FILE       write a DRAT proof ('-' for stdout)\n"
           "  --proof-text       textual instead of binary DRAT\n"
           "  --configure=NAME   default, plain, sat or unsat\n");
+  cli_print_enumeration_usage ();
   cli_print_commands ();
   printf ("\nSolver options ('--name=value', '--name' = 1, "
           "'--no-name' = 0):\n");
@@ -133,6 +135,11 @@ static int parse_arguments (app *a, int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     long number;
+    int enumeration = cli_parse_enumeration_option (&a->enumeration, arg);
+    if (enumeration < 0)
+      return 1;
+    if (enumeration)
+      continue;
     if (!strcmp (arg, "-h") || !strcmp (arg, "--help")) {
       print_usage ();
       return 0;
@@ -242,7 +249,8 @@ static int finish (app *a, int res) {
   int vars = a->dimacs.variables;
   if (einsat_vars (a->solver) > vars)
     vars = einsat_vars (a->solver);
-  cli_print_result (a->solver, res, vars, a->print_model);
+  cli_print_result (a->solver, res, vars,
+                    a->print_model && !a->enumeration.mode);
   if (a->output_path &&
       !cli_write_minisat_result (a->solver, res, vars, a->output_path))
     return 1;
@@ -250,7 +258,7 @@ static int finish (app *a, int res) {
 }
 
 static int solve (app *a) {
-  int res = open_proof (a);
+  int res = a->enumeration.mode ? -1 : open_proof (a);
   if (res < 0)
     res = read_input (a);
   if (res == 0 && caught_signal)
@@ -261,10 +269,18 @@ static int solve (app *a) {
     einsat_set_conflict_limit (a->solver, a->conflict_limit);
   if (a->time_limit)
     alarm ((unsigned) a->time_limit);
-  res = caught_signal ? 0 : einsat_solve (a->solver);
+  if (caught_signal)
+    res = 0;
+  else if (a->enumeration.mode)
+    res = cli_enumerate (a->solver, &a->enumeration, a->input_path,
+                         a->output_path, &a->dimacs, a->proof_path,
+                         a->proof_binary);
+  else
+    res = einsat_solve (a->solver);
   alarm (0);
-  if (res < 0)
-    return cli_error ("%s", einsat_error (a->solver));
+  if (res < 0) /* 'cli_enumerate' reported its errors itself */
+    return a->enumeration.mode ? 1
+                               : cli_error ("%s", einsat_error (a->solver));
   if (close_proof (a))
     return 1;
   return finish (a, res);

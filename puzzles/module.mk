@@ -1,0 +1,11 @@
+# The puzzle front-ends ('einsat zebra', 'einsat queens'), linked into the
+# einsat binary and dispatched through cli/commands.c.  'make run' shows
+# the answer of the Einstein riddle (exit code 10 means: solved).
+
+PUZZLE_SOURCES := $(wildcard puzzles/*.c)
+PUZZLE_OBJS := $(patsubst %.c,$(OUT)/%.o,$(PUZZLE_SOURCES))
+
+CLI_EXTRA_OBJS += $(PUZZLE_OBJS)
+$(OUT)/bin/einsat: $(PUZZLE_OBJS)
+
+RUN_COMMAND := $(OUT)/bin/einsat zebra || [ $$? = 10 ]
