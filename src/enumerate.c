@@ -1,13 +1,17 @@
 /* Enumerating all models, projected on a set of variables, in one solver
  * without growing the user's formula.
  *
- * The projected variables are decided before all others, so that after a
- * model is found the projected part of it is implied by the projected
- * decisions alone: the clause blocking it only needs their negations
- * (decision-based blocking, as in Toda and Soh's survey of all-solutions
- * solvers), which is much shorter than the negated model.  The blocking
- * clause is learned like a conflict clause: the solver jumps back to the
- * second highest level and flips the last projected decision.
+ * Projected variables are decided before the others, each time the best
+ * one by the heuristic of the current mode.  When the search finds a
+ * model, the projected literals that are implied by the others (through
+ * reasons whose literals are all implied in the same sense, or fixed by
+ * the root level or the assumptions) are left out of the clause blocking
+ * the model: any model agreeing with the remaining projected literals
+ * agrees on all of them.  With projected decisions first these are about
+ * the projected decisions (decision-based blocking, as in Toda and Soh's
+ * survey of all-solutions solvers), much shorter than the negated model.
+ * The blocking clause is learned like a conflict clause: the solver jumps
+ * back and flips the literal of the highest level.
  *
  * Every blocking clause also contains the negation of a fresh internal
  * selector variable that is assumed during the enumeration.  Afterwards
@@ -20,11 +24,19 @@
 
 #include <stdlib.h>
 
+/* The unassigned projected variable the heuristic likes best (a linear
+ * scan: projections are small compared to the search per model). */
 unsigned es_next_projected (einsat *solver) {
-  for (all_stack (unsigned, idx, solver->projected))
-    if (!solver->values[LIT (idx)])
-      return idx;
-  return INVALID;
+  unsigned best = INVALID;
+  for (all_stack (unsigned, idx, solver->projected)) {
+    if (solver->values[LIT (idx)])
+      continue;
+    if (best == INVALID ||
+        (solver->stable ? solver->scores.score[idx] > solver->scores.score[best]
+                        : solver->links[idx].stamp > solver->links[best].stamp))
+      best = idx;
+  }
+  return best;
 }
 
 typedef struct enumeration {
@@ -81,43 +93,78 @@ static int report_model (einsat *solver, enumeration *e) {
   return e->callback (e->data, e->values.begin);
 }
 
-/* Builds the blocking clause in 'solver->learned' with the literal of the
- * highest level first; returns false if no projected variable was
- * decided (then the model was the last one). */
+/* Is the true literal 'lit' implied by literals marked as implied?  The
+ * mark is the 'removable' flag, which is free outside conflict analysis. */
+static bool implied_by_marked (einsat *solver, unsigned lit) {
+  assigned *a = VAR (lit);
+  if (a->reason == INVALID)
+    return false;
+  if (a->binary)
+    return VAR (a->reason)->removable;
+  clause *c = CLAUSE (a->reason);
+  for (all_literals_in_clause (other, c))
+    if (other != lit && !VAR (other)->removable)
+      return false;
+  return true;
+}
+
+/* Builds the blocking clause in 'solver->learned' from the projected
+ * literals that are not implied (one pass over the trail, which lists
+ * every literal after its reason); returns false if there is none above
+ * the assumption levels: then this model was the last one. */
 static bool block_model (einsat *solver, unsigned selector) {
   unsigneds *lits = &solver->learned;
   CLEAR_STACK (*lits);
   unsigned assumptions = (unsigned) SIZE_STACK (solver->assumptions);
-  for (unsigned level = solver->level; level > assumptions; level--) {
-    unsigned decision = PEEK_STACK (solver->frames, level).decision;
-    if (decision != INVALID && FLAGS (IDX (decision))->projected)
-      PUSH_STACK (*lits, NOT (decision));
+  for (unsigned pos = 0; pos < solver->trail_size; pos++) {
+    unsigned lit = solver->trail[pos];
+    assigned *a = VAR (lit);
+    bool implied = a->level <= assumptions || implied_by_marked (solver, lit);
+    if (!implied && FLAGS (IDX (lit))->projected) {
+      PUSH_STACK (*lits, NOT (lit));
+      implied = true;
+    }
+    a->removable = implied;
   }
+  for (unsigned pos = 0; pos < solver->trail_size; pos++)
+    VAR (solver->trail[pos])->removable = false;
   if (EMPTY_STACK (*lits))
     return false;
   PUSH_STACK (*lits, NOT (selector));
   return true;
 }
 
+static void move_highest_level_to (einsat *solver, unsigned *lits,
+                                   size_t size, size_t to) {
+  size_t best = to;
+  for (size_t i = to + 1; i < size; i++)
+    if (LEVEL (lits[i]) > LEVEL (lits[best]))
+      best = i;
+  unsigned tmp = lits[to];
+  lits[to] = lits[best];
+  lits[best] = tmp;
+}
+
+/* If one literal has the highest level, the clause flips it one level
+ * lower like a learned clause; if two share it, the solver backtracks
+ * below that level and the clause just joins the formula. */
 static void learn_blocking_clause (einsat *solver) {
   unsigneds *lits = &solver->learned;
   unsigned *begin = lits->begin;
   size_t size = SIZE_STACK (*lits);
-  unsigned jump = 0;
-  size_t second = 1;
-  for (size_t i = 1; i < size; i++)
-    if (LEVEL (begin[i]) > jump)
-      jump = LEVEL (begin[i]), second = i;
-  unsigned tmp = begin[1];
-  begin[1] = begin[second];
-  begin[second] = tmp;
-  es_backtrack (solver, jump);
-  if (size == 2) {
+  move_highest_level_to (solver, begin, size, 0);
+  move_highest_level_to (solver, begin, size, 1);
+  unsigned first = LEVEL (begin[0]), second = LEVEL (begin[1]);
+  bool asserting = first > second;
+  es_backtrack (solver, asserting ? second : first - 1);
+  if (size == 2)
     es_new_binary (solver, false, begin[0], begin[1]);
+  if (size == 2 && asserting)
     es_assign_binary (solver, begin[0], begin[1]);
-  } else {
+  if (size > 2) {
     unsigned ref = es_new_clause (solver, false, 0, size, begin);
-    es_assign_reason (solver, begin[0], ref, LEVEL (begin[1]));
+    if (asserting)
+      es_assign_reason (solver, begin[0], ref, second);
   }
   CLEAR_STACK (*lits);
 }

@@ -308,7 +308,8 @@ struct einsat {
   unsigneds assumptions;
   unsigneds failed;
 
-  /* Enumeration: the projection variables are decided first. */
+  /* Enumeration: the projection variables (never eliminated), decided
+   * first while 'projecting'. */
   unsigneds projected;
   bool projecting;
 
@@ -531,6 +532,9 @@ void es_probe (einsat *);
 void es_decompose (einsat *);
 void es_release_decompose (einsat *);
 
+/* in 'enumerate.c' */
+unsigned es_next_projected (einsat *);
+
 /* in 'extend.c' */
 void es_push_extension (einsat *, unsigned witness, size_t size,
                         const unsigned *lits);
@@ -554,8 +558,6 @@ void es_import_assumptions (einsat *);
 void es_reset_assumptions (einsat *);
 void es_reset_failed (einsat *);
 
-/* in 'enumerate.c' */
-unsigned es_next_projected (einsat *);
 
 /* in 'model.c' */
 void es_extend_model (einsat *);
