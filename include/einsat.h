@@ -113,6 +113,10 @@ int einsat_vars (const einsat *);
 void einsat_freeze (einsat *, int lit);
 void einsat_melt (einsat *, int lit);
 
+/* A hint: decide 'lit' true when its variable is decided next (it sets
+ * the saved phase, which the search later overwrites as usual). */
+void einsat_phase (einsat *, int lit);
+
 /* After SAT: the value of a literal after the last solve, as in
  * 'einsat_val', but 0 for variables that never occurred. */
 int einsat_model_value (einsat *, int lit);

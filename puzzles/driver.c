@@ -189,6 +189,8 @@ int puzzle_run (const puzzle_options *o, encoder *e,
   if (o->cnf)
     return write_cnf (o, e);
   if (o->trace) {
+    /* Preprocessing would replace the puzzle's clauses by resolvents. */
+    einsat_configure (enc_solver (e), "plain");
     enc_trace (e, stdout);
     printf ("Solver steps (indented by decision level):\n");
   }

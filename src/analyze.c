@@ -251,6 +251,10 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   es_update_ema (&solver->slow_glue, glue);
   es_bump_analyzed (solver);
   es_update_target_and_best (solver);
+  if (solver->trace) /* learn first, then jump: the order to explain */
+    es_trace_event (solver, EINSAT_LEARN, solver->learned.begin[0],
+                    solver->level, SIZE_STACK (solver->learned),
+                    solver->learned.begin);
   if (GET_OPTION (chrono) &&
       solver->level - level > (unsigned) GET_OPTION (chronolevels)) {
     INC (backtracks_chrono);
@@ -258,7 +262,7 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   } else
     es_backtrack (solver, level);
   if (solver->trace)
-    es_trace_event (solver, EINSAT_BACKJUMP, INVALID, level, 0, 0);
+    es_trace_event (solver, EINSAT_BACKJUMP, INVALID, solver->level, 0, 0);
   es_learn_clause (solver, glue);
   reset_analysis (solver);
   es_tick_reluctant (solver);

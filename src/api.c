@@ -382,6 +382,20 @@ void einsat_freeze (einsat *solver, int lit) {
     protect (solver, freeze, &lit);
 }
 
+static void set_phase (einsat *solver, void *arg) {
+  unsigned lit = es_import_literal (solver, *(int *) arg);
+  solver->saved[IDX (lit)] = NEGATED (lit) ? -1 : 1;
+}
+
+void einsat_phase (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  REQUIRE_NOT_ADDING ();
+  if (solver->state != STATE_INVALID)
+    protect (solver, set_phase, &lit);
+}
+
 void einsat_melt (einsat *solver, int lit) {
   REQUIRE_SOLVER ();
   REQUIRE_VALID_LITERAL (lit);
@@ -417,13 +431,18 @@ int einsat_get_option (const einsat *solver, const char *name,
 
 typedef struct configuration {
   const char *name;
-  const char *options[8];
+  const char *options[24];
 } configuration;
 
+/* 'plain' is textbook CDCL (first-UIP learning with minimization, VMTF,
+ * glue restarts): what a trace for teaching should show. */
 static const configuration configurations[] = {
     {"default", {0}},
-    {"plain", {"--no-reduce", "--no-rephase", "--no-reusetrail",
-               "--target=0", "--stable=0", 0}},
+    {"plain",
+     {"--no-reduce", "--no-rephase", "--no-reusetrail", "--target=0",
+      "--stable=0", "--no-eliminate", "--no-probe", "--no-vivify",
+      "--no-subsume", "--no-decompose", "--no-chrono", "--shrink=0",
+      "--eagersubsume=0", 0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", 0}},
 };

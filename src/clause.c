@@ -242,9 +242,6 @@ void es_learn_clause (einsat *solver, unsigned glue) {
   unsigned uip = lits->begin[0];
   es_proof_add (solver, size, lits->begin);
   call_learn_callback (solver, size, lits->begin);
-  if (solver->trace)
-    es_trace_event (solver, EINSAT_LEARN, uip, solver->level, size,
-                    lits->begin);
   INC (learned);
   ADD (learned_literals, size);
   if (size == 1) {

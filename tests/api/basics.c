@@ -364,8 +364,21 @@ static void test_add_clause (void) {
   einsat_delete (s);
 }
 
+/* Phase hints decide unconstrained variables. */
+static void test_phase (void) {
+  einsat *s = einsat_new ();
+  einsat_add_clause (s, (int[]) {1, 2, 3}, 3);
+  einsat_phase (s, -1), einsat_phase (s, 2), einsat_phase (s, -3);
+  einsat_phase (s, 4);
+  CHECK (einsat_solve (s) == 10);
+  CHECK (einsat_val (s, 1) == -1 && einsat_val (s, 2) == 2);
+  CHECK (einsat_val (s, 3) == -3 && einsat_val (s, 4) == 4);
+  einsat_delete (s);
+}
+
 static const test_case cases[] = {
     {"add clause", test_add_clause},
+    {"phase", test_phase},
     {"ipasir", test_ipasir},
     {"failed assumptions", test_failed_assumptions},
     {"options", test_options},
