@@ -4,6 +4,7 @@
 #include "einsat.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -11,6 +12,8 @@
 
 /* in 'output.c' */
 int cli_error (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+int cli_verror (const char *fmt, va_list);
+bool cli_parse_limit (const char *, int64_t *); /* a positive count */
 void cli_print_result (einsat *, int result, int vars, bool model);
 bool cli_write_minisat_result (einsat *, int result, int vars,
                                const char *path);

@@ -36,16 +36,6 @@
 /*------------------------------------------------------------------------*/
 /* Options. */
 
-static bool parse_limit (const char *text, int64_t *limit) {
-  char *end;
-  errno = 0;
-  long long value = strtoll (text, &end, 10);
-  if (errno || end == text || *end || value <= 0)
-    return false;
-  *limit = value;
-  return true;
-}
-
 static int set_mode (cli_enumeration *e, int mode, const char *arg) {
   if (e->mode && e->mode != CLI_NO_MODE && e->mode != mode) {
     cli_error ("'%s' cannot be combined with another of '--all', "
@@ -61,7 +51,7 @@ int cli_parse_enumeration_option (cli_enumeration *e, const char *arg) {
   if (!strcmp (arg, "--all"))
     return set_mode (e, CLI_ALL, arg);
   if (!strncmp (arg, "--all=", 6)) {
-    if (!parse_limit (arg + 6, &e->limit)) {
+    if (!cli_parse_limit (arg + 6, &e->limit)) {
       cli_error ("invalid number of models in '%s' (a number > 0)", arg);
       return -1;
     }

@@ -6,18 +6,34 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
-int cli_error (const char *fmt, ...) {
+int cli_verror (const char *fmt, va_list ap) {
   fflush (stdout);
   fputs ("einsat: ", stderr);
-  va_list ap;
-  va_start (ap, fmt);
   vfprintf (stderr, fmt, ap);
-  va_end (ap);
   fputc ('\n', stderr);
   return 1;
+}
+
+int cli_error (const char *fmt, ...) {
+  va_list ap;
+  va_start (ap, fmt);
+  cli_verror (fmt, ap);
+  va_end (ap);
+  return 1;
+}
+
+bool cli_parse_limit (const char *text, int64_t *limit) {
+  char *end;
+  errno = 0;
+  long long value = strtoll (text, &end, 10);
+  if (errno || end == text || *end || value <= 0)
+    return false;
+  *limit = value;
+  return true;
 }
 
 double cli_process_time (void) {

@@ -3,6 +3,7 @@
  * projected on the named variables. */
 
 #include "puzzle.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -10,24 +11,11 @@
 #include <string.h>
 
 int puzzle_error (const char *fmt, ...) {
-  fflush (stdout);
-  fputs ("einsat: ", stderr);
   va_list ap;
   va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
+  cli_verror (fmt, ap);
   va_end (ap);
-  fputc ('\n', stderr);
   return 1;
-}
-
-static bool parse_limit (const char *text, int64_t *limit) {
-  char *end;
-  errno = 0;
-  long long value = strtoll (text, &end, 10);
-  if (errno || end == text || *end || value <= 0)
-    return false;
-  *limit = value;
-  return true;
 }
 
 int puzzle_parse_option (puzzle_options *o, const char *arg) {
@@ -40,7 +28,7 @@ int puzzle_parse_option (puzzle_options *o, const char *arg) {
   else if (!strcmp (arg, "--all"))
     o->all = true, o->limit = 0;
   else if (!strncmp (arg, "--all=", 6)) {
-    if (!parse_limit (arg + 6, &o->limit)) {
+    if (!cli_parse_limit (arg + 6, &o->limit)) {
       puzzle_error ("%s: invalid limit in '%s' (a number > 0)", o->command,
                     arg);
       return -1;

@@ -6,6 +6,7 @@ PUZZLE_SOURCES := $(wildcard puzzles/*.c)
 PUZZLE_OBJS := $(patsubst %.c,$(OUT)/%.o,$(PUZZLE_SOURCES))
 
 CLI_EXTRA_OBJS += $(PUZZLE_OBJS)
+$(PUZZLE_OBJS): CFLAGS_ALL += -Icli
 $(OUT)/bin/einsat: $(PUZZLE_OBJS)
 
 RUN_COMMAND := $(OUT)/bin/einsat zebra || [ $$? = 10 ]
