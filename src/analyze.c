@@ -282,39 +282,47 @@ static void mark_failed (einsat *solver, unsigned idx) {
   PUSH_STACK (solver->failed, idx);
 }
 
-void es_analyze_failed (einsat *solver, unsigned lit) {
-  mark_failed (solver, IDX (lit));
-  assigned *a = VAR (lit);
-  if (!a->level)
-    return;
-  a->analyzed = true;
-  PUSH_STACK (solver->analyzed, IDX (lit));
+static void mark_antecedent (einsat *solver, unsigned lit) {
+  assigned *r = VAR (lit);
+  if (r->level && !r->analyzed) {
+    r->analyzed = true;
+    PUSH_STACK (solver->analyzed, IDX (lit));
+  }
+}
+
+/* Follows the reasons of the literals marked 'analyzed' back along the
+ * trail (the order of implication) and pushes the decisions they depend
+ * on to 'decisions' (as the true decision literals).  Used for failed
+ * assumptions and in vivification; clears the marks. */
+void es_implying_decisions (einsat *solver, unsigneds *decisions) {
   for (unsigned pos = solver->trail_size; pos-- > 0;) {
-    unsigned other = solver->trail[pos];
-    assigned *b = VAR (other);
-    if (!b->analyzed || !b->level)
+    unsigned lit = solver->trail[pos];
+    assigned *a = VAR (lit);
+    if (!a->analyzed || !a->level)
       continue;
-    if (b->reason == INVALID) {
-      mark_failed (solver, IDX (other));
-      continue;
-    }
-    if (b->binary) {
-      unsigned reason = b->reason;
-      assigned *r = VAR (reason);
-      if (r->level && !r->analyzed) {
-        r->analyzed = true;
-        PUSH_STACK (solver->analyzed, IDX (reason));
-      }
-      continue;
-    }
-    clause *c = CLAUSE (b->reason);
-    for (all_literals_in_clause (reason, c)) {
-      assigned *r = VAR (reason);
-      if (reason == other || !r->level || r->analyzed)
-        continue;
-      r->analyzed = true;
-      PUSH_STACK (solver->analyzed, IDX (reason));
+    if (a->reason == INVALID)
+      PUSH_STACK (*decisions, lit);
+    else if (a->binary)
+      mark_antecedent (solver, a->reason);
+    else {
+      clause *c = CLAUSE (a->reason);
+      for (all_literals_in_clause (other, c))
+        if (other != lit)
+          mark_antecedent (solver, other);
     }
   }
-  reset_analysis (solver);
+  for (all_stack (unsigned, idx, solver->analyzed))
+    solver->assigned[idx].analyzed = false;
+  CLEAR_STACK (solver->analyzed);
+}
+
+void es_analyze_failed (einsat *solver, unsigned lit) {
+  mark_failed (solver, IDX (lit));
+  mark_antecedent (solver, lit);
+  unsigneds *decisions = &solver->clause;
+  CLEAR_STACK (*decisions);
+  es_implying_decisions (solver, decisions);
+  for (all_stack (unsigned, decision, *decisions))
+    mark_failed (solver, IDX (decision));
+  CLEAR_STACK (*decisions);
 }

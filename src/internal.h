@@ -447,6 +447,7 @@ unsigned es_propagate (einsat *); /* conflict reference or INVALID */
 /* in 'analyze.c' */
 bool es_analyze (einsat *, unsigned conflict); /* false if inconsistent */
 void es_analyze_failed (einsat *, unsigned lit);
+void es_implying_decisions (einsat *, unsigneds *decisions);
 
 /* in 'minimize.c' */
 void es_minimize_clause (einsat *);

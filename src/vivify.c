@@ -59,40 +59,14 @@ static void schedule (einsat *solver, uint64s *keys, bool irredundant) {
     qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t), compare_keys);
 }
 
-/* Marks the decisions that imply the analyzed literals: the negations of
- * the marked decisions are literals of the clause being vivified, and
- * they are appended to 'solver->clause'. */
+/* The negations of the decisions implying the analyzed literals are
+ * literals of the clause being vivified: they go to 'solver->clause'. */
 static void collect_decisions (einsat *solver) {
   unsigneds *lits = &solver->clause;
-  for (unsigned pos = solver->trail_size; pos-- > 0;) {
-    unsigned lit = solver->trail[pos];
-    assigned *a = VAR (lit);
-    if (!a->analyzed || !a->level)
-      continue;
-    if (a->reason == INVALID) {
-      PUSH_STACK (*lits, NOT (lit));
-      continue;
-    }
-    if (a->binary) {
-      assigned *r = VAR (a->reason);
-      if (r->level && !r->analyzed) {
-        r->analyzed = true;
-        PUSH_STACK (solver->analyzed, IDX (a->reason));
-      }
-      continue;
-    }
-    clause *c = CLAUSE (a->reason);
-    for (all_literals_in_clause (other, c)) {
-      assigned *r = VAR (other);
-      if (other == lit || !r->level || r->analyzed)
-        continue;
-      r->analyzed = true;
-      PUSH_STACK (solver->analyzed, IDX (other));
-    }
-  }
-  for (all_stack (unsigned, idx, solver->analyzed))
-    solver->assigned[idx].analyzed = false;
-  CLEAR_STACK (solver->analyzed);
+  size_t before = SIZE_STACK (*lits);
+  es_implying_decisions (solver, lits);
+  for (unsigned *p = lits->begin + before; p != lits->end; p++)
+    *p = NOT (*p);
 }
 
 static void analyze_literal (einsat *solver, unsigned lit) {
