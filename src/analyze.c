@@ -12,7 +12,7 @@
  * 'chronolevels' levels; then only the last level is undone and the
  * asserting literal is assigned out of order at its own level. */
 
-#include "internal.h"
+#include "assign.h"
 
 #include <string.h>
 

@@ -180,6 +180,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->minimize);
   RELEASE_STACK (solver->shrinkable);
   RELEASE_STACK (solver->sorted);
+  RELEASE_STACK (solver->sorted_tmp);
   RELEASE_STACK (solver->learn_buffer);
   RELEASE_STACK (solver->trace_buffer);
   RELEASE_STACK (solver->proof_buffer);

@@ -39,10 +39,54 @@ void es_queue_dequeue (einsat *solver, unsigned idx) {
   l->prev = l->next = INVALID;
 }
 
-static int compare_stamps (const void *p, const void *q) {
-  uint64_t a = ((const stamped *) p)->stamp;
-  uint64_t b = ((const stamped *) q)->stamp;
-  return a < b ? -1 : a > b;
+/* Bumped variables keep their relative order: they are sorted by their
+ * old stamps, with insertion sort for the usual few and a radix sort on
+ * the bytes in which the stamps differ for many (as Kissat does). */
+static void insertion_sort (stamped *a, size_t n) {
+  for (size_t i = 1; i < n; i++) {
+    stamped x = a[i];
+    size_t j = i;
+    while (j && a[j - 1].stamp > x.stamp) {
+      a[j] = a[j - 1];
+      j--;
+    }
+    a[j] = x;
+  }
+}
+
+static void radix_sort (einsat *solver, stamped *a, size_t n) {
+  uint64_t lower = a[0].stamp, upper = a[0].stamp;
+  for (size_t i = 1; i < n; i++) {
+    if (a[i].stamp < lower)
+      lower = a[i].stamp;
+    if (a[i].stamp > upper)
+      upper = a[i].stamp;
+  }
+  stampeds *tmp = &solver->sorted_tmp;
+  RESERVE_STACK (*tmp, n);
+  stamped *from = a, *to = tmp->begin;
+  for (unsigned shift = 0; shift < 64 && (upper - lower) >> shift;
+       shift += 8) {
+    size_t count[257] = {0};
+    for (size_t i = 0; i < n; i++)
+      count[((from[i].stamp - lower) >> shift & 255) + 1]++;
+    for (size_t i = 1; i < 257; i++)
+      count[i] += count[i - 1];
+    for (size_t i = 0; i < n; i++)
+      to[count[(from[i].stamp - lower) >> shift & 255]++] = from[i];
+    stamped *swap = from;
+    from = to, to = swap;
+  }
+  if (from != a)
+    for (size_t i = 0; i < n; i++)
+      a[i] = from[i];
+}
+
+static void sort_by_stamp (einsat *solver, stamped *a, size_t n) {
+  if (n < 32)
+    insertion_sort (a, n);
+  else
+    radix_sort (solver, a, n);
 }
 
 static void bump_queue (einsat *solver) {
@@ -52,7 +96,7 @@ static void bump_queue (einsat *solver) {
   CLEAR_STACK (solver->sorted);
   for (all_stack (unsigned, idx, solver->analyzed))
     PUSH_STACK (solver->sorted, ((stamped) {solver->links[idx].stamp, idx}));
-  qsort (solver->sorted.begin, n, sizeof (stamped), compare_stamps);
+  sort_by_stamp (solver, solver->sorted.begin, n);
   for (all_stack (stamped, s, solver->sorted)) {
     if (s.idx == solver->queue.last)
       continue;

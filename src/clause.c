@@ -3,7 +3,7 @@
  * analysis.  Every change to the clause set is also written to the proof
  * (if one is traced). */
 
-#include "internal.h"
+#include "assign.h"
 
 #include <string.h>
 

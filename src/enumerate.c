@@ -20,7 +20,7 @@
  * selector), and root-level simplification removes them: the formula is
  * the user's formula again. */
 
-#include "internal.h"
+#include "assign.h"
 
 #include <stdlib.h>
 

@@ -148,6 +148,8 @@ typedef struct stamped {
   unsigned idx;
 } stamped;
 
+typedef STACK (stamped) stampeds;
+
 typedef struct queue {
   unsigned first, last; /* from least to most recently bumped */
   unsigned search;      /* cached: no unassigned variable after it */
@@ -326,7 +328,7 @@ struct einsat {
   unsigneds levels;    /* levels in the learned clause */
   unsigneds minimize;  /* stack of the minimization DFS */
   unsigneds shrinkable; /* variables marked while shrinking */
-  STACK (stamped) sorted; /* scratch for bumping in queue order */
+  stampeds sorted, sorted_tmp; /* scratch for bumping */
   uint64_t glue_stamp;
 
   /* Restarts, modes, phases. */
@@ -432,12 +434,9 @@ void es_watch_large_clauses (einsat *);
 void es_remove_watch (einsat *, unsigned lit, watch);
 void es_remove_large_watch (einsat *, unsigned lit, unsigned ref);
 
-/* in 'assign.c' */
+/* in 'assign.c' (implications in 'assign.h') */
 void es_assign_decision (einsat *, unsigned lit);
 void es_assign_unit (einsat *, unsigned lit);
-void es_assign_binary (einsat *, unsigned lit, unsigned other);
-void es_assign_reason (einsat *, unsigned lit, unsigned ref,
-                       unsigned level);
 unsigned es_reason_level (einsat *, unsigned lit, clause *);
 void es_new_level (einsat *, unsigned decision);
 

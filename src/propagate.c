@@ -12,7 +12,7 @@
  * lines touched and drives every effort-based schedule, so that the
  * search stays deterministic. */
 
-#include "internal.h"
+#include "assign.h"
 
 static inline unsigned propagate_literal (einsat *solver, unsigned lit,
                                           uint64_t *ticks) {
