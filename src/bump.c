@@ -83,7 +83,7 @@ static void radix_sort (einsat *solver, stamped *a, size_t n) {
 }
 
 static void sort_by_stamp (einsat *solver, stamped *a, size_t n) {
-  if (n < 32)
+  if (n < 64)
     insertion_sort (a, n);
   else
     radix_sort (solver, a, n);
