@@ -188,6 +188,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->ranks);
   es_release_extension (solver);
   es_release_elimination (solver);
+  es_release_walker (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);
@@ -388,7 +389,7 @@ typedef struct configuration {
 static const configuration configurations[] = {
     {"default", {0}},
     {"plain", {"--no-reduce", "--no-rephase", "--no-reusetrail",
-               "--target=0", "--stable=0", 0}},
+               "--target=0", "--stable=0", "--no-walk", 0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", 0}},
 };

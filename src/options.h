@@ -42,7 +42,11 @@
   OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
-  OPTION (verbose, 0, 0, 3, "verbosity level")
+  OPTION (verbose, 0, 0, 3, "verbosity level") \
+  OPTION (walk, 1, 0, 1, "local search as rephase step") \
+  OPTION (walkeffort, 50, 0, 1000000, "per mille of search ticks") \
+  OPTION (walkinitially, 0, 0, 1, "local search before the search") \
+  OPTION (walkmineffort, 1000, 0, 1000000, "min ticks (thousands)")
 
 typedef struct options {
 #define OPTION(NAME, DEFAULT, MIN, MAX, HELP) int NAME;

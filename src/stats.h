@@ -40,7 +40,12 @@
   COUNTER (strengthened, 0, "clauses strengthened by subsumption") \
   COUNTER (subsumed, 0, "clauses removed by subsumption") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
-  COUNTER (variables, 0, "variables in use")
+  COUNTER (variables, 0, "variables in use") \
+  COUNTER (walk_flips, walks, "flipped variables in local search") \
+  COUNTER (walk_improved, walks, "walks improving the phases") \
+  COUNTER (walk_models, walks, "walks finding a model") \
+  COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
+  COUNTER (walks, conflicts, "local search rounds")
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;

@@ -38,6 +38,10 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "tier2", 3, 8);
   set_random_option (solver, rng, "seed", 0, 1000);
   set_random_option (solver, rng, "minimizedepth", 1, 20);
+  set_random_option (solver, rng, "walk", 0, 1);
+  set_random_option (solver, rng, "walkeffort", 0, 100);
+  set_random_option (solver, rng, "walkinitially", 0, 1);
+  set_random_option (solver, rng, "walkmineffort", 0, 5);
 }
 
 #endif

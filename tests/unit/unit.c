@@ -125,9 +125,62 @@ static void test_collect (void) {
   einsat_delete (solver);
 }
 
+/* A planted random 3-SAT formula below the threshold is easy for local
+ * search: a single walk must find a model and write it into the saved
+ * phases, which the search then follows without a conflict. */
+static void test_walk (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 100000);
+  enum { VARS = 200, CLAUSES = 800 };
+  static int lits[CLAUSES][3];
+  uint64_t rng = 7;
+  bool planted[VARS + 1];
+  for (int v = 1; v <= VARS; v++)
+    planted[v] = es_random (&rng) & 1;
+  for (int c = 0; c < CLAUSES; c++) {
+    bool satisfied;
+    do {
+      satisfied = false;
+      for (int i = 0; i < 3; i++) {
+        int v;
+        bool fresh;
+        do {
+          v = 1 + (int) es_random_below (&rng, VARS);
+          fresh = true;
+          for (int j = 0; j < i; j++)
+            fresh &= abs (lits[c][j]) != v;
+        } while (!fresh);
+        bool positive = es_random (&rng) & 1;
+        lits[c][i] = positive ? v : -v;
+        satisfied |= positive == planted[v];
+      }
+    } while (!satisfied);
+    for (int i = 0; i < 3; i++)
+      einsat_add (solver, lits[c][i]);
+    einsat_add (solver, 0);
+  }
+  es_init_schedules (solver);
+  es_walk (solver);
+  CHECK (STAT (walks) == 1 && STAT (walk_models) == 1);
+  for (int c = 0; c < CLAUSES; c++) {
+    bool satisfied = false;
+    for (int i = 0; i < 3; i++) {
+      unsigned lit = es_import_literal (solver, lits[c][i]);
+      signed char phase = solver->saved[IDX (lit)];
+      satisfied |= (NEGATED (lit) ? -phase : phase) > 0;
+    }
+    CHECK (satisfied);
+  }
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (!STAT (conflicts));
+  einsat_delete (solver);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
+    {"walk", test_walk},
 };
 
 int main (void) { return RUN_TESTS ("unit", cases); }
