@@ -44,7 +44,7 @@
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
   OPTION (verbose, 0, 0, 3, "verbosity level") \
   OPTION (walk, 1, 0, 1, "local search as rephase step") \
-  OPTION (walkeffort, 50, 0, 1000000, "per mille of search ticks") \
+  OPTION (walkeffort, 250, 0, 1000000, "per mille of search ticks") \
   OPTION (walkinitially, 0, 0, 1, "local search before the search") \
   OPTION (walkmineffort, 1000, 0, 1000000, "min ticks (thousands)")
 
