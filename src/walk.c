@@ -402,6 +402,7 @@ static void export_phases (einsat *solver, walker *w) {
   for (unsigned idx = 0; idx < solver->vars; idx++)
     if (FLAGS (idx)->active)
       solver->saved[idx] = solver->target[idx] = best[idx];
+  solver->target_assigned = 0;
 }
 
 static uint64_t walk_budget (einsat *solver) {
