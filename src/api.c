@@ -194,6 +194,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->probes);
   RELEASE_STACK (solver->tarjan);
   es_release_decompose (solver);
+  es_release_walker (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);
@@ -443,7 +444,7 @@ static const configuration configurations[] = {
      {"--no-reduce", "--no-rephase", "--no-reusetrail", "--target=0",
       "--stable=0", "--no-eliminate", "--no-probe", "--no-vivify",
       "--no-subsume", "--no-decompose", "--no-chrono", "--shrink=0",
-      "--eagersubsume=0", 0}},
+      "--eagersubsume=0", "--no-walk", 0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", 0}},
 };

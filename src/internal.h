@@ -248,6 +248,33 @@ typedef struct scc_info {
   unsigned repr; /* representative literal or INVALID */
   bool on_stack;
 } scc_info;
+/* Scratch data of local search ('walk.c'), empty between walks.  The
+ * walker has its own copy of the irredundant clauses (indices into
+ * 'offsets'), full occurrence lists and per clause counters. */
+typedef struct walk_counter {
+  unsigned count;    /* true literals */
+  unsigned critical; /* XOR of the true literals (the one if 'count' is 1) */
+  unsigned position; /* in 'broken' while 'count' is zero */
+} walk_counter;
+
+typedef struct walker {
+  unsigneds literals;         /* of all imported clauses in a row */
+  unsigneds offsets;          /* clause i is [offsets[i], offsets[i+1]) */
+  STACK (walk_counter) counters; /* per clause */
+  unsigneds occurs;           /* per literal start in 'occurrences' */
+  unsigneds occurrences;      /* clauses of each literal */
+  unsigneds breaks;           /* per variable: clauses only it satisfies */
+  unsigneds broken;           /* currently falsified clauses */
+  unsigneds flips;            /* literals flipped since 'best' was saved */
+  STACK (signed char) values; /* per variable: current assignment */
+  STACK (signed char) best;   /* per variable: best assignment (lagging) */
+  STACK (double) table;       /* score of each break value */
+  STACK (double) scores;      /* of the literals of the picked clause */
+  double epsilon;             /* score of larger break values */
+  unsigned best_flips;        /* flips to the best or INVALID if lost */
+  unsigned initial, minimum;  /* falsified clauses */
+  uint64_t ticks, limit;
+} walker;
 
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
@@ -381,6 +408,11 @@ struct einsat {
   size_t scc_size;
   unsigned eliminate_bound;
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
+
+  /* Local search ('walk.c'). */
+  walker walker;
+  uint64_t walk_ticks;  /* search ticks at the last walk */
+  bool walked_initially;
 
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
@@ -541,6 +573,12 @@ void es_push_extension (einsat *, unsigned witness, size_t size,
 void es_reconstruct (einsat *, signed char *values);
 void es_restore_external (einsat *, size_t size, const int *elits);
 void es_release_extension (einsat *);
+
+/* in 'walk.c' */
+bool es_walking_initially (einsat *);
+void es_walk_initially (einsat *);
+void es_walk (einsat *);
+void es_release_walker (einsat *);
 
 /* in 'simplify.c' */
 bool es_simplifying (einsat *);

@@ -59,7 +59,11 @@
   OPTION (vivifyeffort, 100, 0, 10000, "per mille of search ticks") \
   OPTION (vivifyint, 1000, 1, 1000000, "base conflict interval") \
   OPTION (vivifyirredundant, 20, 0, 1000, "irredundant effort (% of learned)") \
-  OPTION (vivifymineffort, 10, 0, 1000000, "min ticks (thousands)")
+  OPTION (vivifymineffort, 10, 0, 1000000, "min ticks (thousands)") \
+  OPTION (walk, 1, 0, 1, "local search as rephase step") \
+  OPTION (walkeffort, 250, 0, 1000000, "per mille of search ticks") \
+  OPTION (walkinitially, 0, 0, 1, "local search before the search") \
+  OPTION (walkmineffort, 1000, 0, 1000000, "min ticks (thousands)")
 
 typedef struct options {
 #define OPTION(NAME, DEFAULT, MIN, MAX, HELP) int NAME;

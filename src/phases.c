@@ -3,8 +3,9 @@
  * rephase) and the best phases (the largest since the last reset), as in
  * CaDiCaL's "rephasing" (Biere and Fleury 2020).  Decisions in stable
  * mode follow the target phases.  Rephasing periodically overwrites the
- * saved phases by the best, original or inverted phases, so that the
- * search does not stay trapped in one region. */
+ * saved phases by the best, original or inverted phases, or by the result
+ * of a local search ('walk.c'), so that the search does not stay trapped
+ * in one region. */
 
 #include "internal.h"
 
@@ -50,25 +51,33 @@ static void use_best_phases (einsat *solver) {
   solver->best_assigned = 0;
 }
 
-/* The schedule: best, original, best, inverted, repeated. */
+/* The schedule: best, original, best, inverted, repeated; with local
+ * search ('walk.c') a walk follows each best rephase, as in Kissat. */
+static char rephase_type (einsat *solver, uint64_t count) {
+  static const char plain[] = "BOBI", walking[] = "BWOBWI";
+  if (GET_OPTION (walk))
+    return walking[count % (sizeof walking - 1)];
+  return plain[count % (sizeof plain - 1)];
+}
+
 void es_rephase (einsat *solver) {
   uint64_t count = solver->rephase_count++;
   INC (rephased);
   signed char original = GET_OPTION (phase) ? 1 : -1;
-  char type;
-  switch (count % 4) {
-  case 0:
-  case 2:
+  char type = rephase_type (solver, count);
+  switch (type) {
+  case 'B':
     use_best_phases (solver);
-    type = 'B';
     break;
-  case 1:
+  case 'W':
+    es_walk (solver);
+    break;
+  case 'O':
     set_phases (solver, original);
-    type = 'O';
     break;
   default:
+    assert (type == 'I');
     set_phases (solver, -original);
-    type = 'I';
     break;
   }
   for (unsigned idx = 0; idx < solver->vars; idx++)

@@ -1,7 +1,7 @@
 /* The CDCL search loop and the solve entry point.  Each iteration either
  * propagates and analyzes a conflict, or performs the first scheduled
  * task that is due (restart, rephase, reduce, mode switch,
- * simplification), or decides. */
+ * simplification, elimination, initial local search), or decides. */
 
 #include "internal.h"
 
@@ -79,6 +79,8 @@ int es_search (einsat *solver) {
       es_probe (solver);
     else if (es_vivifying (solver))
       es_vivify (solver);
+    else if (es_walking_initially (solver))
+      es_walk_initially (solver);
     else {
       int res = es_decide (solver);
       if (res)

@@ -49,7 +49,12 @@
   COUNTER (variables, 0, "variables in use") \
   COUNTER (vivifications, conflicts, "vivification rounds") \
   COUNTER (vivified, 0, "clauses shortened by vivification") \
-  COUNTER (vivified_literals, vivified, "literals removed by vivification")
+  COUNTER (vivified_literals, vivified, "literals removed by vivification") \
+  COUNTER (walk_flips, walks, "flipped variables in local search") \
+  COUNTER (walk_improved, walks, "walks improving the phases") \
+  COUNTER (walk_models, walks, "walks finding a model") \
+  COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
+  COUNTER (walks, conflicts, "local search rounds")
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;

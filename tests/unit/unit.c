@@ -125,9 +125,82 @@ static void test_collect (void) {
   einsat_delete (solver);
 }
 
+/* Planted random 3-SAT formulas below the threshold are easy for local
+ * search. */
+enum { WALK_VARS = 200, WALK_CLAUSES = 800 };
+static int walk_lits[WALK_CLAUSES][3];
+
+static void add_planted_formula (einsat *solver, uint64_t seed) {
+  uint64_t rng = seed;
+  bool planted[WALK_VARS + 1];
+  for (int v = 1; v <= WALK_VARS; v++)
+    planted[v] = es_random (&rng) & 1;
+  for (int c = 0; c < WALK_CLAUSES; c++) {
+    int *lits = walk_lits[c];
+    bool satisfied;
+    do {
+      satisfied = false;
+      for (int i = 0; i < 3; i++) {
+        int v;
+        bool fresh;
+        do {
+          v = 1 + (int) es_random_below (&rng, WALK_VARS);
+          fresh = true;
+          for (int j = 0; j < i; j++)
+            fresh &= abs (lits[j]) != v;
+        } while (!fresh);
+        bool positive = es_random (&rng) & 1;
+        lits[i] = positive ? v : -v;
+        satisfied |= positive == planted[v];
+      }
+    } while (!satisfied);
+    for (int i = 0; i < 3; i++)
+      einsat_add (solver, lits[i]);
+    einsat_add (solver, 0);
+  }
+}
+
+/* One walk must find a model and write it into the saved phases, which
+ * the search then follows without a conflict. */
+static void test_walk (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 100000);
+  add_planted_formula (solver, 7);
+  es_init_schedules (solver);
+  es_walk (solver);
+  CHECK (STAT (walks) == 1 && STAT (walk_models) == 1);
+  for (int c = 0; c < WALK_CLAUSES; c++) {
+    bool satisfied = false;
+    for (int i = 0; i < 3; i++) {
+      unsigned lit = es_import_literal (solver, walk_lits[c][i]);
+      signed char phase = solver->saved[IDX (lit)];
+      satisfied |= (NEGATED (lit) ? -phase : phase) > 0;
+    }
+    CHECK (satisfied);
+  }
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (!STAT (conflicts));
+  einsat_delete (solver);
+}
+
+/* The same through the API: the initial walk runs after preprocessing
+ * and the search confirms its model. */
+static void test_walk_initially (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "walkinitially", 1);
+  einsat_set_option (solver, "walkmineffort", 100000);
+  add_planted_formula (solver, 11);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (einsat_statistic (solver, "walk_models") == 1);
+  CHECK (!einsat_statistic (solver, "conflicts"));
+  einsat_delete (solver);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
+    {"walk", test_walk},     {"walk-initially", test_walk_initially},
 };
 
 int main (void) { return RUN_TESTS ("unit", cases); }

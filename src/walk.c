@@ -1,0 +1,482 @@
+/* Local search to seed the decision phases ("walking").
+ *
+ * Why: on satisfiable instances, and above all on uniform random k-SAT,
+ * stochastic local search finds assignments that falsify few or no
+ * clauses much faster than CDCL descends to them.  As in CaDiCaL
+ * ('walk.cpp') and Kissat ('walk.c'), a walk is one step of the rephase
+ * schedule ('phases.c'; optionally also once before the search): it runs
+ * ProbSAT (Balint and Schöning 2012) on the irredundant clauses, starting
+ * from the current decision phases, and writes the assignment with the
+ * fewest falsified clauses into the saved and target phases.  If that
+ * assignment is a model, the next descent of the CDCL search follows it
+ * to the end without a conflict.  Only phases change: the trail, the
+ * clauses and the root-level assignment are untouched.
+ *
+ * ProbSAT ("break only"): pick a falsified clause at random and flip one
+ * of its literals, chosen with probability proportional to 'cb^-break',
+ * where 'break' is the number of clauses that the flip would falsify.
+ * 'cb' follows the average clause length (Balint's values for uniform
+ * random k-SAT, interpolated linearly).  Every second walk is less
+ * greedy for diversity, with 'cb' halfway to 2 (CaDiCaL and Kissat use 2
+ * itself, which on our random 3-SAT and 5-SAT instances needed three
+ * times the flips or failed).
+ *
+ * Data: the walker copies the clauses without their root-false literals
+ * (dropping satisfied ones) and builds full occurrence lists.  Each
+ * clause counts its true literals and keeps their XOR, which is the one
+ * true ('critical') literal when the count is one.  Thus the break value
+ * of every variable is maintained incrementally, and a flip costs one
+ * visit per occurrence of the flipped variable.  The best assignment is
+ * not copied at every improvement: the flips since the last copy are
+ * kept (up to a quarter of the variables) together with the number of
+ * them that led to the best assignment.
+ *
+ * Effort: ticks count clause visits; a walk may spend 'walkeffort' per
+ * mille of the search ticks since the last walk, but at least
+ * 'walkmineffort' thousand ticks, so that walks are deterministic.  A walk
+ * tick costs much less time than a search tick: the default 250 per mille
+ * took 2% of the run time on structured UNSAT instances (hole9, qg5-13,
+ * 2bitadd_10) and 6% on uniform random ones (uuf250); 500 solved the
+ * sat09 5-SAT instances more reliably but made uuf250 18% slower. */
+
+#include "internal.h"
+
+#include <float.h>
+#include <string.h>
+
+/*------------------------------------------------------------------------*/
+/* Importing the clauses. */
+
+/* Returns false if the clause is satisfied at the root level. */
+static bool import_clause (einsat *solver, walker *w, size_t size,
+                           const unsigned *lits) {
+  size_t start = SIZE_STACK (w->literals);
+  for (size_t i = 0; i < size; i++) {
+    unsigned lit = lits[i];
+    signed char value = VALUE (lit);
+    if (value > 0) {
+      RESIZE_STACK (w->literals, start);
+      return false;
+    }
+    assert (value || !FLAGS (IDX (lit))->eliminated);
+    if (!value)
+      PUSH_STACK (w->literals, lit);
+  }
+  PUSH_STACK (w->offsets, (unsigned) SIZE_STACK (w->literals));
+  return true;
+}
+
+static void import_binaries (einsat *solver, walker *w) {
+  for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
+    for (all_stack (watch, ws, WATCHES (lit))) {
+      if (ws.ref != IRREDUNDANT_BINARY || ws.blit < lit)
+        continue;
+      unsigned lits[2] = {lit, ws.blit};
+      w->ticks++;
+      import_clause (solver, w, 2, lits);
+    }
+}
+
+static void import_large_clauses (einsat *solver, walker *w) {
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    clause *c = CLAUSE (ref);
+    w->ticks++;
+    if (!c->garbage)
+      import_clause (solver, w, c->size, c->lits);
+  }
+}
+
+/* Returns false if some clause has no literal left (a root conflict
+ * which propagation has not found yet). */
+static bool import_clauses (einsat *solver, walker *w) {
+  PUSH_STACK (w->offsets, 0);
+  import_binaries (solver, w);
+  import_large_clauses (solver, w);
+  const unsigned *p = w->offsets.begin, *end = w->offsets.end;
+  while (++p != end)
+    if (p[-1] == p[0])
+      return false;
+  return true;
+}
+
+/* Counting sort: 'occurs[lit]' is first the end of the list of 'lit' and
+ * becomes its start while the clauses are filled in backwards. */
+static void connect_occurrences (einsat *solver, walker *w) {
+  size_t lits = 2 * (size_t) solver->vars;
+  RESERVE_STACK (w->occurs, lits + 1);
+  RESIZE_STACK (w->occurs, lits + 1);
+  unsigned *occurs = w->occurs.begin;
+  for (size_t lit = 0; lit <= lits; lit++)
+    occurs[lit] = 0;
+  for (all_stack (unsigned, lit, w->literals))
+    occurs[lit]++;
+  unsigned sum = 0;
+  for (size_t lit = 0; lit <= lits; lit++)
+    occurs[lit] = sum += occurs[lit];
+  RESERVE_STACK (w->occurrences, sum);
+  RESIZE_STACK (w->occurrences, sum);
+  const unsigned *offsets = w->offsets.begin, *literals = w->literals.begin;
+  unsigned *occs = w->occurrences.begin;
+  for (unsigned i = (unsigned) SIZE_STACK (w->offsets) - 1; i--;)
+    for (unsigned j = offsets[i]; j < offsets[i + 1]; j++)
+      occs[--occurs[literals[j]]] = i;
+}
+
+/*------------------------------------------------------------------------*/
+/* The initial assignment, break values and falsified clauses. */
+
+static inline signed char walk_value (const walker *w, unsigned lit) {
+  signed char value = w->values.begin[IDX (lit)];
+  return NEGATED (lit) ? -value : value;
+}
+
+static void import_phases (einsat *solver, walker *w) {
+  unsigned vars = solver->vars;
+  RESERVE_STACK (w->values, vars);
+  RESIZE_STACK (w->values, vars);
+  RESERVE_STACK (w->best, vars);
+  RESIZE_STACK (w->best, vars);
+  RESERVE_STACK (w->breaks, vars);
+  RESIZE_STACK (w->breaks, vars);
+  RESERVE_STACK (w->flips, vars / 4 + 1);
+  for (unsigned idx = 0; idx < vars; idx++) {
+    unsigned lit = es_decide_phase (solver, idx);
+    signed char value = NEGATED (lit) ? -1 : 1;
+    w->values.begin[idx] = w->best.begin[idx] = value;
+    w->breaks.begin[idx] = 0;
+  }
+  w->best_flips = 0;
+}
+
+/* 'broken' has room for all clauses, so this never allocates. */
+static inline void push_broken (walker *w, unsigned i) {
+  assert (!FULL_STACK (w->broken));
+  w->counters.begin[i].position = (unsigned) SIZE_STACK (w->broken);
+  *w->broken.end++ = i;
+}
+
+static inline void remove_broken (walker *w, walk_counter *k) {
+  unsigned last = POP_STACK (w->broken);
+  unsigned position = k->position;
+  if (position == SIZE_STACK (w->broken))
+    return;
+  POKE_STACK (w->broken, position, last);
+  w->counters.begin[last].position = position;
+}
+
+static void init_counters (einsat *solver, walker *w) {
+  unsigned clauses = (unsigned) SIZE_STACK (w->offsets) - 1;
+  RESERVE_STACK (w->counters, clauses);
+  RESIZE_STACK (w->counters, clauses);
+  RESERVE_STACK (w->broken, clauses);
+  const unsigned *offsets = w->offsets.begin, *lits = w->literals.begin;
+  for (unsigned i = 0; i < clauses; i++) {
+    walk_counter *k = w->counters.begin + i;
+    k->count = k->critical = 0;
+    k->position = INVALID;
+    for (unsigned j = offsets[i]; j < offsets[i + 1]; j++)
+      if (walk_value (w, lits[j]) > 0)
+        k->count++, k->critical ^= lits[j];
+    if (!k->count)
+      push_broken (w, i);
+    else if (k->count == 1)
+      w->breaks.begin[IDX (k->critical)]++;
+  }
+  w->initial = w->minimum = (unsigned) SIZE_STACK (w->broken);
+}
+
+/*------------------------------------------------------------------------*/
+/* Scores: 'cb^-break', tabulated until the scores underflow. */
+
+/* Balint's 'cb' for uniform random k-SAT with exponential break scores
+ * (with Kissat's larger value for k = 7), by clause length. */
+static double fit_cb (double size) {
+  static const double points[][2] = {
+      {3, 2.5}, {4, 2.85}, {5, 3.7}, {6, 5.1}, {7, 7.4}};
+  const size_t n = sizeof points / sizeof *points;
+  if (size <= points[0][0])
+    return points[0][1];
+  for (size_t i = 1; i < n; i++)
+    if (size <= points[i][0]) {
+      double x0 = points[i - 1][0], y0 = points[i - 1][1];
+      double x1 = points[i][0], y1 = points[i][1];
+      return y0 + (y1 - y0) * (size - x0) / (x1 - x0);
+    }
+  return points[n - 1][1];
+}
+
+static double init_table (einsat *solver, walker *w) {
+  size_t clauses = SIZE_STACK (w->offsets) - 1;
+  double size = clauses ? SIZE_STACK (w->literals) / (double) clauses : 0;
+  double cb = fit_cb (size);
+  if (!(STAT (walks) & 1))
+    cb = (cb + 2) / 2;
+  double base = 1 / cb;
+  CLEAR_STACK (w->table);
+  for (double score = 1; score >= DBL_MIN; score *= base)
+    PUSH_STACK (w->table, score);
+  w->epsilon = TOP_STACK (w->table);
+  return cb;
+}
+
+static inline double score (const walker *w, unsigned breaks) {
+  return breaks < SIZE_STACK (w->table) ? w->table.begin[breaks]
+                                        : w->epsilon;
+}
+
+static inline double random_double (einsat *solver) {
+  return (es_random (&solver->random) >> 11) * 0x1p-53;
+}
+
+/*------------------------------------------------------------------------*/
+/* Flipping. */
+
+/* A random falsified clause, and one of its (false) literals with
+ * probability proportional to its score. */
+static unsigned pick_literal (einsat *solver, walker *w) {
+  unsigned broken = (unsigned) SIZE_STACK (w->broken);
+  unsigned i = PEEK_STACK (w->broken, es_random_below (&solver->random,
+                                                       broken));
+  const unsigned *begin = w->literals.begin + w->offsets.begin[i];
+  const unsigned *end = w->literals.begin + w->offsets.begin[i + 1];
+  const unsigned *breaks = w->breaks.begin;
+  CLEAR_STACK (w->scores);
+  double sum = 0;
+  for (const unsigned *p = begin; p != end; p++) {
+    double s = score (w, breaks[IDX (*p)]);
+    PUSH_STACK (w->scores, s);
+    sum += s;
+  }
+  w->ticks += 1 + (uint64_t) (end - begin);
+  double threshold = sum * random_double (solver);
+  const double *s = w->scores.begin;
+  for (const unsigned *p = begin; p + 1 != end; p++)
+    if ((threshold -= *s++) < 0)
+      return *p;
+  return end[-1];
+}
+
+/* 'lit' became true. */
+static void make_clauses (walker *w, unsigned lit) {
+  const unsigned *p = w->occurrences.begin + w->occurs.begin[lit];
+  const unsigned *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  unsigned *breaks = w->breaks.begin;
+  w->ticks += 1 + (uint64_t) (end - p);
+  for (; p != end; p++) {
+    walk_counter *k = w->counters.begin + *p;
+    if (!k->count) {
+      remove_broken (w, k);
+      breaks[IDX (lit)]++;
+    } else if (k->count == 1)
+      breaks[IDX (k->critical)]--;
+    k->critical ^= lit;
+    k->count++;
+  }
+}
+
+/* 'lit' became false. */
+static void break_clauses (walker *w, unsigned lit) {
+  const unsigned *p = w->occurrences.begin + w->occurs.begin[lit];
+  const unsigned *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  unsigned *breaks = w->breaks.begin;
+  w->ticks += 1 + (uint64_t) (end - p);
+  for (; p != end; p++) {
+    walk_counter *k = w->counters.begin + *p;
+    assert (k->count);
+    k->critical ^= lit;
+    if (!--k->count) {
+      push_broken (w, *p);
+      breaks[IDX (lit)]--;
+    } else if (k->count == 1)
+      breaks[IDX (k->critical)]++;
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* The best assignment is 'best' updated by the first 'best_flips' flips,
+ * or just 'best' if 'best_flips' is INVALID (too many flips without
+ * improvement since 'best' was saved). */
+
+static void save_values (walker *w) {
+  memcpy (w->best.begin, w->values.begin, SIZE_STACK (w->values));
+  CLEAR_STACK (w->flips);
+  w->best_flips = 0;
+}
+
+static void save_flips (walker *w) {
+  unsigned n = w->best_flips, size = (unsigned) SIZE_STACK (w->flips);
+  assert (n != INVALID && n <= size);
+  unsigned *flips = w->flips.begin;
+  for (unsigned i = 0; i < n; i++)
+    w->best.begin[IDX (flips[i])] = NEGATED (flips[i]) ? -1 : 1;
+  memmove (flips, flips + n, (size - n) * sizeof *flips);
+  RESIZE_STACK (w->flips, size - n);
+  w->best_flips = 0;
+}
+
+static void push_flip (einsat *solver, walker *w, unsigned lit) {
+  if (w->best_flips == INVALID)
+    return;
+  if (SIZE_STACK (w->flips) > solver->vars / 4) {
+    if (!w->best_flips) {
+      CLEAR_STACK (w->flips);
+      w->best_flips = INVALID;
+      return;
+    }
+    save_flips (w);
+  }
+  PUSH_STACK (w->flips, lit);
+}
+
+static void new_minimum (walker *w) {
+  w->minimum = (unsigned) SIZE_STACK (w->broken);
+  if (w->best_flips == INVALID)
+    save_values (w);
+  else
+    w->best_flips = (unsigned) SIZE_STACK (w->flips);
+}
+
+static void flip (einsat *solver, walker *w, unsigned lit) {
+  INC (walk_flips);
+  w->values.begin[IDX (lit)] = NEGATED (lit) ? -1 : 1;
+  make_clauses (w, lit);
+  break_clauses (w, NOT (lit));
+  push_flip (solver, w, lit);
+  if (SIZE_STACK (w->broken) < w->minimum)
+    new_minimum (w);
+}
+
+static void walk_loop (einsat *solver, walker *w) {
+  uint64_t flips = 0;
+  while (w->minimum && w->ticks < w->limit) {
+    if (!(flips++ & 1023) && es_terminating (solver))
+      break;
+    flip (solver, w, pick_literal (solver, w));
+  }
+}
+
+#ifndef NDEBUG
+
+/* Recomputes the counters and break values from the current assignment
+ * and the falsified clauses of the best one (debug builds only). */
+static void check_walker (einsat *solver, walker *w) {
+  unsigned clauses = (unsigned) SIZE_STACK (w->offsets) - 1;
+  const unsigned *offsets = w->offsets.begin, *lits = w->literals.begin;
+  unsigned *breaks = es_calloc (solver, solver->vars, sizeof *breaks);
+  unsigned broken = 0, falsified = 0;
+  for (unsigned i = 0; i < clauses; i++) {
+    unsigned count = 0, critical = 0;
+    bool satisfied = false;
+    for (unsigned j = offsets[i]; j < offsets[i + 1]; j++) {
+      unsigned lit = lits[j];
+      if (walk_value (w, lit) > 0)
+        count++, critical ^= lit;
+      signed char best = w->best.begin[IDX (lit)];
+      satisfied |= (NEGATED (lit) ? -best : best) > 0;
+    }
+    walk_counter *k = w->counters.begin + i;
+    assert (k->count == count);
+    assert (!count || k->critical == critical);
+    assert (count || PEEK_STACK (w->broken, k->position) == i);
+    broken += !count;
+    falsified += !satisfied;
+    if (count == 1)
+      breaks[IDX (critical)]++;
+  }
+  assert (broken == SIZE_STACK (w->broken));
+  assert (falsified == w->minimum);
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    assert (breaks[idx] == w->breaks.begin[idx]);
+  es_free (solver, breaks, solver->vars * sizeof *breaks);
+  (void) broken, (void) falsified;
+}
+
+#endif
+
+/*------------------------------------------------------------------------*/
+
+static void export_phases (einsat *solver, walker *w) {
+  if (w->best_flips != INVALID)
+    save_flips (w);
+  const signed char *best = w->best.begin;
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    if (FLAGS (idx)->active)
+      solver->saved[idx] = solver->target[idx] = best[idx];
+  solver->target_assigned = 0;
+}
+
+static uint64_t walk_budget (einsat *solver) {
+  uint64_t search = STAT (ticks) - solver->walk_ticks;
+  uint64_t effort = search / 1000 * (uint64_t) GET_OPTION (walkeffort);
+  uint64_t minimum = (uint64_t) GET_OPTION (walkmineffort) * 1000;
+  return effort > minimum ? effort : minimum;
+}
+
+static void report_walk (einsat *solver, walker *w, double cb,
+                         uint64_t flips) {
+  if (GET_OPTION (verbose) < 2)
+    return;
+  printf ("c walk %" PRIu64 ": %zu clauses, cb %.2f, falsified %u -> %u "
+          "after %" PRIu64 " flips and %" PRIu64 " ticks\n",
+          STAT (walks), SIZE_STACK (w->offsets) - 1, cb, w->initial,
+          w->minimum, flips, w->ticks);
+}
+
+void es_walk (einsat *solver) {
+  es_backtrack (solver, 0);
+  if (solver->inconsistent)
+    return;
+  INC (walks);
+  walker *w = &solver->walker;
+  w->ticks = 0;
+  w->limit = walk_budget (solver);
+  solver->walk_ticks = STAT (ticks);
+  uint64_t flips = STAT (walk_flips);
+  if (import_clauses (solver, w)) {
+    connect_occurrences (solver, w);
+    import_phases (solver, w);
+    init_counters (solver, w);
+    double cb = init_table (solver, w);
+    walk_loop (solver, w);
+    if (w->minimum < w->initial || !w->minimum) {
+      export_phases (solver, w);
+#ifndef NDEBUG
+      check_walker (solver, w);
+#endif
+      INC (walk_improved);
+    }
+    if (!w->minimum)
+      INC (walk_models);
+    report_walk (solver, w, cb, STAT (walk_flips) - flips);
+  }
+  ADD (walk_ticks, w->ticks);
+  es_release_walker (solver);
+}
+
+bool es_walking_initially (einsat *solver) {
+  return GET_OPTION (walk) && GET_OPTION (walkinitially) &&
+         !solver->walked_initially;
+}
+
+void es_walk_initially (einsat *solver) {
+  solver->walked_initially = true;
+  es_walk (solver);
+  if (GET_OPTION (verbose) > 1)
+    es_report (solver, 'W');
+}
+
+void es_release_walker (einsat *solver) {
+  walker *w = &solver->walker;
+  RELEASE_STACK (w->literals);
+  RELEASE_STACK (w->offsets);
+  RELEASE_STACK (w->counters);
+  RELEASE_STACK (w->occurs);
+  RELEASE_STACK (w->occurrences);
+  RELEASE_STACK (w->breaks);
+  RELEASE_STACK (w->broken);
+  RELEASE_STACK (w->flips);
+  RELEASE_STACK (w->values);
+  RELEASE_STACK (w->best);
+  RELEASE_STACK (w->table);
+  RELEASE_STACK (w->scores);
+}
