@@ -147,6 +147,11 @@ static void derive_empty_clause (einsat *solver) {
 }
 
 bool es_analyze (einsat *solver, unsigned conflict) {
+  INC (conflicts);
+  if (solver->stable)
+    INC (conflicts_stable);
+  else
+    INC (conflicts_focused);
   if (!solver->level) {
     derive_empty_clause (solver);
     return false;

@@ -130,8 +130,6 @@ static void init_solver (einsat *solver, void *arg) {
   solver->queue.first = solver->queue.last = INVALID;
   solver->queue.search = INVALID;
   solver->scores.increment = 1;
-  for (unsigned i = 0; i < 4; i++)
-    solver->last_learned[i] = INVALID;
   PUSH_STACK (solver->e2i, 0);
   PUSH_STACK (solver->frozen, 0);
   PUSH_STACK (solver->emodel, 0);
@@ -184,6 +182,15 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->trace_buffer);
   RELEASE_STACK (solver->proof_buffer);
   RELEASE_STACK (solver->check_clauses);
+  RELEASE_STACK (solver->new_arena);
+  RELEASE_STACK (solver->ranks);
+  es_release_extension (solver);
+  es_release_elimination (solver);
+  es_release_subsumption (solver);
+  RELEASE_STACK (solver->vivify_literals);
+  RELEASE_STACK (solver->probes);
+  RELEASE_STACK (solver->tarjan);
+  es_release_decompose (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);
@@ -271,7 +278,7 @@ int einsat_val (einsat *solver, int lit) {
   REQUIRE (lit, "zero is not a literal");
   REQUIRE (solver->state == STATE_SAT, "solver is in state %s, not SAT",
            state_name (solver->state));
-  return einsat_model_value (solver, lit) > 0 ? lit : -lit;
+  return einsat_model_value (solver, lit) == lit ? lit : -lit;
 }
 
 int einsat_model_value (einsat *solver, int lit) {
@@ -328,6 +335,8 @@ int einsat_vars (const einsat *solver) {
 
 static void freeze (einsat *solver, void *arg) {
   int idx = abs (*(int *) arg);
+  es_backtrack (solver, 0);
+  es_restore_external (solver, 1, &idx);
   es_import_literal (solver, idx);
   POKE_STACK (solver->frozen, idx, PEEK_STACK (solver->frozen, idx) + 1);
 }

@@ -30,7 +30,10 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
     PUSH_STACK (solver->irredundant, (unsigned) ref);
     INC (clauses_irredundant);
   }
-  es_watch_clause (solver, (unsigned) ref);
+  if (solver->dense)
+    es_connect_occurrences (solver, (unsigned) ref);
+  else
+    es_watch_clause (solver, (unsigned) ref);
   LOGCLAUSE ((unsigned) ref, "new");
   return (unsigned) ref;
 }
@@ -123,11 +126,26 @@ static bool simplify_original (einsat *solver, unsigneds *lits) {
   return keep;
 }
 
+static void add_simplified (einsat *solver, unsigneds *lits) {
+  size_t size = SIZE_STACK (*lits);
+  if (!size) {
+    LOG ("clause is empty after simplification");
+    solver->inconsistent = true;
+  } else if (size == 1)
+    es_assign_unit (solver, lits->begin[0]);
+  else if (size == 2)
+    es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
+  else
+    es_new_clause (solver, false, 0, size, lits->begin);
+  CLEAR_STACK (*lits);
+}
+
 void es_add_original_clause (einsat *solver, size_t size,
                              const int *elits) {
   assert (!solver->level);
   if (GET_OPTION (check))
     remember_for_checking (solver, size, elits);
+  es_restore_external (solver, size, elits);
   unsigneds *lits = &solver->clause;
   CLEAR_STACK (*lits);
   for (size_t i = 0; i < size; i++)
@@ -144,17 +162,20 @@ void es_add_original_clause (einsat *solver, size_t size,
     es_proof_add (solver, new_size, lits->begin);
     es_proof_delete_external (solver, size, elits);
   }
-  if (!new_size) {
-    LOG ("original clause is empty after simplification");
-    solver->inconsistent = true;
-  } else if (new_size == 1) {
-    es_assign_unit (solver, lits->begin[0]);
-  } else if (new_size == 2) {
-    es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
-  } else {
-    es_new_clause (solver, false, 0, new_size, lits->begin);
+  add_simplified (solver, lits);
+}
+
+/* Adds the internal clause in 'solver->clause' (restored clauses) as an
+ * irredundant clause, simplified against the root level. */
+void es_add_internal_clause (einsat *solver) {
+  assert (!solver->level);
+  unsigneds *lits = &solver->clause;
+  if (solver->inconsistent || !simplify_original (solver, lits)) {
+    CLEAR_STACK (*lits);
+    return;
   }
-  CLEAR_STACK (*lits);
+  es_proof_add (solver, SIZE_STACK (*lits), lits->begin);
+  add_simplified (solver, lits);
 }
 
 /*------------------------------------------------------------------------*/
@@ -172,6 +193,44 @@ static void call_learn_callback (einsat *solver, size_t size,
   }
   PUSH_STACK (solver->learn_buffer, 0);
   solver->learn_callback (solver->learn_data, solver->learn_buffer.begin);
+}
+
+static bool is_reason (einsat *solver, clause *c) {
+  unsigned lit = c->lits[0];
+  assigned *a = VAR (lit);
+  return VALUE (lit) > 0 && a->level && !a->binary &&
+         a->reason == REF (c);
+}
+
+/* Eager subsumption (as in Kissat): a new learned clause often subsumes
+ * one of the clauses learned just before it, which can go at once.  The
+ * new clause itself is the last one on the 'redundant' stack. */
+static void eagerly_subsume (einsat *solver) {
+  unsigned limit = GET_OPTION (eagersubsume);
+  if (!limit)
+    return;
+  unsigneds *lits = &solver->learned;
+  signed char *marks = solver->marks;
+  for (all_stack (unsigned, lit, *lits))
+    marks[lit] = 1;
+  size_t needed = SIZE_STACK (*lits);
+  unsigned *begin = solver->redundant.begin, *p = solver->redundant.end;
+  if (needed > 2 && p != begin)
+    p--; /* skip the new clause itself */
+  while (limit-- && p != begin) {
+    clause *d = CLAUSE (*--p);
+    if (d->garbage || d->size < needed || !d->redundant)
+      continue;
+    size_t found = 0;
+    for (all_literals_in_clause (lit, d))
+      found += marks[lit];
+    if (found == needed && !is_reason (solver, d)) {
+      es_mark_garbage (solver, d);
+      INC (eager_subsumed);
+    }
+  }
+  for (all_stack (unsigned, lit, *lits))
+    marks[lit] = 0;
 }
 
 /* The learned clause in 'solver->learned' has its asserting literal first
@@ -201,6 +260,7 @@ void es_learn_clause (einsat *solver, unsigned glue) {
     c->used = 1 + (glue <= (unsigned) GET_OPTION (tier2));
     c->subsume = true;
     es_assign_reason (solver, uip, ref);
-    solver->last_learned[STAT (learned) % 4] = ref;
   }
+  if (size > 1)
+    eagerly_subsume (solver);
 }

@@ -12,12 +12,14 @@ bool es_collecting (einsat *solver) {
   return solver->garbage_words > SIZE_STACK (solver->arena) / 2;
 }
 
-static void copy_clauses (einsat *solver, unsigneds *refs,
+/* A clause promoted from redundant to irredundant is on both lists until
+ * the next collection; it is kept on the irredundant one only. */
+static void copy_clauses (einsat *solver, unsigneds *refs, bool redundant,
                           unsigneds *arena) {
   unsigned *q = refs->begin;
   for (all_stack (unsigned, ref, *refs)) {
     clause *c = CLAUSE (ref);
-    if (c->garbage)
+    if (c->garbage || c->redundant != redundant)
       continue;
     size_t words = CLAUSE_WORDS (c->size);
     size_t new_ref = SIZE_STACK (*arena);
@@ -41,17 +43,16 @@ static void forward_reasons (einsat *solver) {
 
 void es_collect (einsat *solver) {
   INC (collections);
-  unsigneds arena;
-  INIT_STACK (arena);
+  unsigneds *arena = &solver->new_arena;
+  CLEAR_STACK (*arena);
   size_t live = SIZE_STACK (solver->arena) - solver->garbage_words;
-  RESERVE_STACK (arena, live ? live : 1);
-  copy_clauses (solver, &solver->irredundant, &arena);
-  copy_clauses (solver, &solver->redundant, &arena);
+  RESERVE_STACK (*arena, live ? live : 1);
+  copy_clauses (solver, &solver->irredundant, false, arena);
+  copy_clauses (solver, &solver->redundant, true, arena);
   forward_reasons (solver);
-  for (unsigned i = 0; i < 4; i++)
-    solver->last_learned[i] = INVALID;
   RELEASE_STACK (solver->arena);
-  solver->arena = arena;
+  solver->arena = *arena;
+  INIT_STACK (*arena);
   solver->garbage_words = 0;
   es_flush_large_watches (solver);
   es_watch_large_clauses (solver);

@@ -41,6 +41,11 @@ typedef struct enumeration {
 static void import_projection (einsat *solver, enumeration *e) {
   CLEAR_STACK (solver->projected);
   int n = e->project ? e->project_size : solver->max_external;
+  if (e->project)
+    es_restore_external (solver, (size_t) n, e->project);
+  else
+    for (int eidx = 1; eidx <= n; eidx++)
+      es_restore_external (solver, 1, &eidx);
   for (int i = 0; i < n; i++) {
     int elit = e->project ? abs (e->project[i]) : i + 1;
     unsigned idx = IDX (es_import_literal (solver, elit));
@@ -128,11 +133,12 @@ static void enumerate (einsat *solver, void *arg) {
     return;
   }
   unsigned selector = LIT (es_new_internal_variable (solver, 0));
-  import_projection (solver, e);
-  solver->projecting = true;
   CLEAR_STACK (solver->assumptions);
   PUSH_STACK (solver->assumptions, selector);
+  /* Assumptions first: they may use variables the projection covers. */
   es_import_assumptions (solver);
+  import_projection (solver, e);
+  solver->projecting = true;
   for (;;) {
     int res = es_search (solver);
     if (res == 20) {

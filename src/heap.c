@@ -79,19 +79,3 @@ void es_heap_update (einsat *solver, heap *h, unsigned idx) {
     heap_down (h, idx);
   }
 }
-
-void es_heap_enlarge (einsat *solver, heap *h, unsigned old_vars,
-                      unsigned vars) {
-  RESIZE_ARRAY (h->array, old_vars, vars);
-  RESIZE_ARRAY (h->score, old_vars, vars);
-  RESIZE_ARRAY (h->pos, old_vars, vars);
-  for (unsigned idx = old_vars; idx < vars; idx++)
-    h->pos[idx] = INVALID;
-}
-
-void es_heap_release (einsat *solver, heap *h, unsigned vars) {
-  DELETE_ARRAY (h->array, vars);
-  DELETE_ARRAY (h->score, vars);
-  DELETE_ARRAY (h->pos, vars);
-  h->size = 0;
-}

@@ -25,27 +25,44 @@ static void enlarge_external (einsat *solver, int idx) {
 }
 
 /* Per variable arrays grow together.  The trail has room for every
- * variable so that propagation never reallocates it. */
+ * variable so that propagation never reallocates it.  'resized' counts
+ * the arrays already at the new capacity, so that an allocation failure
+ * in the middle leaves sizes that 'es_release_variables' frees exactly.
+ * Both functions must list the arrays in the same order. */
+#define PER_VARIABLE_ARRAYS \
+  ARRAY (values, 2) \
+  ARRAY (saved, 1) \
+  ARRAY (target, 1) \
+  ARRAY (best, 1) \
+  ARRAY (assigned, 1) \
+  ARRAY (flags, 1) \
+  ARRAY (watches, 2) \
+  ARRAY (trail, 1) \
+  ARRAY (links, 1) \
+  ARRAY (marks, 2) \
+  ARRAY (scores.array, 1) \
+  ARRAY (scores.score, 1) \
+  ARRAY (scores.pos, 1)
+
 void es_enlarge_variables (einsat *solver, unsigned new_vars) {
-  unsigned old_capacity = solver->capacity;
+  size_t old_capacity = solver->capacity;
   if (new_vars <= old_capacity)
     return;
-  unsigned new_capacity = old_capacity ? old_capacity : 16;
+  size_t new_capacity = old_capacity ? old_capacity : 16;
   while (new_capacity < new_vars)
     new_capacity *= 2;
-  RESIZE_ARRAY (solver->values, 2 * (size_t) old_capacity,
-                2 * (size_t) new_capacity);
-  RESIZE_ARRAY (solver->saved, old_capacity, new_capacity);
-  RESIZE_ARRAY (solver->target, old_capacity, new_capacity);
-  RESIZE_ARRAY (solver->best, old_capacity, new_capacity);
-  RESIZE_ARRAY (solver->assigned, old_capacity, new_capacity);
-  RESIZE_ARRAY (solver->flags, old_capacity, new_capacity);
-  RESIZE_ARRAY (solver->watches, 2 * (size_t) old_capacity,
-                2 * (size_t) new_capacity);
-  RESIZE_ARRAY (solver->trail, old_capacity, new_capacity);
-  RESIZE_ARRAY (solver->links, old_capacity, new_capacity);
-  es_heap_enlarge (solver, &solver->scores, old_capacity, new_capacity);
-  solver->capacity = new_capacity;
+  solver->new_capacity = (unsigned) new_capacity;
+  solver->resized = 0;
+#define ARRAY(NAME, FACTOR) \
+  RESIZE_ARRAY (solver->NAME, FACTOR * old_capacity, \
+                FACTOR * new_capacity); \
+  solver->resized++;
+  PER_VARIABLE_ARRAYS
+#undef ARRAY
+  for (size_t idx = old_capacity; idx < new_capacity; idx++)
+    solver->scores.pos[idx] = INVALID;
+  solver->capacity = (unsigned) new_capacity;
+  solver->resized = 0;
 }
 
 unsigned es_new_internal_variable (einsat *solver, int eidx) {
@@ -90,20 +107,18 @@ int es_export_literal (const einsat *solver, unsigned ilit) {
 }
 
 void es_release_variables (einsat *solver) {
-  unsigned capacity = solver->capacity;
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
     RELEASE_STACK (solver->watches[lit]);
-  DELETE_ARRAY (solver->values, 2 * (size_t) capacity);
-  DELETE_ARRAY (solver->saved, capacity);
-  DELETE_ARRAY (solver->target, capacity);
-  DELETE_ARRAY (solver->best, capacity);
-  DELETE_ARRAY (solver->assigned, capacity);
-  DELETE_ARRAY (solver->flags, capacity);
-  DELETE_ARRAY (solver->watches, 2 * (size_t) capacity);
-  DELETE_ARRAY (solver->trail, capacity);
-  DELETE_ARRAY (solver->links, capacity);
-  es_heap_release (solver, &solver->scores, capacity);
-  solver->capacity = 0;
+  unsigned arrays = 0;
+#define ARRAY(NAME, FACTOR) \
+  DELETE_ARRAY (solver->NAME, \
+                FACTOR * (size_t) (arrays++ < solver->resized \
+                                       ? solver->new_capacity \
+                                       : solver->capacity));
+  PER_VARIABLE_ARRAYS
+#undef ARRAY
+  solver->capacity = solver->resized = 0;
+  solver->scores.size = 0;
   RELEASE_STACK (solver->e2i);
   RELEASE_STACK (solver->i2e);
   RELEASE_STACK (solver->frozen);

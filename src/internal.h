@@ -177,6 +177,9 @@ typedef struct limits {
   uint64_t mode_ticks;    /* later mode switches */
   uint64_t simplify_fixed; /* root units at the last simplification */
   uint64_t simplify_conflicts;
+  uint64_t eliminate;     /* conflicts */
+  uint64_t vivify;        /* conflicts */
+  uint64_t probe;         /* conflicts */
   uint64_t report;        /* conflicts for the next progress line */
 } limits;
 
@@ -205,6 +208,43 @@ enum state {
 
 /* Special conflict value for binary conflicts (see 'propagate.c'). */
 #define BINARY_CONFLICT (INVALID - 1)
+
+/* Scratch data of variable elimination ('eliminate.c'). */
+typedef struct occurrence {
+  unsigned ref;   /* clause reference, or INVALID for a binary clause */
+  unsigned other; /* the other literal of a binary clause */
+  bool gate;      /* part of the definition of the pivot ('gates.c') */
+} occurrence;
+
+typedef STACK (occurrence) occurrences;
+
+typedef struct elimination {
+  occurrences pos, neg;
+  unsigneds resolvent;
+  uint64_t steps, limit;
+  bool units; /* new root units: stop the round */
+} elimination;
+
+/* Scratch data of subsumption ('subsume.c'). */
+typedef struct subsumption {
+  unsigneds *onewatch; /* per literal: references of visited clauses */
+  unsigned *counts;    /* per literal: occurrences among candidates */
+  uint64_t steps, limit;
+} subsumption;
+
+/* Scratch data of equivalent literal substitution ('decompose.c'). */
+typedef struct tarjan_frame {
+  unsigned lit;
+  unsigned edge; /* next position in the watch list of NOT (lit) */
+} tarjan_frame;
+
+typedef STACK (tarjan_frame) tarjan_frames;
+
+typedef struct scc_info {
+  unsigned index, lowlink;
+  unsigned repr; /* representative literal or INVALID */
+  bool on_stack;
+} scc_info;
 
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
@@ -237,6 +277,7 @@ struct einsat {
   /* Internal variables. */
   unsigned vars;     /* number of internal variables */
   unsigned capacity; /* allocated per variable entries */
+  unsigned new_capacity, resized; /* while enlarging (see 'import.c') */
   signed char *values;   /* per literal: 1 true, -1 false, 0 none */
   signed char *saved;    /* per variable saved phase */
   signed char *target;   /* per variable target phase */
@@ -281,7 +322,6 @@ struct einsat {
   unsigneds levels;    /* levels in the learned clause */
   unsigneds minimize;  /* stack of the minimization DFS */
   STACK (stamped) sorted; /* scratch for bumping in queue order */
-  unsigned last_learned[4]; /* refs of recent learned (eager subsume) */
   uint64_t glue_stamp;
 
   /* Restarts, modes, phases. */
@@ -313,6 +353,27 @@ struct einsat {
   FILE *proof;
   bool proof_binary;
   chars proof_buffer;
+
+  /* Simplification: occurrence lists ('dense' mode, see 'dense.c'), the
+   * model reconstruction stack ('extend.c') and literal marks. */
+  bool dense;
+  unsigneds extension;
+  unsigneds restoring, restored; /* scratch of 'extend.c' */
+  unsigneds new_arena;           /* while collecting */
+  uint64s ranks;                 /* scratch for sorting */
+  signed char *marks; /* per literal */
+  elimination elimination;
+  subsumption subsumption;
+  uint64_t subsume_ticks;
+  unsigneds vivify_literals;
+  uint64_t vivify_ticks;
+  unsigneds probes;
+  uint64_t probe_ticks, probed_fixed;
+  tarjan_frames tarjan;
+  scc_info *scc;
+  size_t scc_size;
+  unsigned eliminate_bound;
+  uint64_t eliminate_ticks; /* search ticks at the last elimination */
 
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
@@ -355,6 +416,7 @@ void es_mark_garbage (einsat *, clause *);
 void es_discard_clause (einsat *, clause *);
 void es_delete_binary (einsat *, bool redundant, unsigned a, unsigned b);
 void es_add_original_clause (einsat *, size_t size, const int *elits);
+void es_add_internal_clause (einsat *);
 void es_learn_clause (einsat *, unsigned glue);
 
 /* in 'watch.c' */
@@ -391,8 +453,6 @@ unsigned es_decide_phase (einsat *, unsigned idx);
 void es_heap_push (einsat *, heap *, unsigned idx);
 unsigned es_heap_pop (einsat *, heap *);
 void es_heap_update (einsat *, heap *, unsigned idx);
-void es_heap_enlarge (einsat *, heap *, unsigned old_vars, unsigned vars);
-void es_heap_release (einsat *, heap *, unsigned vars);
 #define HEAP_CONTAINS(H, IDX) ((H)->pos[IDX] != INVALID)
 
 /* in 'bump.c' */
@@ -426,9 +486,51 @@ void es_mark_reasons (einsat *, bool);
 void es_collect (einsat *);
 bool es_collecting (einsat *);
 
+/* in 'dense.c' */
+void es_enter_dense_mode (einsat *);
+void es_leave_dense_mode (einsat *);
+void es_connect_occurrences (einsat *, unsigned ref);
+
+/* in 'eliminate.c' */
+bool es_eliminating (einsat *);
+void es_eliminate (einsat *);
+bool es_frozen (einsat *, unsigned idx);
+const unsigned *es_occurrence_literals (einsat *, unsigned lit,
+                                        const occurrence *,
+                                        unsigned *binary, unsigned *size);
+
+/* in 'gates.c' */
+bool es_find_gate (einsat *, unsigned pivot, elimination *);
+void es_release_elimination (einsat *);
+
+/* in 'subsume.c' */
+void es_subsume (einsat *);
+void es_release_subsumption (einsat *);
+
+/* in 'vivify.c' */
+bool es_vivifying (einsat *);
+void es_vivify (einsat *);
+
+/* in 'probe.c' */
+bool es_probing (einsat *);
+void es_probe (einsat *);
+
+/* in 'decompose.c' */
+void es_decompose (einsat *);
+void es_release_decompose (einsat *);
+
+/* in 'extend.c' */
+void es_push_extension (einsat *, unsigned witness, size_t size,
+                        const unsigned *lits);
+void es_reconstruct (einsat *, signed char *values);
+void es_restore_external (einsat *, size_t size, const int *elits);
+void es_release_extension (einsat *);
+
 /* in 'simplify.c' */
 bool es_simplifying (einsat *);
 void es_simplify (einsat *);
+bool es_clean_root (einsat *);
+void es_check_propagated (einsat *);
 
 /* in 'search.c' */
 int es_solve (einsat *);

@@ -7,17 +7,25 @@
 
 #include <stdlib.h>
 
+/* Unassigned (eliminated) variables start out false; the extension
+ * stack then flips the witnesses that are needed. */
 void es_extend_model (einsat *solver) {
+  size_t lits = 2 * (size_t) solver->vars;
+  signed char *values = es_malloc (solver, lits ? lits : 1);
+  for (size_t lit = 0; lit < lits; lit += 2) {
+    signed char value = solver->values[lit];
+    if (!value)
+      value = -1;
+    values[lit] = value;
+    values[lit + 1] = -value;
+  }
+  es_reconstruct (solver, values);
   signed char *emodel = solver->emodel.begin;
   for (int eidx = 1; eidx <= solver->max_external; eidx++) {
     unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
-    if (!iidx1) {
-      emodel[eidx] = 0;
-      continue;
-    }
-    signed char value = solver->values[LIT (iidx1 - 1)];
-    emodel[eidx] = value ? value : -1;
+    emodel[eidx] = iidx1 ? values[LIT (iidx1 - 1)] : 0;
   }
+  es_free (solver, values, lits ? lits : 1);
 }
 
 bool es_check_model (einsat *solver) {

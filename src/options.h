@@ -9,20 +9,33 @@
 #define OPTIONS \
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
+  OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \
+  OPTION (eliminate, 1, 0, 1, "bounded variable elimination") \
+  OPTION (eliminatebound, 16, 0, 1024, "max extra clauses per elimination") \
+  OPTION (eliminateclslim, 100, 2, 100000, "max resolvent size") \
+  OPTION (eliminateeffort, 100, 0, 10000, "per mille of search ticks") \
+  OPTION (eliminategates, 1, 0, 1, "use gate definitions (AND, ITE, ...)") \
+  OPTION (eliminateint, 2000, 1, 1000000, "base conflict interval") \
+  OPTION (eliminatemineffort, 10000, 0, 1000000, "min steps (thousands)") \
+  OPTION (eliminateocclim, 1000, 1, 100000, "max occurrences per literal") \
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \
-  OPTION (modeinit, 1000, 10, 1000000, "conflicts before first switch") \
+  OPTION (modeinit, 1000, 1, 1000000, "conflicts before first switch") \
   OPTION (phase, 1, 0, 1, "initial decision phase") \
   OPTION (phasesaving, 1, 0, 1, "reuse the last value of a variable") \
+  OPTION (probe, 1, 0, 1, "failed literal probing") \
+  OPTION (probeeffort, 50, 0, 10000, "per mille of search ticks") \
+  OPTION (probeint, 2000, 1, 1000000, "base conflict interval") \
+  OPTION (probemineffort, 10, 0, 1000000, "min ticks (thousands)") \
   OPTION (reduce, 1, 0, 1, "reduce the learned clause database") \
   OPTION (reducefraction, 75, 10, 100, "percent of tier3 clauses reduced") \
-  OPTION (reduceint, 1000, 10, 1000000, "base conflict reduce interval") \
+  OPTION (reduceint, 1000, 1, 1000000, "base conflict reduce interval") \
   OPTION (rephase, 1, 0, 1, "reset the saved phases periodically") \
-  OPTION (rephaseint, 1000, 10, 1000000, "base rephase interval") \
+  OPTION (rephaseint, 1000, 1, 1000000, "base rephase interval") \
   OPTION (restart, 1, 0, 1, "restarts") \
   OPTION (restartint, 1, 1, 10000, "focused: min conflicts per restart") \
   OPTION (restartmargin, 10, 0, 100, "focused: fast/slow glue margin %") \
@@ -32,10 +45,18 @@
   OPTION (reusetrail, 1, 0, 1, "keep the decisions restarts agree on") \
   OPTION (seed, 0, 0, 2147483647, "random seed") \
   OPTION (stable, 1, 0, 2, "0=focused only, 1=switch modes, 2=stable only") \
+  OPTION (subsume, 1, 0, 1, "forward subsumption and strengthening") \
+  OPTION (subsumeeffort, 100, 0, 10000, "per mille of search ticks") \
+  OPTION (subsumemineffort, 1000, 0, 1000000, "min steps (thousands)") \
   OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
-  OPTION (verbose, 0, 0, 3, "verbosity level")
+  OPTION (verbose, 0, 0, 3, "verbosity level") \
+  OPTION (vivify, 1, 0, 1, "vivify learned and irredundant clauses") \
+  OPTION (vivifyeffort, 100, 0, 10000, "per mille of search ticks") \
+  OPTION (vivifyint, 1000, 1, 1000000, "base conflict interval") \
+  OPTION (vivifyirredundant, 20, 0, 1000, "irredundant effort (% of learned)") \
+  OPTION (vivifymineffort, 10, 0, 1000000, "min ticks (thousands)")
 
 typedef struct options {
 #define OPTION(NAME, DEFAULT, MIN, MAX, HELP) int NAME;

@@ -17,6 +17,8 @@ typedef struct parser {
   reader *input;
   const char *name;
   uint64_t line;
+  int last; /* the previous character: lines count from its newline */
+  uint64_t bytes;
   bool relaxed;
   einsat_dimacs *result;
   ints project;
@@ -38,8 +40,10 @@ static int next_char (parser *p) {
     }
   }
   int ch = (unsigned char) r->buffer[r->pos++];
-  if (ch == '\n')
+  p->bytes++;
+  if (p->last == '\n')
     p->line++;
+  p->last = ch;
   return ch;
 }
 
@@ -60,8 +64,6 @@ static bool parse_error (parser *p, const char *fmt, ...) {
 static bool unexpected_character (parser *p, int ch, const char *where) {
   if (ch == EOF)
     return parse_error (p, "unexpected end of file %s", where);
-  if (ch == '\n')
-    p->line--;
   if (ch == '\n')
     return parse_error (p, "unexpected end of line %s", where);
   if (32 <= ch && ch < 127)
@@ -168,7 +170,7 @@ static bool parse_header (parser *p, int64_t *vars, int64_t *clauses) {
     break;
   }
   if (ch == EOF) {
-    if (p->line == 1 && !p->input->size)
+    if (!p->bytes)
       return parse_error (p, "empty input (expected 'p cnf' header)");
     return parse_error (p, "missing 'p cnf' header");
   }

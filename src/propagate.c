@@ -6,7 +6,9 @@
  * satisfied and skipped without touching the arena (Chu, Harwood and
  * Stuckey 2008).  Replacement watches are searched starting where the
  * last search stopped ('searched', after Gent 2013), which avoids
- * quadratic behaviour on long clauses.  'ticks' approximates the cache
+ * quadratic behaviour on long clauses.  Clauses deleted between two
+ * garbage collections lose their watches here, so they can never become
+ * reasons.  'ticks' approximates the cache
  * lines touched and drives every effort-based schedule, so that the
  * search stays deterministic. */
 
@@ -42,8 +44,12 @@ static inline unsigned propagate_literal (einsat *solver, unsigned lit,
     }
     const unsigned ref = w.ref;
     clause *const c = (clause *) (arena + ref);
-    unsigned *const lits = c->lits;
     (*ticks)++;
+    if (c->garbage) { /* deleted since the last collection: unwatch */
+      q--;
+      continue;
+    }
+    unsigned *const lits = c->lits;
     const unsigned other = lits[0] ^ lits[1] ^ not_lit;
     const signed char other_value = values[other];
     if (other_value > 0) {
@@ -109,11 +115,6 @@ unsigned es_propagate (einsat *solver) {
   solver->propagated = propagated;
   ADD (ticks, ticks);
   if (conflict != INVALID) {
-    INC (conflicts);
-    if (solver->stable)
-      INC (conflicts_stable);
-    else
-      INC (conflicts_focused);
     if (solver->trace) {
       bool binary = conflict == BINARY_CONFLICT;
       clause *c = binary ? 0 : CLAUSE (conflict);

@@ -22,45 +22,46 @@ void es_mark_reasons (einsat *solver, bool mark) {
   }
 }
 
-typedef struct candidate {
-  uint64_t rank;
-  unsigned ref;
-} candidate;
+/* Candidates are sorted as 64-bit keys: glue, then size (capped), then
+ * the reference, so that the worst clauses come first and ties break
+ * deterministically. */
+static int compare_keys (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? 1 : a > b ? -1 : 0;
+}
 
-static int compare_candidates (const void *p, const void *q) {
-  uint64_t a = ((const candidate *) p)->rank;
-  uint64_t b = ((const candidate *) q)->rank;
-  if (a != b)
-    return a > b ? -1 : 1;
-  unsigned r = ((const candidate *) p)->ref;
-  unsigned s = ((const candidate *) q)->ref;
-  return r < s ? -1 : r > s;
+static uint64_t candidate_key (clause *c, unsigned ref) {
+  uint64_t glue = c->glue, size = c->size < 1023 ? c->size : 1023;
+  return (glue << 42) | (size << 32) | ref;
 }
 
 void es_reduce (einsat *solver) {
   INC (reductions);
   es_mark_reasons (solver, true);
-  STACK (candidate) candidates;
-  INIT_STACK (candidates);
+  uint64s *candidates = &solver->ranks;
+  CLEAR_STACK (*candidates);
   unsigned tier1 = GET_OPTION (tier1);
   for (all_stack (unsigned, ref, solver->redundant)) {
     clause *c = CLAUSE (ref);
-    if (c->garbage || c->reason || c->keep || c->glue <= tier1)
+    if (c->garbage || !c->redundant || c->reason || c->keep ||
+        c->glue <= tier1)
       continue;
     if (c->used) {
       c->used--;
       continue;
     }
-    uint64_t rank = ((uint64_t) c->glue << 32) | c->size;
-    PUSH_STACK (candidates, ((candidate) {rank, ref}));
+    PUSH_STACK (*candidates, candidate_key (c, ref));
   }
-  size_t n = SIZE_STACK (candidates);
-  qsort (candidates.begin, n, sizeof (candidate), compare_candidates);
+  size_t n = SIZE_STACK (*candidates);
+  if (n > 1)
+    qsort (candidates->begin, n, sizeof (uint64_t), compare_keys);
   size_t reduce = n * GET_OPTION (reducefraction) / 100;
-  for (size_t i = 0; i < reduce; i++)
-    es_mark_garbage (solver, CLAUSE (PEEK_STACK (candidates, i).ref));
+  for (size_t i = 0; i < reduce; i++) {
+    unsigned ref = (unsigned) PEEK_STACK (*candidates, i);
+    es_mark_garbage (solver, CLAUSE (ref));
+  }
   ADD (reduced, reduce);
-  RELEASE_STACK (candidates);
+  CLEAR_STACK (*candidates);
   es_mark_reasons (solver, false);
   es_collect (solver);
   double delta = GET_OPTION (reduceint) * sqrt ((double) STAT (reductions));

@@ -56,6 +56,8 @@ int es_search (einsat *solver) {
         return 20;
       if (STAT (conflicts) >= solver->limits.report)
         es_report (solver, ' ');
+      if (limit_hit (solver))
+        return 0;
     } else if (solver->inconsistent)
       return 20;
     else if (es_terminating (solver))
@@ -70,6 +72,12 @@ int es_search (einsat *solver) {
       es_switch_mode (solver);
     else if (es_simplifying (solver))
       es_simplify (solver);
+    else if (es_eliminating (solver))
+      es_eliminate (solver);
+    else if (es_probing (solver))
+      es_probe (solver);
+    else if (es_vivifying (solver))
+      es_vivify (solver);
     else {
       int res = es_decide (solver);
       if (res)
@@ -79,6 +87,8 @@ int es_search (einsat *solver) {
 }
 
 void es_import_assumptions (einsat *solver) {
+  es_restore_external (solver, SIZE_STACK (solver->eassumptions),
+                       solver->eassumptions.begin);
   for (all_stack (int, elit, solver->eassumptions)) {
     unsigned lit = es_import_literal (solver, elit);
     FLAGS (IDX (lit))->assumed = true;
@@ -109,6 +119,8 @@ void es_init_schedules (einsat *solver) {
   l->restart = (uint64_t) GET_OPTION (restartint);
   l->reduce = (uint64_t) GET_OPTION (reduceint);
   l->rephase = (uint64_t) GET_OPTION (rephaseint);
+  l->vivify = (uint64_t) GET_OPTION (vivifyint);
+  l->probe = (uint64_t) GET_OPTION (probeint);
   l->report = 0;
   solver->random = (uint64_t) GET_OPTION (seed);
   es_init_mode (solver);

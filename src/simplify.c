@@ -93,3 +93,52 @@ void es_simplify (einsat *solver) {
   solver->limits.simplify_fixed = STAT (fixed);
   solver->limits.simplify_conflicts = STAT (conflicts) + 100;
 }
+
+/* Brings the solver to the root level with every unit propagated and
+ * removed from the clauses, which the simplifiers rely on (for instance,
+ * a clause whose watched literal is already false would never be visited
+ * again).  Returns false if the formula became inconsistent. */
+bool es_clean_root (einsat *solver) {
+  es_backtrack (solver, 0);
+  if (solver->inconsistent)
+    return false;
+  if (es_propagate (solver) != INVALID) {
+    es_analyze (solver, INVALID);
+    return false;
+  }
+  if (STAT (fixed) > solver->limits.simplify_fixed)
+    es_simplify (solver);
+  if (GET_OPTION (check) && !solver->inconsistent)
+    es_check_propagated (solver);
+  return !solver->inconsistent;
+}
+
+/* With option 'check': at the root level after complete propagation no
+ * large clause may be falsified or unit (a missed propagation would make
+ * the solver unsound).  Binary clauses are checked in the watch lists. */
+void es_check_propagated (einsat *solver) {
+  assert (!solver->level && solver->propagated == solver->trail_size);
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigneds *refs = pass ? &solver->redundant : &solver->irredundant;
+    for (all_stack (unsigned, ref, *refs)) {
+      clause *c = CLAUSE (ref);
+      if (c->garbage)
+        continue;
+      unsigned open = 0;
+      bool satisfied = false;
+      for (all_literals_in_clause (lit, c)) {
+        satisfied |= VALUE (lit) > 0;
+        open += !VALUE (lit);
+      }
+      if (!satisfied && open < 2)
+        es_fatal (solver, "internal error: %s clause not propagated",
+                  open ? "unit" : "falsified");
+    }
+  }
+  for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
+    for (all_stack (watch, w, solver->watches[lit]))
+      if (IS_BINARY (w) && VALUE ((unsigned) lit) <= 0 &&
+          VALUE (w.blit) <= 0 &&
+          (VALUE ((unsigned) lit) < 0 || VALUE (w.blit) < 0))
+        es_fatal (solver, "internal error: binary clause not propagated");
+}

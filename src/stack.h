@@ -3,6 +3,8 @@
 
 #include "alloc.h"
 
+#include <stdint.h>
+
 /* Typed dynamic arrays.  The macros that may allocate use the variable
  * 'solver' of the enclosing function, which owns the memory. */
 
@@ -74,5 +76,6 @@
 typedef STACK (unsigned) unsigneds;
 typedef STACK (int) ints;
 typedef STACK (char) chars;
+typedef STACK (uint64_t) uint64s;
 
 #endif

@@ -15,25 +15,41 @@
   COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
   COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (decisions, conflicts, "decisions") \
+  COUNTER (decompositions, conflicts, "equivalent literal substitutions") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
+  COUNTER (eliminated, variables, "eliminated variables") \
+  COUNTER (eliminations, conflicts, "variable elimination rounds") \
+  COUNTER (failed_literals, 0, "failed literals found by probing") \
   COUNTER (fixed, 0, "root-level assigned variables") \
+  COUNTER (gates, eliminated, "eliminations using a gate definition") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
   COUNTER (learned_units, learned, "learned unit clauses") \
   COUNTER (minimized_literals, learned_literals, "minimized literals") \
   COUNTER (mode_switches, 0, "switches between focused and stable") \
+  COUNTER (probings, conflicts, "probing rounds") \
   COUNTER (propagations, 0, "propagations") \
   COUNTER (reduced, learned, "learned clauses reduced") \
   COUNTER (reductions, conflicts, "clause database reductions") \
   COUNTER (rephased, conflicts, "rephasing of saved phases") \
+  COUNTER (restored, eliminated, "eliminated variables restored") \
+  COUNTER (restored_clauses, restored, "clauses restored") \
+  COUNTER (resolvents, eliminated, "resolvents added by elimination") \
   COUNTER (restarts, conflicts, "restarts") \
   COUNTER (restarts_reused, restarts, "restarts reusing the trail") \
   COUNTER (shrunken_literals, learned_literals, "shrunken literals") \
   COUNTER (simplifications, conflicts, "root-level simplifications") \
   COUNTER (solves, 0, "calls to solve") \
+  COUNTER (strengthened, 0, "clauses strengthened by subsumption") \
+  COUNTER (substituted, variables, "variables substituted (equivalent)") \
+  COUNTER (subsumed, 0, "clauses removed by subsumption") \
+  COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
-  COUNTER (variables, 0, "variables in use")
+  COUNTER (variables, 0, "variables in use") \
+  COUNTER (vivifications, conflicts, "vivification rounds") \
+  COUNTER (vivified, 0, "clauses shortened by vivification") \
+  COUNTER (vivified_literals, vivified, "literals removed by vivification")
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;

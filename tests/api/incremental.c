@@ -9,6 +9,7 @@
 #include "../common/random_options.h"
 
 static formula f;
+static uint64_t restored, eliminated;
 
 typedef struct trace_state {
   uint64_t seed;
@@ -95,6 +96,8 @@ static bool run_trace (uint64_t seed) {
     else
       ok = fail (&t, "solve returned neither 10 nor 20");
   }
+  restored += einsat_statistic (solver, "restored");
+  eliminated += einsat_statistic (solver, "eliminated");
   einsat_delete (solver);
   return ok;
 }
@@ -106,6 +109,9 @@ int main (int argc, char **argv) {
   for (long i = 0; i < count && failed < 5; i++)
     failed += !run_trace (seed * 7919 + (uint64_t) i);
   if (!failed)
-    printf ("ok incremental: %ld random API traces\n", count);
+    printf ("ok incremental: %ld random API traces (%llu variables "
+            "eliminated, %llu restored)\n",
+            count, (unsigned long long) eliminated,
+            (unsigned long long) restored);
   return failed != 0;
 }

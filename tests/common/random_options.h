@@ -23,10 +23,10 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   if (oracle_below (rng, 4) == 0)
     return; /* defaults */
   set_random_option (solver, rng, "stable", 0, 2);
-  set_random_option (solver, rng, "modeinit", 10, 100);
-  set_random_option (solver, rng, "reduceint", 10, 60);
+  set_random_option (solver, rng, "modeinit", 1, 100);
+  set_random_option (solver, rng, "reduceint", 1, 60);
   set_random_option (solver, rng, "reducefraction", 10, 100);
-  set_random_option (solver, rng, "rephaseint", 10, 60);
+  set_random_option (solver, rng, "rephaseint", 1, 60);
   set_random_option (solver, rng, "reluctantint", 2, 16);
   set_random_option (solver, rng, "restartint", 1, 10);
   set_random_option (solver, rng, "minimize", 0, 1);
@@ -38,6 +38,16 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "tier2", 3, 8);
   set_random_option (solver, rng, "seed", 0, 1000);
   set_random_option (solver, rng, "minimizedepth", 1, 20);
+  set_random_option (solver, rng, "vivifyint", 1, 100);
+  set_random_option (solver, rng, "vivifyeffort", 100, 2000);
+  set_random_option (solver, rng, "eliminate", 0, 1);
+  set_random_option (solver, rng, "eliminateint", 1, 100);
+  set_random_option (solver, rng, "eliminatebound", 0, 16);
+  set_random_option (solver, rng, "subsume", 0, 1);
+  set_random_option (solver, rng, "eliminategates", 0, 1);
+  set_random_option (solver, rng, "probe", 0, 1);
+  set_random_option (solver, rng, "probeint", 1, 100);
+  set_random_option (solver, rng, "decompose", 0, 1);
 }
 
 #endif

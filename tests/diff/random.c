@@ -18,12 +18,68 @@ typedef struct config {
   const char *checker; /* path of 'einsat-check' or NULL */
   const char *tmpdir;
   long proofs_checked, sat, unsat;
+  bool replay; /* one formula: keep its files, print its options */
 } config;
 
 static formula f;
+static const char *failure_dir = ".";
+
+/* Techniques the formulas exercised, summed over all runs (coverage). */
+static const char *const covered[] = {"eliminated", "gates", "substituted",
+                                      "failed_literals", "subsumed",
+                                      "strengthened", "vivified",
+                                      "eager_subsumed", "reductions"};
+#define COVERED (sizeof covered / sizeof *covered)
+static uint64_t coverage[COVERED];
+
+static int random_literal (uint64_t *rng, int vars) {
+  int var = 1 + oracle_below (rng, vars);
+  return oracle_below (rng, 2) ? var : -var;
+}
+
+static void add3 (int a, int b, int c) {
+  int lits[3] = {a, b, c};
+  formula_add (&f, c ? 3 : 2, lits);
+}
+
+/* Tseitin encodings of random gates (equivalence, AND, OR, ITE, XOR) over
+ * earlier variables, plus a few random constraints: structured formulas
+ * with definitions, for gate detection, equivalences and probing. */
+static void generate_circuit (uint64_t *rng) {
+  f.vars = 4 + oracle_below (rng, 16);
+  int inputs = 2 + oracle_below (rng, 3);
+  for (int x = inputs + 1; x <= f.vars; x++) {
+    int a = random_literal (rng, x - 1), b = random_literal (rng, x - 1);
+    int c = random_literal (rng, x - 1);
+    switch (oracle_below (rng, 5)) {
+    case 0: /* x = a */
+      add3 (-x, a, 0), add3 (x, -a, 0);
+      break;
+    case 1: /* x = a & b */
+      add3 (-x, a, 0), add3 (-x, b, 0), add3 (x, -a, -b);
+      break;
+    case 2: /* x = a | b */
+      add3 (x, -a, 0), add3 (x, -b, 0), add3 (-x, a, b);
+      break;
+    case 3: /* x = a ? b : c */
+      add3 (-x, -a, b), add3 (-x, a, c), add3 (x, -a, -b), add3 (x, a, -c);
+      break;
+    default: /* x = a ^ b */
+      add3 (-x, a, b), add3 (-x, -a, -b), add3 (x, -a, b), add3 (x, a, -b);
+      break;
+    }
+  }
+  int constraints = oracle_below (rng, 6);
+  for (int i = 0; i < constraints; i++)
+    formula_add_random (&f, rng, 1 + oracle_below (rng, 3));
+}
 
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
+  if (!oracle_below (rng, 5)) {
+    generate_circuit (rng);
+    return;
+  }
   int shape = oracle_below (rng, 4);
   f.vars = 1 + oracle_below (rng, shape ? 14 : 20);
   int k = 1 + oracle_below (rng, 5);
@@ -51,8 +107,8 @@ static void add_formula (einsat *solver) {
 
 static void save_failure (uint64_t seed, const char *what) {
   char path[256];
-  snprintf (path, sizeof path, "random-failure-%llu.cnf",
-            (unsigned long long) seed);
+  snprintf (path, sizeof path, "%s/random-failure-%llu.cnf",
+            failure_dir, (unsigned long long) seed);
   FILE *file = fopen (path, "w");
   if (file) {
     fprintf (file, "c %s\n", what);
@@ -76,6 +132,19 @@ static bool check_proof (config *cfg, const char *cnf, const char *proof) {
   return system (command) == 0;
 }
 
+/* The options differing from their defaults, as command line options. */
+static void print_options (einsat *solver) {
+  einsat_option_info info;
+  printf ("options:");
+  for (int i = 0; einsat_option (i, &info); i++) {
+    int value;
+    einsat_get_option (solver, info.name, &value);
+    if (value != info.default_value)
+      printf (" --%s=%d", info.name, value);
+  }
+  printf ("\n");
+}
+
 static bool run_one (config *cfg, uint64_t seed) {
   uint64_t rng = seed;
   generate (&rng);
@@ -91,6 +160,8 @@ static bool run_one (config *cfg, uint64_t seed) {
     proof_file = fopen (proof, "w");
     einsat_trace_proof (solver, proof_file, binary);
   }
+  if (cfg->replay)
+    print_options (solver);
   add_formula (solver);
   int res = einsat_solve (solver);
   uint32_t witness;
@@ -122,19 +193,25 @@ static bool run_one (config *cfg, uint64_t seed) {
                                  : "text DRAT proof rejected");
       ok = false;
     }
-    unlink (cnf);
-    unlink (proof);
+    if (cfg->replay)
+      printf ("formula %s proof %s\n", cnf, proof);
+    else {
+      unlink (cnf);
+      unlink (proof);
+    }
   }
   if (einsat_memory (solver) > (size_t) 1 << 26) {
     save_failure (seed, "memory use out of bounds");
     ok = false;
   }
+  for (size_t i = 0; i < COVERED; i++)
+    coverage[i] += einsat_statistic (solver, covered[i]);
   einsat_delete (solver);
   return ok;
 }
 
 int main (int argc, char **argv) {
-  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0};
+  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0, false};
   for (int i = 1; i < argc; i++) {
     if (!strcmp (argv[i], "--count") && i + 1 < argc)
       cfg.count = atol (argv[++i]);
@@ -144,18 +221,30 @@ int main (int argc, char **argv) {
       cfg.checker = argv[++i];
     else if (!strcmp (argv[i], "--tmpdir") && i + 1 < argc)
       cfg.tmpdir = argv[++i];
+    else if (!strcmp (argv[i], "--failures") && i + 1 < argc)
+      failure_dir = argv[++i];
+    else if (!strcmp (argv[i], "--replay") && i + 1 < argc) {
+      cfg.replay = true;
+      return !run_one (&cfg, strtoull (argv[++i], 0, 10));
+    }
     else {
       fprintf (stderr, "usage: random [--count N] [--seed S] "
-                       "[--checker PATH] [--tmpdir DIR]\n");
+                       "[--checker PATH] [--tmpdir DIR] [--failures DIR] "
+                       "[--replay FORMULA_SEED]\n");
       return 2;
     }
   }
   long failed = 0;
   for (long i = 0; i < cfg.count && failed < 5; i++)
     failed += !run_one (&cfg, cfg.seed * 1000003 + (uint64_t) i);
-  if (!failed)
+  if (!failed) {
     printf ("ok random differential: %ld formulas (%ld SAT, %ld UNSAT, "
             "%ld proofs checked)\n",
             cfg.count, cfg.sat, cfg.unsat, cfg.proofs_checked);
+    printf ("coverage:");
+    for (size_t i = 0; i < COVERED; i++)
+      printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
+    printf ("\n");
+  }
   return failed ? 1 : 0;
 }

@@ -1,0 +1,1465 @@
+/* The CPython extension 'einsat._einsat': the incremental 'Solver' type,
+ * the pycosat-compatible 'solve' and 'itersolve', and the option table.
+ * The pure-Python package 'einsat' (python/einsat/) adds named variables
+ * and cardinality encodings on top.
+ *
+ * The library aborts the process on any API contract violation, so this
+ * layer checks everything before it calls the library: literals are
+ * converted and range-checked into a buffer first (a bad clause raises
+ * TypeError or ValueError and nothing of it reaches the solver), the
+ * model is only read in the SAT state, failed assumptions only in UNSAT.
+ *
+ * Solving runs with the GIL released.  A 'busy' flag, tested and set
+ * while holding the GIL, keeps a second thread from using the same
+ * instance meanwhile (RuntimeError); only 'interrupt' is allowed, which
+ * maps to the thread-safe 'einsat_terminate'.  When the main thread
+ * solves, SIGINT is routed to 'einsat_terminate' as well and then handed
+ * on to Python's own handler, so Ctrl-C raises KeyboardInterrupt
+ * promptly instead of waiting for the search to finish.
+ *
+ * Propagation limits (pycosat's 'prop_limit') are not a library limit:
+ * they are implemented with the terminate callback, which the solver
+ * polls every 16 search steps and which reads the 'propagations'
+ * counter of its own instance. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pythread.h>
+
+#include "einsat.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_RESULT (-2)  /* no solve since the last change */
+#define INTERRUPTED (-3) /* a Python exception from a signal handler */
+
+/*------------------------------------------------------------------------*/
+/* Growable 'int' buffers.  The raw allocator needs no GIL, so the model
+ * callback of 'einsat_enumerate' may use them while the GIL is released.
+ * Callers holding the GIL turn a failure into MemoryError. */
+
+typedef struct ints {
+  int *data;
+  size_t size, capacity;
+} ints;
+
+static bool push_int (ints *s, int x) {
+  if (s->size == s->capacity) {
+    size_t capacity = s->capacity ? 2 * s->capacity : 16;
+    int *data = PyMem_RawRealloc (s->data, capacity * sizeof *data);
+    if (!data)
+      return false;
+    s->data = data;
+    s->capacity = capacity;
+  }
+  s->data[s->size++] = x;
+  return true;
+}
+
+static void release_ints (ints *s) {
+  PyMem_RawFree (s->data);
+  s->data = 0;
+  s->size = s->capacity = 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* Converting Python objects to literals.  'context' names what is being
+ * converted ("clause 3", "assumption") for the error message. */
+
+static int parse_literal (PyObject *obj, const char *context, int *lit) {
+  if (PyLong_CheckExact (obj)) { /* fast path: no '__index__' call */
+    int overflow;
+    long value = PyLong_AsLongAndOverflow (obj, &overflow);
+    if (!overflow && value && value >= -EINSAT_MAX_VAR &&
+        value <= EINSAT_MAX_VAR) {
+      *lit = (int) value;
+      return 0;
+    }
+  }
+  if (PyBool_Check (obj)) {
+    PyErr_Format (PyExc_TypeError,
+                  "%s: literal must be an int, not bool", context);
+    return -1;
+  }
+  if (!PyLong_Check (obj) && !PyIndex_Check (obj)) {
+    PyErr_Format (PyExc_TypeError,
+                  "%s: literal must be an int, not '%.100s'", context,
+                  Py_TYPE (obj)->tp_name);
+    return -1;
+  }
+  PyObject *number = PyNumber_Index (obj);
+  if (!number)
+    return -1;
+  int overflow;
+  long value = PyLong_AsLongAndOverflow (number, &overflow);
+  Py_DECREF (number);
+  if (value == -1 && PyErr_Occurred ())
+    return -1;
+  if (overflow || value < -EINSAT_MAX_VAR || value > EINSAT_MAX_VAR) {
+    PyErr_Format (PyExc_ValueError,
+                  "%s: literal %R is out of range (variables are 1..%d)",
+                  context, obj, EINSAT_MAX_VAR);
+    return -1;
+  }
+  if (!value) {
+    PyErr_Format (PyExc_ValueError,
+                  "%s: 0 is not a literal (literals are non-zero ints)",
+                  context);
+    return -1;
+  }
+  *lit = (int) value;
+  return 0;
+}
+
+static int push_literal (PyObject *obj, const char *context, ints *lits,
+                         int *max_var) {
+  int lit;
+  if (parse_literal (obj, context, &lit) < 0)
+    return -1;
+  if (!push_int (lits, lit)) {
+    PyErr_NoMemory ();
+    return -1;
+  }
+  if (abs (lit) > *max_var)
+    *max_var = abs (lit);
+  return 0;
+}
+
+/* Appends the literals of the iterable 'items' to 'lits'.  Lists and
+ * tuples are read in place; items are held while converted because an
+ * '__index__' method could change the list. */
+static int push_literals (PyObject *items, const char *context, ints *lits,
+                          int *max_var) {
+  if (PyList_Check (items) || PyTuple_Check (items)) {
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE (items); i++) {
+      PyObject *item = PySequence_Fast_GET_ITEM (items, i);
+      Py_INCREF (item);
+      int res = push_literal (item, context, lits, max_var);
+      Py_DECREF (item);
+      if (res < 0)
+        return -1;
+    }
+    return 0;
+  }
+  PyObject *iterator = 0;
+  if (!PyUnicode_Check (items) && !PyBytes_Check (items))
+    iterator = PyObject_GetIter (items);
+  if (!iterator) {
+    if (PyErr_Occurred () && !PyErr_ExceptionMatches (PyExc_TypeError))
+      return -1;
+    PyErr_Clear ();
+    PyErr_Format (PyExc_TypeError,
+                  "%s: expected an iterable of ints, not '%.100s'", context,
+                  Py_TYPE (items)->tp_name);
+    return -1;
+  }
+  PyObject *item;
+  while ((item = PyIter_Next (iterator))) {
+    int res = push_literal (item, context, lits, max_var);
+    Py_DECREF (item);
+    if (res < 0) {
+      Py_DECREF (iterator);
+      return -1;
+    }
+  }
+  Py_DECREF (iterator);
+  return PyErr_Occurred () ? -1 : 0;
+}
+
+/* One clause, terminated by 0 in 'lits'.  'index' < 0: a single clause. */
+static int push_clause (PyObject *clause, Py_ssize_t index, ints *lits,
+                        int *max_var) {
+  char context[48];
+  if (index < 0)
+    snprintf (context, sizeof context, "clause");
+  else
+    snprintf (context, sizeof context, "clause %zd", index);
+  if (push_literals (clause, context, lits, max_var) < 0)
+    return -1;
+  if (!push_int (lits, 0)) {
+    PyErr_NoMemory ();
+    return -1;
+  }
+  return 0;
+}
+
+/* All clauses of the iterable 'clauses', each terminated by 0. */
+static int push_clauses (PyObject *clauses, ints *lits, int *max_var,
+                         Py_ssize_t *count) {
+  PyObject *iterator = PyObject_GetIter (clauses);
+  if (!iterator) {
+    if (PyErr_ExceptionMatches (PyExc_TypeError)) {
+      PyErr_Clear ();
+      PyErr_Format (PyExc_TypeError,
+                    "clauses must be an iterable of clauses (iterables "
+                    "of ints), not '%.100s'",
+                    Py_TYPE (clauses)->tp_name);
+    }
+    return -1;
+  }
+  Py_ssize_t index = 0;
+  PyObject *clause;
+  while ((clause = PyIter_Next (iterator))) {
+    int res = push_clause (clause, index++, lits, max_var);
+    Py_DECREF (clause);
+    if (res < 0) {
+      Py_DECREF (iterator);
+      return -1;
+    }
+  }
+  Py_DECREF (iterator);
+  if (count)
+    *count = index;
+  return PyErr_Occurred () ? -1 : 0;
+}
+
+static void add_literals (einsat *solver, const ints *lits) {
+  for (size_t i = 0; i < lits->size; i++)
+    einsat_add (solver, lits->data[i]);
+}
+
+/* Optional limits: None or a negative number means no limit. */
+static int parse_limit (PyObject *obj, const char *name, long long *limit) {
+  *limit = -1;
+  if (!obj || obj == Py_None)
+    return 0;
+  if (PyBool_Check (obj) || !PyIndex_Check (obj)) {
+    PyErr_Format (PyExc_TypeError,
+                  "%s must be an int or None, not '%.100s'", name,
+                  Py_TYPE (obj)->tp_name);
+    return -1;
+  }
+  PyObject *number = PyNumber_Index (obj);
+  if (!number)
+    return -1;
+  int overflow;
+  long long value = PyLong_AsLongLongAndOverflow (number, &overflow);
+  Py_DECREF (number);
+  if (value == -1 && PyErr_Occurred ())
+    return -1;
+  if (overflow > 0)
+    value = -1;
+  *limit = value < 0 ? -1 : value;
+  return 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* Propagation budgets through the terminate callback. */
+
+static int propagations_index = -1;
+
+typedef struct budget {
+  einsat *solver;
+  uint64_t limit; /* 0: no limit */
+  uint64_t start;
+} budget;
+
+static uint64_t propagations (const einsat *solver) {
+  const char *name;
+  uint64_t value = 0;
+  if (propagations_index >= 0)
+    einsat_statistic_info (solver, propagations_index, &name, &value);
+  return value;
+}
+
+static int budget_exhausted (void *data) {
+  budget *b = data;
+  return b->limit && propagations (b->solver) - b->start >= b->limit;
+}
+
+static void set_budget (budget *b, einsat *solver, long long limit) {
+  b->solver = solver;
+  b->limit = limit > 0 ? (uint64_t) limit : 0;
+  b->start = propagations (solver);
+  einsat_set_terminate (solver, b->limit ? b : 0,
+                        b->limit ? budget_exhausted : 0);
+}
+
+/*------------------------------------------------------------------------*/
+/* Ctrl-C while the main thread solves.  Python's own SIGINT handler only
+ * sets a flag that the interpreter checks between bytecodes, which would
+ * wait for the end of the search.  So while the main thread is in the
+ * solver, SIGINT goes to 'on_sigint', which stops the solver and calls
+ * the saved handler, and afterwards 'PyErr_CheckSignals' runs the Python
+ * level handler (KeyboardInterrupt by default).  If SIGINT is ignored or
+ * has its default action, nothing is installed. */
+
+static unsigned long main_thread_ident;
+static einsat *volatile sigint_solver;
+static volatile sig_atomic_t sigint_seen;
+static struct sigaction saved_sigint;
+
+static void on_sigint (int sig) {
+  einsat *solver = sigint_solver;
+  if (solver)
+    einsat_terminate (solver);
+  sigint_seen = 1;
+  if (!(saved_sigint.sa_flags & SA_SIGINFO) &&
+      saved_sigint.sa_handler != SIG_DFL &&
+      saved_sigint.sa_handler != SIG_IGN)
+    saved_sigint.sa_handler (sig);
+}
+
+static bool guard_sigint (einsat *solver) {
+  if (PyThread_get_thread_ident () != main_thread_ident || sigint_solver)
+    return false;
+  struct sigaction current;
+  if (sigaction (SIGINT, 0, &current) || (current.sa_flags & SA_SIGINFO) ||
+      current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN)
+    return false;
+  struct sigaction mine;
+  memset (&mine, 0, sizeof mine);
+  mine.sa_handler = on_sigint;
+  sigemptyset (&mine.sa_mask);
+  mine.sa_flags = current.sa_flags & ~SA_RESETHAND;
+  saved_sigint = current;
+  sigint_seen = 0;
+  sigint_solver = solver;
+  if (!sigaction (SIGINT, &mine, 0))
+    return true;
+  sigint_solver = 0;
+  return false;
+}
+
+/* Returns -1 with the exception of the Python handler set, if any. */
+static int unguard_sigint (bool guarded) {
+  if (!guarded)
+    return 0;
+  sigaction (SIGINT, &saved_sigint, 0);
+  sigint_solver = 0;
+  if (!sigint_seen)
+    return 0;
+  sigint_seen = 0;
+  return PyErr_CheckSignals ();
+}
+
+/* 'einsat_solve' without the GIL; INTERRUPTED if Ctrl-C raised. */
+static int run_solve (einsat *solver) {
+  bool guarded = guard_sigint (solver);
+  int res;
+  Py_BEGIN_ALLOW_THREADS
+  res = einsat_solve (solver);
+  Py_END_ALLOW_THREADS
+  if (unguard_sigint (guarded) < 0)
+    return INTERRUPTED;
+  return res;
+}
+
+static PyObject *solver_error (einsat *solver) {
+  const char *message = einsat_error (solver);
+  PyErr_Format (PyExc_MemoryError, "einsat: %s",
+                *message ? message : "out of memory");
+  return 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* The 'Solver' type. */
+
+typedef struct solver_object {
+  PyObject_HEAD
+  einsat *solver; /* 0 after 'delete' */
+  FILE *proof;
+  int max_var;     /* largest variable used or allocated */
+  int result;      /* last 'einsat_solve' result or NO_RESULT */
+  bool busy;       /* solving with the GIL released */
+  bool has_clauses;
+  int enumeration_complete;
+  ints assumptions; /* of the last 'solve', for 'core' */
+  budget budget;
+  long long propagation_limit;
+  PyObject *weakrefs;
+} solver_object;
+
+static int check_usable (solver_object *self) {
+  if (!self->solver) {
+    PyErr_SetString (PyExc_ValueError, "the solver has been deleted");
+    return -1;
+  }
+  if (self->busy) {
+    PyErr_SetString (PyExc_RuntimeError,
+                     "the solver is busy in another thread (an instance "
+                     "must not be used by two threads at once)");
+    return -1;
+  }
+  return 0;
+}
+
+static void delete_solver (solver_object *self) {
+  if (!self->solver)
+    return;
+  if (self->proof) {
+    einsat_close_proof (self->solver);
+    fclose (self->proof);
+    self->proof = 0;
+  }
+  einsat_delete (self->solver);
+  self->solver = 0;
+  self->result = NO_RESULT;
+  release_ints (&self->assumptions);
+}
+
+static PyObject *solver_new (PyTypeObject *type, PyObject *args,
+                             PyObject *kwds) {
+  (void) args, (void) kwds;
+  solver_object *self = (solver_object *) type->tp_alloc (type, 0);
+  if (!self)
+    return 0;
+  self->result = NO_RESULT;
+  self->enumeration_complete = -1;
+  self->propagation_limit = -1;
+  self->solver = einsat_new ();
+  if (!self->solver) {
+    Py_DECREF (self);
+    return PyErr_NoMemory ();
+  }
+  set_budget (&self->budget, self->solver, -1);
+  return (PyObject *) self;
+}
+
+static void solver_dealloc (solver_object *self) {
+  if (self->weakrefs)
+    PyObject_ClearWeakRefs ((PyObject *) self);
+  delete_solver (self);
+  Py_TYPE (self)->tp_free ((PyObject *) self);
+}
+
+static int open_proof (solver_object *self, PyObject *path, int binary) {
+  if (self->proof || self->has_clauses || einsat_vars (self->solver)) {
+    PyErr_SetString (PyExc_ValueError,
+                     "proof= must be given when the solver is created");
+    return -1;
+  }
+  PyObject *bytes;
+  if (!PyUnicode_FSConverter (path, &bytes))
+    return -1;
+  FILE *file = fopen (PyBytes_AS_STRING (bytes), "wb");
+  if (!file) {
+    PyErr_SetFromErrnoWithFilenameObject (PyExc_OSError, path);
+    Py_DECREF (bytes);
+    return -1;
+  }
+  Py_DECREF (bytes);
+  if (!einsat_trace_proof (self->solver, file, binary)) {
+    fclose (file);
+    PyErr_SetString (PyExc_RuntimeError, "einsat: cannot trace the proof");
+    return -1;
+  }
+  self->proof = file;
+  return 0;
+}
+
+static int set_option (solver_object *self, PyObject *name_obj,
+                       PyObject *value_obj) {
+  if (!PyUnicode_Check (name_obj)) {
+    PyErr_SetString (PyExc_TypeError, "option names must be str");
+    return -1;
+  }
+  const char *name = PyUnicode_AsUTF8 (name_obj);
+  if (!name)
+    return -1;
+  long value = PyLong_AsLong (value_obj);
+  if (value == -1 && PyErr_Occurred ())
+    return -1;
+  einsat_option_info info;
+  for (int i = 0; einsat_option (i, &info); i++) {
+    if (strcmp (info.name, name))
+      continue;
+    if (value < info.min_value || value > info.max_value ||
+        !einsat_set_option (self->solver, name, (int) value)) {
+      PyErr_Format (PyExc_ValueError,
+                    "option '%s' must be in %d..%d, not %ld", name,
+                    info.min_value, info.max_value, value);
+      return -1;
+    }
+    return 0;
+  }
+  PyErr_Format (PyExc_ValueError, "unknown option '%s'", name);
+  return -1;
+}
+
+static int set_options (solver_object *self, PyObject *options) {
+  if (!PyDict_Check (options)) {
+    PyErr_SetString (PyExc_TypeError, "options must be a dict");
+    return -1;
+  }
+  PyObject *key, *value;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next (options, &pos, &key, &value))
+    if (set_option (self, key, value) < 0)
+      return -1;
+  return 0;
+}
+
+static int configure (solver_object *self, PyObject *name_obj) {
+  const char *name = PyUnicode_AsUTF8 (name_obj);
+  if (!name)
+    return -1;
+  if (!einsat_configure (self->solver, name)) {
+    PyErr_Format (PyExc_ValueError,
+                  "unknown configuration '%s' (use 'default', 'plain', "
+                  "'sat' or 'unsat')",
+                  name);
+    return -1;
+  }
+  return 0;
+}
+
+static int set_time_limit (solver_object *self, PyObject *obj) {
+  if (!obj || obj == Py_None) {
+    einsat_set_time_limit (self->solver, -1);
+    return 0;
+  }
+  double seconds = PyFloat_AsDouble (obj);
+  if (seconds == -1 && PyErr_Occurred ())
+    return -1;
+  einsat_set_time_limit (self->solver, seconds < 0 ? -1 : seconds);
+  return 0;
+}
+
+static int add_clauses (solver_object *self, PyObject *clauses) {
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (push_clauses (clauses, &lits, &max_var, 0) < 0) {
+    release_ints (&lits);
+    return -1;
+  }
+  add_literals (self->solver, &lits);
+  release_ints (&lits);
+  self->max_var = max_var;
+  self->has_clauses = true;
+  self->result = NO_RESULT;
+  return 0;
+}
+
+static int solver_init (solver_object *self, PyObject *args,
+                        PyObject *kwds) {
+  static char *kwlist[] = {"clauses",        "proof",
+                           "proof_binary",   "config",
+                           "options",        "conflict_limit",
+                           "decision_limit", "propagation_limit",
+                           "time_limit",     0};
+  PyObject *clauses = 0, *proof = 0, *config = 0, *options = 0;
+  PyObject *conflicts = 0, *decisions = 0, *props = 0, *seconds = 0;
+  int binary = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O$OpOOOOOO:Solver",
+                                    kwlist, &clauses, &proof, &binary,
+                                    &config, &options, &conflicts,
+                                    &decisions, &props, &seconds))
+    return -1;
+  if (check_usable (self) < 0)
+    return -1;
+  long long conflict_limit, decision_limit, propagation_limit;
+  if (parse_limit (conflicts, "conflict_limit", &conflict_limit) < 0 ||
+      parse_limit (decisions, "decision_limit", &decision_limit) < 0 ||
+      parse_limit (props, "propagation_limit", &propagation_limit) < 0)
+    return -1;
+  if (proof && proof != Py_None && open_proof (self, proof, binary) < 0)
+    return -1;
+  if (config && config != Py_None && configure (self, config) < 0)
+    return -1;
+  if (options && options != Py_None && set_options (self, options) < 0)
+    return -1;
+  if (set_time_limit (self, seconds) < 0)
+    return -1;
+  einsat_set_conflict_limit (self->solver, conflict_limit);
+  einsat_set_decision_limit (self->solver, decision_limit);
+  self->propagation_limit = propagation_limit;
+  if (clauses && clauses != Py_None && add_clauses (self, clauses) < 0)
+    return -1;
+  return 0;
+}
+
+PyDoc_STRVAR (add_clause_doc,
+              "add_clause(clause)\n\n"
+              "Adds one clause, an iterable of non-zero ints (DIMACS "
+              "literals).\nAn empty clause makes the formula "
+              "unsatisfiable.");
+
+static PyObject *solver_add_clause (solver_object *self, PyObject *clause) {
+  if (check_usable (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (push_clause (clause, -1, &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  add_literals (self->solver, &lits);
+  release_ints (&lits);
+  self->max_var = max_var;
+  self->has_clauses = true;
+  self->result = NO_RESULT;
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR (add_clauses_doc,
+              "add_clauses(clauses)\n\n"
+              "Adds every clause of an iterable of clauses.  All clauses "
+              "are checked\nfirst: if one is invalid, none is added.");
+
+static PyObject *solver_add_clauses (solver_object *self,
+                                     PyObject *clauses) {
+  if (check_usable (self) < 0 || add_clauses (self, clauses) < 0)
+    return 0;
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR (new_var_doc, "new_var() -> int\n\n"
+                           "Returns a fresh variable, larger than every "
+                           "variable used so far.");
+
+static PyObject *solver_new_var (solver_object *self,
+                                 PyObject *Py_UNUSED (ignored)) {
+  if (check_usable (self) < 0)
+    return 0;
+  if (self->max_var >= EINSAT_MAX_VAR) {
+    PyErr_Format (PyExc_ValueError, "no variable left (the largest is %d)",
+                  EINSAT_MAX_VAR);
+    return 0;
+  }
+  return PyLong_FromLong (++self->max_var);
+}
+
+static PyObject *result_object (int res) {
+  if (res == EINSAT_SATISFIABLE)
+    Py_RETURN_TRUE;
+  if (res == EINSAT_UNSATISFIABLE)
+    Py_RETURN_FALSE;
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR (solve_method_doc,
+              "solve(assumptions=()) -> True | False | None\n\n"
+              "Solves the formula under the assumptions (literals that "
+              "hold for this\ncall only).  Returns True (satisfiable: see "
+              "model() and value()),\nFalse (unsatisfiable: core() lists "
+              "the failed assumptions) or None\n(a limit was hit or "
+              "interrupt() was called).  The GIL is released\nwhile "
+              "solving.");
+
+static PyObject *solver_solve (solver_object *self, PyObject *args,
+                               PyObject *kwds) {
+  static char *kwlist[] = {"assumptions", 0};
+  PyObject *assumptions = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O:solve", kwlist,
+                                    &assumptions))
+    return 0;
+  if (check_usable (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (assumptions && assumptions != Py_None &&
+      push_literals (assumptions, "assumption", &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  release_ints (&self->assumptions);
+  self->assumptions = lits;
+  self->max_var = max_var;
+  for (size_t i = 0; i < lits.size; i++)
+    einsat_assume (self->solver, lits.data[i]);
+  set_budget (&self->budget, self->solver, self->propagation_limit);
+  self->busy = true;
+  int res = run_solve (self->solver);
+  self->busy = false;
+  self->result = res == INTERRUPTED ? EINSAT_UNKNOWN : res;
+  if (res == INTERRUPTED)
+    return 0;
+  if (res == EINSAT_ERROR)
+    return solver_error (self->solver);
+  return result_object (res);
+}
+
+static int require_result (solver_object *self, int result,
+                           const char *what) {
+  if (check_usable (self) < 0)
+    return -1;
+  if (self->result == result)
+    return 0;
+  PyErr_Format (PyExc_RuntimeError,
+                "no %s: the last solve() did not return %s or the solver "
+                "was changed since",
+                what, result == EINSAT_SATISFIABLE ? "True" : "False");
+  return -1;
+}
+
+PyDoc_STRVAR (model_doc,
+              "model() -> list\n\n"
+              "The model of the last solve() that returned True: the "
+              "literals\n[+-1, +-2, ..., +-vars], positive if the "
+              "variable is true.");
+
+static PyObject *solver_model (solver_object *self,
+                               PyObject *Py_UNUSED (ignored)) {
+  if (require_result (self, EINSAT_SATISFIABLE, "model") < 0)
+    return 0;
+  PyObject *list = PyList_New (self->max_var);
+  if (!list)
+    return 0;
+  for (int idx = 1; idx <= self->max_var; idx++) {
+    PyObject *lit = PyLong_FromLong (einsat_val (self->solver, idx));
+    if (!lit) {
+      Py_DECREF (list);
+      return 0;
+    }
+    PyList_SET_ITEM (list, idx - 1, lit);
+  }
+  return list;
+}
+
+PyDoc_STRVAR (value_doc,
+              "value(lit) -> True | False | None\n\n"
+              "The value of a literal in the model of the last solve() "
+              "that returned\nTrue; None for a variable the solver never "
+              "saw (any value works).");
+
+static PyObject *solver_value (solver_object *self, PyObject *obj) {
+  int lit;
+  if (parse_literal (obj, "value", &lit) < 0 ||
+      require_result (self, EINSAT_SATISFIABLE, "model") < 0)
+    return 0;
+  int value = einsat_model_value (self->solver, lit);
+  if (!value)
+    Py_RETURN_NONE;
+  return PyBool_FromLong (value == lit);
+}
+
+PyDoc_STRVAR (core_doc,
+              "core() -> list\n\n"
+              "After solve() returned False: the assumptions that were "
+              "used to refute\nthe formula (empty if it is unsatisfiable "
+              "without assumptions).");
+
+static PyObject *solver_core (solver_object *self,
+                              PyObject *Py_UNUSED (ignored)) {
+  if (require_result (self, EINSAT_UNSATISFIABLE, "core") < 0)
+    return 0;
+  PyObject *list = PyList_New (0);
+  if (!list)
+    return 0;
+  for (size_t i = 0; i < self->assumptions.size; i++) {
+    int lit = self->assumptions.data[i];
+    if (!einsat_failed (self->solver, lit))
+      continue;
+    PyObject *obj = PyLong_FromLong (lit);
+    if (!obj || PyList_Append (list, obj) < 0) {
+      Py_XDECREF (obj);
+      Py_DECREF (list);
+      return 0;
+    }
+    Py_DECREF (obj);
+  }
+  return list;
+}
+
+/*------------------------------------------------------------------------*/
+/* Enumeration through 'einsat_enumerate', without the GIL: the callback
+ * only copies each projected model into a raw buffer. */
+
+typedef struct collector {
+  bool store;
+  bool out_of_memory;
+  size_t width;
+  ints values;
+} collector;
+
+static int collect_model (void *data, const int *values) {
+  collector *c = data;
+  if (!c->store)
+    return 1;
+  for (size_t i = 0; i < c->width; i++)
+    if (!push_int (&c->values, values[i])) {
+      c->out_of_memory = true;
+      return 0;
+    }
+  return 1;
+}
+
+static PyObject *models_list (const collector *c, int64_t models) {
+  PyObject *list = PyList_New ((Py_ssize_t) models);
+  for (int64_t m = 0; list && m < models; m++) {
+    PyObject *model = PyList_New ((Py_ssize_t) c->width);
+    if (!model) {
+      Py_CLEAR (list);
+      break;
+    }
+    PyList_SET_ITEM (list, (Py_ssize_t) m, model);
+    for (size_t i = 0; i < c->width; i++) {
+      PyObject *lit = PyLong_FromLong (c->values.data[m * c->width + i]);
+      if (!lit) {
+        Py_CLEAR (list);
+        break;
+      }
+      PyList_SET_ITEM (model, (Py_ssize_t) i, lit);
+    }
+  }
+  return list;
+}
+
+static int parse_projection (solver_object *self, PyObject *projection,
+                             ints *vars) {
+  if (!projection || projection == Py_None) {
+    for (int idx = 1; idx <= self->max_var; idx++)
+      if (!push_int (vars, idx)) {
+        PyErr_NoMemory ();
+        return -1;
+      }
+    return 0;
+  }
+  int max_var = self->max_var;
+  if (push_literals (projection, "projection", vars, &max_var) < 0)
+    return -1;
+  for (size_t i = 0; i < vars->size; i++)
+    vars->data[i] = abs (vars->data[i]);
+  self->max_var = max_var;
+  return 0;
+}
+
+static PyObject *enumerate_models (solver_object *self, PyObject *args,
+                                   PyObject *kwds, bool store) {
+  static char *kwlist[] = {"projection", "limit", 0};
+  PyObject *projection = 0, *limit_obj = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|OO", kwlist, &projection,
+                                    &limit_obj))
+    return 0;
+  if (check_usable (self) < 0)
+    return 0;
+  if (self->proof) {
+    PyErr_SetString (PyExc_RuntimeError,
+                     "enumeration is not possible while tracing a proof");
+    return 0;
+  }
+  long long limit;
+  if (parse_limit (limit_obj, "limit", &limit) < 0)
+    return 0;
+  ints vars = {0, 0, 0};
+  if (parse_projection (self, projection, &vars) < 0) {
+    release_ints (&vars);
+    return 0;
+  }
+  collector c = {store, false, vars.size, {0, 0, 0}};
+  int64_t models = 0;
+  int complete = 0;
+  if (limit) {
+    int dummy = 0;
+    const int *project = vars.data ? vars.data : &dummy;
+    set_budget (&self->budget, self->solver, self->propagation_limit);
+    self->busy = true;
+    bool guarded = guard_sigint (self->solver);
+    Py_BEGIN_ALLOW_THREADS
+    models = einsat_enumerate (self->solver, project, (int) vars.size,
+                               limit, collect_model, &c, &complete);
+    Py_END_ALLOW_THREADS
+    self->busy = false;
+    self->result = NO_RESULT;
+    if (unguard_sigint (guarded) < 0)
+      models = -2;
+  }
+  release_ints (&vars);
+  self->enumeration_complete = complete;
+  PyObject *result = 0;
+  if (models == -1)
+    solver_error (self->solver);
+  else if (c.out_of_memory)
+    PyErr_NoMemory ();
+  else if (models >= 0)
+    result =
+        store ? models_list (&c, models) : PyLong_FromLongLong (models);
+  release_ints (&c.values);
+  return result;
+}
+
+PyDoc_STRVAR (enumerate_doc,
+              "enumerate(projection=None, limit=None) -> list\n\n"
+              "All models (at most 'limit'), each as a list of literals "
+              "over the\nvariables of 'projection' (default: 1..vars), "
+              "in that order.  Models\nthat agree on the projection are "
+              "listed once.  Returns a list (not a\ngenerator): the whole "
+              "enumeration runs in one call with the GIL\nreleased.  "
+              "Afterwards the formula is unchanged and "
+              "'enumeration_complete'\nsays whether every model was "
+              "found (False after a limit or interrupt).");
+
+static PyObject *solver_enumerate (solver_object *self, PyObject *args,
+                                   PyObject *kwds) {
+  return enumerate_models (self, args, kwds, true);
+}
+
+PyDoc_STRVAR (count_doc,
+              "count_models(projection=None, limit=None) -> int\n\n"
+              "Like enumerate(), but only counts the models.");
+
+static PyObject *solver_count_models (solver_object *self, PyObject *args,
+                                      PyObject *kwds) {
+  return enumerate_models (self, args, kwds, false);
+}
+
+/*------------------------------------------------------------------------*/
+/* Limits, options, statistics, lifetime. */
+
+PyDoc_STRVAR (interrupt_doc,
+              "interrupt()\n\n"
+              "Stops a running solve() or enumerate() (which then returns "
+              "None or the\nmodels found so far) as soon as possible.  "
+              "May be called from any\nthread.  If nothing is running, "
+              "the next call stops at once.");
+
+static PyObject *solver_interrupt (solver_object *self,
+                                   PyObject *Py_UNUSED (ignored)) {
+  if (self->solver)
+    einsat_terminate (self->solver);
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_set_conflict_limit (solver_object *self,
+                                            PyObject *obj) {
+  long long limit;
+  if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
+    return 0;
+  einsat_set_conflict_limit (self->solver, limit);
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_set_decision_limit (solver_object *self,
+                                            PyObject *obj) {
+  long long limit;
+  if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
+    return 0;
+  einsat_set_decision_limit (self->solver, limit);
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_set_propagation_limit (solver_object *self,
+                                               PyObject *obj) {
+  long long limit;
+  if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
+    return 0;
+  self->propagation_limit = limit;
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_set_time_limit (solver_object *self,
+                                        PyObject *obj) {
+  if (check_usable (self) < 0 || set_time_limit (self, obj) < 0)
+    return 0;
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_set_option (solver_object *self, PyObject *args) {
+  PyObject *name, *value;
+  if (!PyArg_ParseTuple (args, "UO:set_option", &name, &value) ||
+      check_usable (self) < 0 || set_option (self, name, value) < 0)
+    return 0;
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_get_option (solver_object *self, PyObject *name) {
+  if (check_usable (self) < 0)
+    return 0;
+  const char *text = PyUnicode_Check (name) ? PyUnicode_AsUTF8 (name) : 0;
+  if (!text) {
+    if (!PyErr_Occurred ())
+      PyErr_SetString (PyExc_TypeError, "option name must be a str");
+    return 0;
+  }
+  int value;
+  if (!einsat_get_option (self->solver, text, &value)) {
+    PyErr_Format (PyExc_ValueError, "unknown option '%s'", text);
+    return 0;
+  }
+  return PyLong_FromLong (value);
+}
+
+static PyObject *solver_configure (solver_object *self, PyObject *name) {
+  if (check_usable (self) < 0)
+    return 0;
+  if (!PyUnicode_Check (name)) {
+    PyErr_SetString (PyExc_TypeError, "configuration name must be a str");
+    return 0;
+  }
+  if (configure (self, name) < 0)
+    return 0;
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR (statistics_doc,
+              "statistics() -> dict\n\n"
+              "Every counter of the solver (conflicts, decisions, "
+              "propagations, ...)\nby name, plus 'memory' and "
+              "'peak_memory' in bytes.");
+
+static int set_item (PyObject *dict, const char *name, PyObject *value) {
+  if (!value)
+    return -1;
+  int res = PyDict_SetItemString (dict, name, value);
+  Py_DECREF (value);
+  return res;
+}
+
+static PyObject *solver_statistics (solver_object *self,
+                                    PyObject *Py_UNUSED (ignored)) {
+  if (check_usable (self) < 0)
+    return 0;
+  PyObject *dict = PyDict_New ();
+  const char *name;
+  uint64_t value;
+  for (int i = 0; dict && einsat_statistic_info (self->solver, i, &name,
+                                                 &value);
+       i++)
+    if (set_item (dict, name, PyLong_FromUnsignedLongLong (value)) < 0)
+      Py_CLEAR (dict);
+  if (dict &&
+      (set_item (dict, "memory",
+                 PyLong_FromSize_t (einsat_memory (self->solver))) < 0 ||
+       set_item (dict, "peak_memory",
+                 PyLong_FromSize_t (einsat_peak_memory (self->solver))) <
+           0))
+    Py_CLEAR (dict);
+  return dict;
+}
+
+PyDoc_STRVAR (delete_doc,
+              "delete()\n\n"
+              "Frees the C solver now (closing the proof file); any "
+              "later use raises\nValueError.  'with Solver() as s:' calls "
+              "it on exit.  Also called 'close'.");
+
+static PyObject *solver_delete (solver_object *self,
+                                PyObject *Py_UNUSED (ignored)) {
+  if (self->busy) {
+    PyErr_SetString (PyExc_RuntimeError,
+                     "cannot delete the solver while it is solving");
+    return 0;
+  }
+  delete_solver (self);
+  Py_RETURN_NONE;
+}
+
+static PyObject *solver_enter (solver_object *self,
+                               PyObject *Py_UNUSED (ignored)) {
+  if (check_usable (self) < 0)
+    return 0;
+  Py_INCREF (self);
+  return (PyObject *) self;
+}
+
+static PyObject *solver_exit (solver_object *self, PyObject *args) {
+  (void) args;
+  PyObject *none = solver_delete (self, 0);
+  if (!none)
+    return 0;
+  Py_DECREF (none);
+  Py_RETURN_FALSE;
+}
+
+/* The C solver cannot be copied: without this, pickle and copy.copy would
+ * build a fresh, empty solver and copy only the Python attributes. */
+static PyObject *solver_reduce (solver_object *self,
+                                PyObject *Py_UNUSED (ignored)) {
+  PyErr_Format (PyExc_TypeError, "cannot pickle or copy '%.100s' objects",
+                Py_TYPE (self)->tp_name);
+  return 0;
+}
+
+static PyObject *solver_get_vars (solver_object *self, void *closure) {
+  (void) closure;
+  return PyLong_FromLong (self->max_var);
+}
+
+static PyObject *solver_get_complete (solver_object *self, void *closure) {
+  (void) closure;
+  if (self->enumeration_complete < 0)
+    Py_RETURN_NONE;
+  return PyBool_FromLong (self->enumeration_complete);
+}
+
+static PyObject *solver_get_deleted (solver_object *self, void *closure) {
+  (void) closure;
+  return PyBool_FromLong (!self->solver);
+}
+
+static PyObject *solver_repr (solver_object *self) {
+  const char *state = !self->solver                           ? "deleted"
+                      : self->busy                            ? "solving"
+                      : self->result == EINSAT_SATISFIABLE    ? "SAT"
+                      : self->result == EINSAT_UNSATISFIABLE  ? "UNSAT"
+                      : self->result == EINSAT_UNKNOWN        ? "UNKNOWN"
+                                                              : "READY";
+  return PyUnicode_FromFormat ("<%s vars=%d %s>", Py_TYPE (self)->tp_name,
+                               self->max_var, state);
+}
+
+static PyMethodDef solver_methods[] = {
+    {"add_clause", (PyCFunction) solver_add_clause, METH_O, add_clause_doc},
+    {"add_clauses", (PyCFunction) solver_add_clauses, METH_O,
+     add_clauses_doc},
+    {"new_var", (PyCFunction) solver_new_var, METH_NOARGS, new_var_doc},
+    {"solve", (PyCFunction) (void (*) (void)) solver_solve,
+     METH_VARARGS | METH_KEYWORDS, solve_method_doc},
+    {"model", (PyCFunction) solver_model, METH_NOARGS, model_doc},
+    {"value", (PyCFunction) solver_value, METH_O, value_doc},
+    {"core", (PyCFunction) solver_core, METH_NOARGS, core_doc},
+    {"enumerate", (PyCFunction) (void (*) (void)) solver_enumerate,
+     METH_VARARGS | METH_KEYWORDS, enumerate_doc},
+    {"count_models", (PyCFunction) (void (*) (void)) solver_count_models,
+     METH_VARARGS | METH_KEYWORDS, count_doc},
+    {"interrupt", (PyCFunction) solver_interrupt, METH_NOARGS,
+     interrupt_doc},
+    {"set_conflict_limit", (PyCFunction) solver_set_conflict_limit, METH_O,
+     "set_conflict_limit(n)\n\nAt most n conflicts in each following "
+     "solve() (None: no limit)."},
+    {"set_decision_limit", (PyCFunction) solver_set_decision_limit, METH_O,
+     "set_decision_limit(n)\n\nAt most n decisions in each following "
+     "solve() (None: no limit)."},
+    {"set_propagation_limit", (PyCFunction) solver_set_propagation_limit,
+     METH_O,
+     "set_propagation_limit(n)\n\nAbout n propagations in each following "
+     "solve() (None: no limit)."},
+    {"set_time_limit", (PyCFunction) solver_set_time_limit, METH_O,
+     "set_time_limit(seconds)\n\nProcess time (CPU time of all threads) "
+     "for each following solve()\n(None: no limit)."},
+    {"set_option", (PyCFunction) solver_set_option, METH_VARARGS,
+     "set_option(name, value)\n\nSets a solver option (see "
+     "einsat.option_info()); ValueError if unknown\nor out of range."},
+    {"get_option", (PyCFunction) solver_get_option, METH_O,
+     "get_option(name) -> int"},
+    {"configure", (PyCFunction) solver_configure, METH_O,
+     "configure(name)\n\nApplies a named configuration: 'default', "
+     "'plain', 'sat' or 'unsat'."},
+    {"statistics", (PyCFunction) solver_statistics, METH_NOARGS,
+     statistics_doc},
+    {"delete", (PyCFunction) solver_delete, METH_NOARGS, delete_doc},
+    {"close", (PyCFunction) solver_delete, METH_NOARGS, delete_doc},
+    {"__enter__", (PyCFunction) solver_enter, METH_NOARGS, 0},
+    {"__exit__", (PyCFunction) solver_exit, METH_VARARGS, 0},
+    {"__reduce__", (PyCFunction) solver_reduce, METH_NOARGS, 0},
+    {0, 0, 0, 0}};
+
+static PyGetSetDef solver_getset[] = {
+    {"vars", (getter) solver_get_vars, 0,
+     "the largest variable used or allocated so far", 0},
+    {"enumeration_complete", (getter) solver_get_complete, 0,
+     "whether the last enumerate()/count_models() found every model "
+     "(None before the first)",
+     0},
+    {"deleted", (getter) solver_get_deleted, 0,
+     "whether delete() was called", 0},
+    {0, 0, 0, 0, 0}};
+
+PyDoc_STRVAR (
+    solver_doc,
+    "Solver(clauses=None, *, proof=None, proof_binary=False, config=None,\n"
+    "       options=None, conflict_limit=None, decision_limit=None,\n"
+    "       propagation_limit=None, time_limit=None)\n\n"
+    "An incremental SAT solver.  'proof' is a path to write a DRAT proof "
+    "to\n(text, or binary with proof_binary=True); 'config' a named "
+    "configuration;\n'options' a dict of option values; the limits "
+    "apply to every solve() call.\nOne instance must not be used by two "
+    "threads at once; interrupt() may\nbe called from any thread.");
+
+static PyTypeObject solver_type = {
+    PyVarObject_HEAD_INIT (0, 0)
+    .tp_name = "einsat._einsat.Solver",
+    .tp_basicsize = sizeof (solver_object),
+    .tp_dealloc = (destructor) solver_dealloc,
+    .tp_repr = (reprfunc) solver_repr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = solver_doc,
+    .tp_weaklistoffset = offsetof (solver_object, weakrefs),
+    .tp_methods = solver_methods,
+    .tp_getset = solver_getset,
+    .tp_init = (initproc) solver_init,
+    .tp_new = solver_new,
+};
+
+/*------------------------------------------------------------------------*/
+/* pycosat-compatible 'solve' and 'itersolve'. */
+
+/* A fresh solver holding 'clauses'; '*vars' becomes the number of
+ * variables of a solution, as pycosat: the largest variable or 'vars'. */
+static einsat *new_solver (PyObject *clauses, int verbose, int *vars) {
+  ints lits = {0, 0, 0};
+  int max_var = *vars > 0 ? *vars : 0;
+  if (max_var > EINSAT_MAX_VAR) {
+    PyErr_Format (PyExc_ValueError, "vars must be at most %d",
+                  EINSAT_MAX_VAR);
+    return 0;
+  }
+  if (push_clauses (clauses, &lits, &max_var, 0) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  einsat *solver = einsat_new ();
+  if (!solver) {
+    release_ints (&lits);
+    PyErr_NoMemory ();
+    return 0;
+  }
+  if (verbose > 0)
+    einsat_set_option (solver, "verbose", verbose > 3 ? 3 : verbose);
+  add_literals (solver, &lits);
+  release_ints (&lits);
+  *vars = max_var;
+  return solver;
+}
+
+static PyObject *solution (einsat *solver, int vars) {
+  PyObject *list = PyList_New (vars);
+  for (int idx = 1; list && idx <= vars; idx++) {
+    PyObject *lit = PyLong_FromLong (einsat_val (solver, idx));
+    if (!lit)
+      Py_CLEAR (list);
+    else
+      PyList_SET_ITEM (list, idx - 1, lit);
+  }
+  return list;
+}
+
+static char *pycosat_kwlist[] = {"clauses", "vars", "verbose", "prop_limit",
+                                 0};
+
+PyDoc_STRVAR (solve_doc,
+              "solve(clauses, vars=0, verbose=0, prop_limit=0)\n\n"
+              "Solves the clauses (an iterable of iterables of non-zero "
+              "ints) as\npycosat.solve does: returns a solution, the list "
+              "[+-1, ..., +-n] with\nn = max(vars, largest variable), or "
+              "\"UNSAT\", or \"UNKNOWN\" when more than\nprop_limit "
+              "propagations were needed (0: no limit).  'verbose' sets "
+              "the\nsolver's verbosity (0..3).");
+
+static PyObject *module_solve (PyObject *module, PyObject *args,
+                               PyObject *kwds) {
+  (void) module;
+  PyObject *clauses;
+  int vars = 0, verbose = 0;
+  long long prop_limit = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|iiL:solve",
+                                    pycosat_kwlist, &clauses, &vars,
+                                    &verbose, &prop_limit))
+    return 0;
+  einsat *solver = new_solver (clauses, verbose, &vars);
+  if (!solver)
+    return 0;
+  budget b;
+  set_budget (&b, solver, prop_limit);
+  int res = run_solve (solver);
+  PyObject *result = 0;
+  if (res == EINSAT_SATISFIABLE)
+    result = solution (solver, vars);
+  else if (res == EINSAT_UNSATISFIABLE)
+    result = PyUnicode_FromString ("UNSAT");
+  else if (res == EINSAT_UNKNOWN)
+    result = PyUnicode_FromString ("UNKNOWN");
+  else if (res == EINSAT_ERROR)
+    solver_error (solver);
+  einsat_delete (solver);
+  return result;
+}
+
+/* The iterator returned by 'itersolve': one solver kept alive between
+ * solutions, each solution blocked by the clause negating it (over all
+ * variables, as pycosat does) before the next solve. */
+typedef struct iter_object {
+  PyObject_HEAD
+  einsat *solver; /* 0 when exhausted */
+  int vars;
+  bool busy;
+  budget budget;
+} iter_object;
+
+static void iter_finish (iter_object *self) {
+  if (self->solver)
+    einsat_delete (self->solver);
+  self->solver = 0;
+}
+
+static void iter_dealloc (iter_object *self) {
+  iter_finish (self);
+  PyObject_Free (self);
+}
+
+static PyObject *iter_next (iter_object *self) {
+  if (!self->solver)
+    return 0;
+  if (self->busy) {
+    PyErr_SetString (PyExc_ValueError, "itersolve iterator already "
+                                       "executing in another thread");
+    return 0;
+  }
+  self->busy = true;
+  int res = run_solve (self->solver);
+  self->busy = false;
+  if (res == INTERRUPTED)
+    return 0;
+  if (res != EINSAT_SATISFIABLE) {
+    if (res == EINSAT_ERROR)
+      solver_error (self->solver);
+    iter_finish (self);
+    return 0;
+  }
+  PyObject *list = solution (self->solver, self->vars);
+  if (!list)
+    return 0;
+  for (int idx = 1; idx <= self->vars; idx++)
+    einsat_add (self->solver,
+                -(int) PyLong_AS_LONG (PyList_GET_ITEM (list, idx - 1)));
+  einsat_add (self->solver, 0);
+  return list;
+}
+
+static PyTypeObject iter_type = {
+    PyVarObject_HEAD_INIT (0, 0)
+    .tp_name = "einsat._einsat.itersolve",
+    .tp_basicsize = sizeof (iter_object),
+    .tp_dealloc = (destructor) iter_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "iterator over the solutions of itersolve()",
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc) iter_next,
+};
+
+PyDoc_STRVAR (
+    itersolve_doc,
+    "itersolve(clauses, vars=0, verbose=0, prop_limit=0)\n\n"
+    "An iterator over all solutions, as pycosat.itersolve: each "
+    "solution is\na full assignment [+-1, ..., +-n] (n as in solve()).  "
+    "Solutions are\ncomputed one at a time, each followed by a clause "
+    "that blocks it.  The\niteration stops early if the prop_limit "
+    "propagations, a budget shared\nby the whole iteration as in "
+    "pycosat, are used up.");
+
+static PyObject *module_itersolve (PyObject *module, PyObject *args,
+                                   PyObject *kwds) {
+  (void) module;
+  PyObject *clauses;
+  int vars = 0, verbose = 0;
+  long long prop_limit = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|iiL:itersolve",
+                                    pycosat_kwlist, &clauses, &vars,
+                                    &verbose, &prop_limit))
+    return 0;
+  iter_object *self = PyObject_New (iter_object, &iter_type);
+  if (!self)
+    return 0;
+  self->busy = false;
+  self->solver = new_solver (clauses, verbose, &vars);
+  if (!self->solver) {
+    Py_DECREF (self);
+    return 0;
+  }
+  self->vars = vars;
+  set_budget (&self->budget, self->solver, prop_limit);
+  return (PyObject *) self;
+}
+
+/*------------------------------------------------------------------------*/
+/* Module functions and initialization. */
+
+static PyObject *module_version (PyObject *module,
+                                 PyObject *Py_UNUSED (ignored)) {
+  (void) module;
+  return PyUnicode_FromString (einsat_version ());
+}
+
+static PyObject *module_signature (PyObject *module,
+                                   PyObject *Py_UNUSED (ignored)) {
+  (void) module;
+  return PyUnicode_FromString (einsat_signature ());
+}
+
+static PyObject *module_option_info (PyObject *module,
+                                     PyObject *Py_UNUSED (ignored)) {
+  (void) module;
+  PyObject *dict = PyDict_New ();
+  einsat_option_info info;
+  for (int i = 0; dict && einsat_option (i, &info); i++) {
+    PyObject *row =
+        Py_BuildValue ("{s:i,s:i,s:i,s:s}", "default", info.default_value,
+                       "min", info.min_value, "max", info.max_value, "help",
+                       info.help);
+    if (set_item (dict, info.name, row) < 0)
+      Py_CLEAR (dict);
+  }
+  return dict;
+}
+
+static PyMethodDef module_methods[] = {
+    {"solve", (PyCFunction) (void (*) (void)) module_solve,
+     METH_VARARGS | METH_KEYWORDS, solve_doc},
+    {"itersolve", (PyCFunction) (void (*) (void)) module_itersolve,
+     METH_VARARGS | METH_KEYWORDS, itersolve_doc},
+    {"version", module_version, METH_NOARGS,
+     "version() -> str: the library version"},
+    {"signature", module_signature, METH_NOARGS,
+     "signature() -> str: 'einsat-<version>'"},
+    {"option_info", module_option_info, METH_NOARGS,
+     "option_info() -> dict: name -> {'default', 'min', 'max', 'help'}"},
+    {0, 0, 0, 0}};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "einsat._einsat",
+    .m_doc = "C core of the einsat package (see help(einsat)).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+static int find_propagations_index (void) {
+  einsat *solver = einsat_new ();
+  if (!solver)
+    return -1;
+  const char *name;
+  uint64_t value;
+  for (int i = 0; einsat_statistic_info (solver, i, &name, &value); i++)
+    if (!strcmp (name, "propagations"))
+      propagations_index = i;
+  einsat_delete (solver);
+  return 0;
+}
+
+static int find_main_thread (void) {
+  PyObject *threading = PyImport_ImportModule ("threading");
+  if (!threading)
+    return -1;
+  PyObject *thread = PyObject_CallMethod (threading, "main_thread", 0);
+  Py_DECREF (threading);
+  if (!thread)
+    return -1;
+  PyObject *ident = PyObject_GetAttrString (thread, "ident");
+  Py_DECREF (thread);
+  if (!ident)
+    return -1;
+  main_thread_ident = PyLong_AsUnsignedLong (ident);
+  Py_DECREF (ident);
+  return PyErr_Occurred () ? -1 : 0;
+}
+
+PyMODINIT_FUNC PyInit__einsat (void);
+
+PyMODINIT_FUNC PyInit__einsat (void) {
+  if (PyType_Ready (&solver_type) < 0 || PyType_Ready (&iter_type) < 0)
+    return 0;
+  if (find_propagations_index () < 0)
+    return PyErr_NoMemory ();
+  if (find_main_thread () < 0)
+    return 0;
+  PyObject *module = PyModule_Create (&module_def);
+  if (!module)
+    return 0;
+  Py_INCREF (&solver_type);
+  PyObject *type = (PyObject *) &solver_type;
+  if (PyModule_AddObject (module, "Solver", type) < 0) {
+    Py_DECREF (&solver_type);
+    Py_DECREF (module);
+    return 0;
+  }
+  if (PyModule_AddIntConstant (module, "MAX_VAR", EINSAT_MAX_VAR) < 0) {
+    Py_DECREF (module);
+    return 0;
+  }
+  return module;
+}

@@ -1,0 +1,326 @@
+/* Equivalent literal substitution: the strongly connected components of
+ * the binary implication graph are sets of equivalent literals (Aspvall,
+ * Plass and Tarjan 1979; used for SAT by Van Gelder, Li, Heule and
+ * others).  Each component gets a representative, every other variable of
+ * it is replaced by its representative in all clauses and then removed
+ * like an eliminated variable: the two binary clauses defining it go to
+ * the extension stack, so the model sets it equal to its representative,
+ * and it is restored if it shows up again.  A component containing a
+ * literal and its negation proves the formula unsatisfiable.
+ *
+ * Rewritten clauses are implied by reverse unit propagation over the
+ * binary clauses of the component, so each is added to the proof before
+ * the original is deleted.  Frozen variables are never replaced (they are
+ * preferred as representatives).  Components are found with an iterative
+ * version of Tarjan's algorithm. */
+
+#include "internal.h"
+
+static bool substitutable (einsat *solver, unsigned lit) {
+  return !es_frozen (solver, IDX (lit));
+}
+
+/* Chooses and records the representative of the component just popped
+ * (the literals in 'component'); returns a literal whose negation is in
+ * the component too, or INVALID.  The dual component (the negated literals) may have
+ * been closed before: then the representative is the negation of its
+ * representative, so that both agree. */
+static unsigned close_component (einsat *solver, scc_info *info,
+                                 unsigneds *component) {
+  signed char *marks = solver->marks;
+  unsigned contradicting = INVALID;
+  for (all_stack (unsigned, lit, *component)) {
+    if (marks[NOT (lit)])
+      contradicting = lit;
+    marks[lit] = 1;
+  }
+  for (all_stack (unsigned, lit, *component))
+    marks[lit] = 0;
+  LOGLITS (SIZE_STACK (*component), component->begin, "component");
+  if (contradicting != INVALID)
+    return contradicting;
+  unsigned first = component->begin[0];
+  unsigned dual = info[NOT (first)].repr;
+  unsigned repr = first;
+  if (dual != INVALID)
+    repr = NOT (dual);
+  else
+    for (all_stack (unsigned, lit, *component)) {
+      bool frozen = !substitutable (solver, lit);
+      bool best_frozen = !substitutable (solver, repr);
+      if ((frozen && !best_frozen) ||
+          (frozen == best_frozen && IDX (lit) < IDX (repr)))
+        repr = lit;
+    }
+  for (all_stack (unsigned, lit, *component))
+    info[lit].repr = repr;
+  return INVALID;
+}
+
+/* Iterative Tarjan from 'root'; returns a literal equivalent to its own
+ * negation, or INVALID. */
+static unsigned visit (einsat *solver, scc_info *info, unsigned root,
+                   unsigned *counter, tarjan_frames *work,
+                   unsigneds *stack, unsigneds *component) {
+  PUSH_STACK (*work, ((tarjan_frame) {root, 0}));
+  while (!EMPTY_STACK (*work)) {
+    tarjan_frame *f = &TOP_STACK (*work);
+    unsigned lit = f->lit;
+    scc_info *i = info + lit;
+    if (f->edge == 0 && i->index == INVALID) {
+      i->index = i->lowlink = (*counter)++;
+      i->on_stack = true;
+      PUSH_STACK (*stack, lit);
+    }
+    watches *ws = &WATCHES (NOT (lit));
+    bool descended = false;
+    while (f->edge < SIZE_STACK (*ws)) {
+      watch w = PEEK_STACK (*ws, f->edge++);
+      if (!IS_BINARY (w) || VALUE (w.blit))
+        continue;
+      scc_info *j = info + w.blit;
+      if (j->index == INVALID) {
+        PUSH_STACK (*work, ((tarjan_frame) {w.blit, 0}));
+        descended = true;
+        break;
+      }
+      if (j->on_stack && j->index < i->lowlink)
+        i->lowlink = j->index;
+    }
+    if (descended)
+      continue;
+    if (i->lowlink == i->index) {
+      CLEAR_STACK (*component);
+      unsigned other;
+      do {
+        other = POP_STACK (*stack);
+        info[other].on_stack = false;
+        PUSH_STACK (*component, other);
+      } while (other != lit);
+      unsigned contradicting = close_component (solver, info, component);
+      if (contradicting != INVALID)
+        return contradicting;
+    }
+    (void) POP_STACK (*work);
+    if (!EMPTY_STACK (*work)) {
+      scc_info *parent = info + TOP_STACK (*work).lit;
+      if (i->lowlink < parent->lowlink)
+        parent->lowlink = i->lowlink;
+    }
+  }
+  return INVALID;
+}
+
+/* A literal and its negation are equivalent: both units are implied by
+ * propagation over binary clauses, hence the empty clause. */
+static void contradiction (einsat *solver, unsigned lit) {
+  unsigned units[2] = {lit, NOT (lit)};
+  es_proof_add (solver, 1, units);
+  es_proof_add (solver, 1, units + 1);
+  es_proof_add (solver, 0, 0);
+  solver->inconsistent = true;
+}
+
+static bool find_components (einsat *solver, scc_info *info) {
+  unsigned counter = 0;
+  tarjan_frames *work = &solver->tarjan;
+  CLEAR_STACK (*work);
+  unsigneds *stack = &solver->analyzed, *component = &solver->levels;
+  bool ok = true;
+  for (unsigned idx = 0; ok && idx < solver->vars; idx++) {
+    if (!FLAGS (idx)->active || VALUE (LIT (idx)))
+      continue;
+    for (unsigned sign = 0; ok && sign < 2; sign++) {
+      unsigned lit = LIT (idx) ^ sign;
+      if (info[lit].index != INVALID)
+        continue;
+      unsigned contradicting =
+          visit (solver, info, lit, &counter, work, stack, component);
+      if (contradicting != INVALID) {
+        contradiction (solver, contradicting);
+        ok = false;
+      }
+    }
+  }
+  CLEAR_STACK (*stack);
+  CLEAR_STACK (*component);
+  CLEAR_STACK (*work);
+  return ok;
+}
+
+/*------------------------------------------------------------------------*/
+/* Rewriting the clauses. */
+
+static unsigned repr_of (scc_info *info, unsigned lit) {
+  unsigned repr = info[lit].repr;
+  return repr == INVALID ? lit : repr;
+}
+
+/* Maps 'lits' into 'solver->clause'; returns false for tautologies. */
+static bool substitute (einsat *solver, scc_info *info, size_t size,
+                        const unsigned *lits, bool *changed) {
+  signed char *marks = solver->marks;
+  unsigneds *out = &solver->clause;
+  CLEAR_STACK (*out);
+  bool tautology = false;
+  *changed = false;
+  for (size_t i = 0; i < size; i++) {
+    unsigned lit = repr_of (info, lits[i]);
+    *changed |= lit != lits[i];
+    if (marks[lit])
+      continue;
+    if (marks[NOT (lit)]) {
+      tautology = true;
+      break;
+    }
+    marks[lit] = 1;
+    PUSH_STACK (*out, lit);
+  }
+  for (all_stack (unsigned, lit, *out))
+    marks[lit] = 0;
+  return !tautology;
+}
+
+static void add_rewritten (einsat *solver, bool redundant, unsigned glue,
+                           unsigneds *units) {
+  unsigneds *lits = &solver->clause;
+  size_t size = SIZE_STACK (*lits);
+  es_proof_add (solver, size, lits->begin);
+  if (size == 1)
+    PUSH_STACK (*units, lits->begin[0]);
+  else if (size == 2)
+    es_new_binary (solver, redundant, lits->begin[0], lits->begin[1]);
+  else
+    es_new_clause (solver, redundant, glue, size, lits->begin);
+}
+
+static void rewrite_large (einsat *solver, scc_info *info,
+                           unsigneds *refs, unsigneds *units) {
+  size_t n = SIZE_STACK (*refs);
+  for (size_t i = 0; i < n; i++) {
+    clause *c = CLAUSE (PEEK_STACK (*refs, i));
+    if (c->garbage)
+      continue;
+    bool changed;
+    bool keep = substitute (solver, info, c->size, c->lits, &changed);
+    if (!changed)
+      continue;
+    bool redundant = c->redundant;
+    unsigned glue = c->glue;
+    if (keep)
+      add_rewritten (solver, redundant, glue, units);
+    es_mark_garbage (solver, CLAUSE (PEEK_STACK (*refs, i)));
+  }
+}
+
+static void rewrite_binaries (einsat *solver, scc_info *info,
+                              unsigneds *units) {
+  unsigneds *old = &solver->restored; /* pairs: lit, other, tag */
+  CLEAR_STACK (*old);
+  for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
+    for (all_stack (watch, w, solver->watches[lit]))
+      if (IS_BINARY (w) && lit < w.blit &&
+          (info[lit].repr != INVALID || info[w.blit].repr != INVALID) &&
+          (repr_of (info, (unsigned) lit) != lit ||
+           repr_of (info, w.blit) != w.blit)) {
+        PUSH_STACK (*old, (unsigned) lit);
+        PUSH_STACK (*old, w.blit);
+        PUSH_STACK (*old, w.ref);
+      }
+  /* All additions before the deletions: the proof of each rewritten
+   * clause may need any of the old binary clauses. */
+  for (unsigned *p = old->begin; p != old->end; p += 3) {
+    unsigned lits[2] = {p[0], p[1]};
+    bool redundant = p[2] == REDUNDANT_BINARY, changed;
+    if (substitute (solver, info, 2, lits, &changed))
+      add_rewritten (solver, redundant, 0, units);
+  }
+  for (unsigned *p = old->begin; p != old->end; p += 3)
+    es_delete_binary (solver, p[2] == REDUNDANT_BINARY, p[0], p[1]);
+  CLEAR_STACK (*old);
+}
+
+static void remove_substituted (einsat *solver, scc_info *info) {
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    unsigned lit = LIT (idx);
+    unsigned repr = repr_of (info, lit);
+    if (repr == lit || !FLAGS (idx)->active)
+      continue;
+    unsigned forward[2] = {NOT (lit), repr};
+    unsigned backward[2] = {lit, NOT (repr)};
+    es_push_extension (solver, lit, 2, backward);
+    es_push_extension (solver, NOT (lit), 2, forward);
+    var_flags *f = FLAGS (idx);
+    f->eliminated = true;
+    f->active = false;
+    solver->active--;
+    es_queue_dequeue (solver, idx);
+    INC (substituted);
+  }
+}
+
+/* Only variables that are not frozen may be replaced; a component with
+ * two frozen variables keeps the second one (and its binary clauses). */
+static unsigned restrict_to_substitutable (einsat *solver, scc_info *info) {
+  unsigned substituted = 0;
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    unsigned lit = LIT (idx);
+    unsigned repr = info[lit].repr;
+    if (repr == INVALID || repr == lit)
+      continue;
+    if (!substitutable (solver, lit) || !FLAGS (idx)->active) {
+      info[lit].repr = info[NOT (lit)].repr = INVALID;
+      continue;
+    }
+    substituted++;
+  }
+  return substituted;
+}
+
+static void assign_units (einsat *solver, unsigneds *units) {
+  for (all_stack (unsigned, lit, *units)) {
+    signed char value = VALUE (lit);
+    if (value > 0)
+      continue;
+    if (value < 0) {
+      es_proof_add (solver, 0, 0);
+      solver->inconsistent = true;
+      return;
+    }
+    es_assign_unit (solver, lit);
+  }
+  if (es_propagate (solver) != INVALID)
+    es_analyze (solver, INVALID);
+}
+
+void es_decompose (einsat *solver) {
+  if (!es_clean_root (solver))
+    return;
+  size_t lits = 2 * (size_t) solver->vars;
+  scc_info *info = solver->scc = es_calloc (solver, lits ? lits : 1,
+                                            sizeof *info);
+  solver->scc_size = lits ? lits : 1;
+  for (size_t lit = 0; lit < lits; lit++)
+    info[lit].index = info[lit].repr = INVALID;
+  INC (decompositions);
+  if (find_components (solver, info) &&
+      restrict_to_substitutable (solver, info)) {
+    unsigneds *units = &solver->restoring; /* free outside 'extend.c' */
+    CLEAR_STACK (*units);
+    rewrite_large (solver, info, &solver->irredundant, units);
+    rewrite_large (solver, info, &solver->redundant, units);
+    rewrite_binaries (solver, info, units);
+    remove_substituted (solver, info);
+    es_collect (solver);
+    assign_units (solver, units);
+    CLEAR_STACK (*units);
+    es_clean_root (solver);
+  }
+  es_release_decompose (solver);
+}
+
+void es_release_decompose (einsat *solver) {
+  if (solver->scc)
+    es_free (solver, solver->scc, solver->scc_size * sizeof (scc_info));
+  solver->scc = 0;
+}

@@ -1,0 +1,43 @@
+/* Dense mode: for variable elimination and subsumption the watch lists
+ * temporarily become full occurrence lists of the irredundant clauses.
+ * Binary clauses need no change (their two watches are their two
+ * occurrences); each large irredundant clause gets an entry in the list
+ * of every one of its literals.  Redundant large clauses are not
+ * connected.  Leaving dense mode deletes the redundant clauses that
+ * mention eliminated variables and goes back to two watches per clause.
+ * Both transitions happen at the root level with all root-level units
+ * already removed from the clauses (see 'simplify.c'). */
+
+#include "internal.h"
+
+void es_connect_occurrences (einsat *solver, unsigned ref) {
+  clause *c = CLAUSE (ref);
+  for (all_literals_in_clause (lit, c))
+    PUSH_STACK (WATCHES (lit), ((watch) {lit, ref}));
+}
+
+void es_enter_dense_mode (einsat *solver) {
+  assert (!solver->level);
+  es_flush_large_watches (solver);
+  for (all_stack (unsigned, ref, solver->irredundant))
+    if (!CLAUSE (ref)->garbage)
+      es_connect_occurrences (solver, ref);
+  solver->dense = true;
+}
+
+static bool mentions_eliminated (einsat *solver, clause *c) {
+  for (all_literals_in_clause (lit, c))
+    if (FLAGS (IDX (lit))->eliminated)
+      return true;
+  return false;
+}
+
+void es_leave_dense_mode (einsat *solver) {
+  solver->dense = false;
+  for (all_stack (unsigned, ref, solver->redundant)) {
+    clause *c = CLAUSE (ref);
+    if (!c->garbage && mentions_eliminated (solver, c))
+      es_mark_garbage (solver, c);
+  }
+  es_collect (solver);
+}

@@ -1,0 +1,334 @@
+/* Bounded variable elimination (Eén and Biere 2005, as in SatELite,
+ * CaDiCaL and Kissat).  A variable is eliminated by replacing the clauses
+ * that contain it by all their non-tautological resolvents on it, if
+ * that does not increase the number of clauses by more than the current
+ * bound.  The removed clauses go to the extension stack ('extend.c') so
+ * that models can be completed later.
+ *
+ * Elimination runs in dense mode ('dense.c') at the root level, first
+ * before the search (preprocessing) and then periodically (inprocessing)
+ * with a bound growing from 0 to 'eliminatebound' as in Kissat.  Its
+ * effort is limited in resolution steps, a fraction of the search ticks,
+ * so that it stays deterministic.  Variables that the user froze, that
+ * are assumed or projected, and internal variables are never eliminated.
+ *
+ * Resolvents are derived by resolution and therefore added to the proof
+ * before their antecedents are deleted. */
+
+#include "internal.h"
+
+#include <stdlib.h>
+
+bool es_frozen (einsat *solver, unsigned idx) {
+  int eidx = PEEK_STACK (solver->i2e, idx);
+  if (!eidx || PEEK_STACK (solver->frozen, eidx))
+    return true;
+  var_flags *f = FLAGS (idx);
+  return f->assumed || f->projected;
+}
+
+bool es_eliminating (einsat *solver) {
+  return GET_OPTION (eliminate) &&
+         STAT (conflicts) >= solver->limits.eliminate;
+}
+
+/*------------------------------------------------------------------------*/
+
+/* The irredundant clauses containing 'lit'. */
+static void gather (einsat *solver, unsigned lit, occurrences *occs,
+                    elimination *e) {
+  CLEAR_STACK (*occs);
+  for (all_stack (watch, w, WATCHES (lit))) {
+    e->steps++;
+    if (w.ref == REDUNDANT_BINARY)
+      continue;
+    if (w.ref == IRREDUNDANT_BINARY) {
+      PUSH_STACK (*occs, ((occurrence) {INVALID, w.blit, false}));
+      continue;
+    }
+    if (!CLAUSE (w.ref)->garbage)
+      PUSH_STACK (*occs, ((occurrence) {w.ref, INVALID, false}));
+  }
+}
+
+const unsigned *es_occurrence_literals (einsat *solver, unsigned lit,
+                                        const occurrence *o,
+                                        unsigned *binary, unsigned *size) {
+  if (o->ref == INVALID) {
+    binary[0] = lit;
+    binary[1] = o->other;
+    *size = 2;
+    return binary;
+  }
+  clause *c = CLAUSE (o->ref);
+  *size = c->size;
+  return c->lits;
+}
+
+/* Computes the resolvent of the two clauses on 'pivot' into
+ * 'e->resolvent'; returns false for tautologies. */
+static bool resolve (einsat *solver, unsigned pivot, const occurrence *c,
+                     const occurrence *d, elimination *e) {
+  unsigned binary_c[2], binary_d[2], size_c, size_d;
+  const unsigned *lits_c =
+      es_occurrence_literals (solver, pivot, c, binary_c, &size_c);
+  const unsigned *lits_d =
+      es_occurrence_literals (solver, NOT (pivot), d, binary_d, &size_d);
+  signed char *marks = solver->marks;
+  unsigneds *r = &e->resolvent;
+  CLEAR_STACK (*r);
+  for (unsigned i = 0; i < size_c; i++)
+    if (lits_c[i] != pivot) {
+      marks[lits_c[i]] = 1;
+      PUSH_STACK (*r, lits_c[i]);
+    }
+  bool tautology = false;
+  for (unsigned i = 0; !tautology && i < size_d; i++) {
+    unsigned lit = lits_d[i];
+    if (lit == NOT (pivot) || marks[lit])
+      continue;
+    if (marks[NOT (lit)])
+      tautology = true;
+    else
+      PUSH_STACK (*r, lit);
+  }
+  for (unsigned i = 0; i < size_c; i++)
+    marks[lits_c[i]] = 0;
+  e->steps += size_c + size_d;
+  return !tautology;
+}
+
+/* With a gate definition of the pivot only gate clauses need to be
+ * resolved with non-gate clauses: the resolvents among gate clauses are
+ * tautologies and those among non-gate clauses are implied (Eén and
+ * Biere 2005). */
+static bool needed (const occurrence *c, const occurrence *d, bool gate) {
+  return !gate || c->gate != d->gate;
+}
+
+/* Would eliminating the variable keep the formula small enough? */
+static bool bounded (einsat *solver, unsigned pivot, elimination *e,
+                     bool gate) {
+  size_t p = SIZE_STACK (e->pos), n = SIZE_STACK (e->neg);
+  size_t limit = p + n + solver->eliminate_bound;
+  size_t max_size = (size_t) GET_OPTION (eliminateclslim);
+  size_t resolvents = 0;
+  for (all_stack (occurrence, c, e->pos))
+    for (all_stack (occurrence, d, e->neg)) {
+      if (!needed (&c, &d, gate) || !resolve (solver, pivot, &c, &d, e))
+        continue;
+      if (SIZE_STACK (e->resolvent) > max_size || ++resolvents > limit)
+        return false;
+    }
+  return true;
+}
+
+/* Resolvents may contain literals fixed by units found in this round. */
+static void add_resolvent (einsat *solver, elimination *e) {
+  unsigneds *r = &e->resolvent;
+  unsigned *q = r->begin;
+  for (all_stack (unsigned, lit, *r)) {
+    signed char value = VALUE (lit);
+    if (value > 0)
+      return;
+    if (!value)
+      *q++ = lit;
+  }
+  r->end = q;
+  size_t size = SIZE_STACK (*r);
+  INC (resolvents);
+  es_proof_add (solver, size, r->begin);
+  if (!size) {
+    solver->inconsistent = true;
+    e->units = true;
+  } else if (size == 1) {
+    es_assign_unit (solver, r->begin[0]);
+    e->units = true;
+  } else if (size == 2)
+    es_new_binary (solver, false, r->begin[0], r->begin[1]);
+  else
+    es_new_clause (solver, false, 0, size, r->begin);
+}
+
+static void remove_clauses (einsat *solver, unsigned lit,
+                            occurrences *occs) {
+  for (all_stack (occurrence, o, *occs)) {
+    unsigned binary[2], size;
+    const unsigned *lits =
+        es_occurrence_literals (solver, lit, &o, binary, &size);
+    es_push_extension (solver, lit, size, lits);
+    if (o.ref == INVALID)
+      es_delete_binary (solver, false, lit, o.other);
+    else
+      es_mark_garbage (solver, CLAUSE (o.ref));
+  }
+}
+
+static void remove_redundant_binaries (einsat *solver, unsigned lit) {
+  watches *ws = &WATCHES (lit);
+  while (!EMPTY_STACK (*ws)) {
+    watch w = POP_STACK (*ws);
+    if (w.ref == REDUNDANT_BINARY) {
+      es_remove_watch (solver, w.blit, (watch) {lit, REDUNDANT_BINARY});
+      unsigned lits[2] = {lit, w.blit};
+      es_proof_delete (solver, 2, lits);
+      DEC (clauses_redundant);
+    }
+  }
+  RELEASE_STACK (*ws);
+}
+
+static void eliminate_variable (einsat *solver, unsigned idx,
+                                elimination *e, bool gate) {
+  unsigned pos = LIT (idx), neg = NOT (pos);
+  LOG ("eliminating variable %u", idx);
+  for (all_stack (occurrence, c, e->pos))
+    for (all_stack (occurrence, d, e->neg))
+      if (needed (&c, &d, gate) && resolve (solver, pos, &c, &d, e))
+        add_resolvent (solver, e);
+  remove_clauses (solver, pos, &e->pos);
+  remove_clauses (solver, neg, &e->neg);
+  remove_redundant_binaries (solver, pos);
+  remove_redundant_binaries (solver, neg);
+  var_flags *f = FLAGS (idx);
+  f->eliminated = true;
+  f->active = false;
+  solver->active--;
+  es_queue_dequeue (solver, idx);
+  INC (eliminated);
+}
+
+static bool try_to_eliminate (einsat *solver, unsigned idx,
+                              elimination *e) {
+  if (!FLAGS (idx)->active || VALUE (LIT (idx)) || es_frozen (solver, idx))
+    return false;
+  unsigned pos = LIT (idx);
+  gather (solver, pos, &e->pos, e);
+  gather (solver, NOT (pos), &e->neg, e);
+  size_t p = SIZE_STACK (e->pos), n = SIZE_STACK (e->neg);
+  size_t occlim = (size_t) GET_OPTION (eliminateocclim);
+  if (!p && !n)
+    return false;
+  if (p > occlim || n > occlim)
+    return false;
+  bool gate = GET_OPTION (eliminategates) && p && n &&
+              es_find_gate (solver, pos, e);
+  if (!bounded (solver, pos, e, gate))
+    return false;
+  if (gate)
+    INC (gates);
+  eliminate_variable (solver, idx, e, gate);
+  return true;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int compare_keys (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+static size_t count_occurrences (einsat *solver, unsigned lit) {
+  size_t count = 0;
+  for (all_stack (watch, w, WATCHES (lit)))
+    count += w.ref != REDUNDANT_BINARY;
+  return count;
+}
+
+/* Candidates with few occurrences first (the key is occurrences, then the
+ * variable, so the order is deterministic). */
+static void schedule_candidates (einsat *solver, uint64s *schedule) {
+  CLEAR_STACK (*schedule);
+  uint64_t occlim = (uint64_t) GET_OPTION (eliminateocclim);
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    if (!FLAGS (idx)->active || es_frozen (solver, idx))
+      continue;
+    uint64_t occs = count_occurrences (solver, LIT (idx)) +
+                    count_occurrences (solver, NOT (LIT (idx)));
+    if (occs && occs <= 2 * occlim)
+      PUSH_STACK (*schedule, (occs << 32) | idx);
+  }
+  if (SIZE_STACK (*schedule) > 1)
+    qsort (schedule->begin, SIZE_STACK (*schedule), sizeof (uint64_t),
+           compare_keys);
+}
+
+static unsigned elimination_round (einsat *solver, elimination *e) {
+  uint64s *schedule = &solver->ranks;
+  schedule_candidates (solver, schedule);
+  unsigned eliminated = 0;
+  for (all_stack (uint64_t, key, *schedule)) {
+    if (e->steps > e->limit || e->units || es_terminating (solver))
+      break;
+    eliminated += try_to_eliminate (solver, (unsigned) key, e);
+  }
+  CLEAR_STACK (*schedule);
+  return eliminated;
+}
+
+static uint64_t elimination_budget (einsat *solver) {
+  uint64_t search = STAT (ticks) - solver->eliminate_ticks;
+  uint64_t effort = search * GET_OPTION (eliminateeffort) / 1000;
+  uint64_t minimum = (uint64_t) GET_OPTION (eliminatemineffort) * 1000;
+  return effort > minimum ? effort : minimum;
+}
+
+static void release_elimination (einsat *solver, elimination *e) {
+  RELEASE_STACK (e->pos);
+  RELEASE_STACK (e->neg);
+  RELEASE_STACK (e->resolvent);
+}
+
+static void eliminate (einsat *solver, elimination *e) {
+  unsigned max_bound = GET_OPTION (eliminatebound);
+  for (unsigned round = 0; round < 8; round++) {
+    es_enter_dense_mode (solver);
+    unsigned eliminated = elimination_round (solver, e);
+    es_leave_dense_mode (solver);
+    if (solver->inconsistent || !es_clean_root (solver) ||
+        e->steps > e->limit)
+      return;
+    if (e->units) {
+      e->units = false;
+      continue;
+    }
+    if (!eliminated) {
+      if (solver->eliminate_bound >= max_bound)
+        return;
+      solver->eliminate_bound = solver->eliminate_bound
+                                    ? 2 * solver->eliminate_bound
+                                    : 1;
+      if (solver->eliminate_bound > max_bound)
+        solver->eliminate_bound = max_bound;
+    }
+  }
+}
+
+void es_eliminate (einsat *solver) {
+  if (!es_clean_root (solver))
+    return;
+  es_simplify (solver);
+  if (GET_OPTION (decompose))
+    es_decompose (solver);
+  if (!solver->inconsistent && GET_OPTION (subsume))
+    es_subsume (solver);
+  if (solver->inconsistent)
+    return;
+  INC (eliminations);
+  uint64_t before = STAT (eliminated);
+  elimination *e = &solver->elimination;
+  e->steps = 0;
+  e->units = false;
+  e->limit = elimination_budget (solver);
+  eliminate (solver, e);
+  solver->eliminate_ticks = STAT (ticks);
+  uint64_t delta = (uint64_t) GET_OPTION (eliminateint) *
+                   (STAT (eliminations) + 1);
+  solver->limits.eliminate = STAT (conflicts) + delta;
+  if (GET_OPTION (verbose) > 1 || STAT (eliminated) > before)
+    es_report (solver, 'e');
+}
+
+void es_release_elimination (einsat *solver) {
+  release_elimination (solver, &solver->elimination);
+}

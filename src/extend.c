@@ -1,0 +1,158 @@
+/* The extension stack: clauses removed by variable elimination, each
+ * with its witness literal (the eliminated literal it contains).  Models
+ * of the simplified formula are extended to models of the original one by
+ * walking the stack backwards and making the witness true whenever its
+ * clause is not satisfied yet (Järvisalo, Heule and Biere 2012).
+ *
+ * A variable that was eliminated but shows up again (in a new clause, an
+ * assumption, a freeze or a projection) is restored: the clauses with
+ * that witness go back into the formula, and with them every other
+ * eliminated variable they mention (as CaDiCaL does for incremental use).
+ *
+ * Layout of an entry: size, witness, the literals, size again (so the
+ * stack can be walked in both directions). */
+
+#include "internal.h"
+
+#include <stdlib.h>
+
+#define ENTRY_WORDS(SIZE) ((SIZE) + 3)
+
+void es_push_extension (einsat *solver, unsigned witness, size_t size,
+                        const unsigned *lits) {
+  PUSH_STACK (solver->extension, (unsigned) size);
+  PUSH_STACK (solver->extension, witness);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (solver->extension, lits[i]);
+  PUSH_STACK (solver->extension, (unsigned) size);
+}
+
+void es_reconstruct (einsat *solver, signed char *values) {
+  const unsigned *begin = solver->extension.begin;
+  const unsigned *p = solver->extension.end;
+  while (p != begin) {
+    unsigned size = p[-1];
+    p -= ENTRY_WORDS (size);
+    unsigned witness = p[1];
+    const unsigned *lits = p + 2;
+    bool satisfied = false;
+    for (unsigned i = 0; !satisfied && i < size; i++)
+      satisfied = values[lits[i]] > 0;
+    if (!satisfied) {
+      values[witness] = 1;
+      values[NOT (witness)] = -1;
+    }
+  }
+}
+
+void es_release_extension (einsat *solver) {
+  RELEASE_STACK (solver->extension);
+  RELEASE_STACK (solver->restoring);
+  RELEASE_STACK (solver->restored);
+}
+
+/*------------------------------------------------------------------------*/
+/* Restoring.  The variables to restore are marked with 'seen'. */
+
+/* Adds the eliminated variables mentioned by the clauses of marked
+ * witnesses until nothing changes. */
+static void close_restore_set (einsat *solver, unsigneds *restore) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (unsigned *p = solver->extension.begin; p != solver->extension.end;
+         p += ENTRY_WORDS (p[0])) {
+      if (!FLAGS (IDX (p[1]))->seen)
+        continue;
+      for (unsigned i = 0; i < p[0]; i++) {
+        unsigned idx = IDX (p[2 + i]);
+        var_flags *f = FLAGS (idx);
+        if (f->eliminated && !f->seen) {
+          f->seen = true;
+          PUSH_STACK (*restore, idx);
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+static void reactivate (einsat *solver, unsigned idx) {
+  var_flags *f = FLAGS (idx);
+  f->eliminated = false;
+  f->seen = false;
+  f->active = true;
+  solver->active++;
+  es_queue_enqueue (solver, idx);
+  es_heap_push (solver, &solver->scores, idx);
+  LOG ("reactivating eliminated variable %u", idx);
+}
+
+/* Moves the clauses of marked witnesses from the stack back into the
+ * formula, keeping the order of the remaining entries.  The clauses are
+ * collected first: adding them may not touch the stack while it is being
+ * compacted. */
+static void restore_clauses (einsat *solver, unsigneds *clauses) {
+  unsigned *q = solver->extension.begin;
+  for (unsigned *p = solver->extension.begin; p != solver->extension.end;) {
+    unsigned words = ENTRY_WORDS (p[0]);
+    if (FLAGS (IDX (p[1]))->seen) {
+      PUSH_STACK (*clauses, p[0]);
+      PUSH_STACK (*clauses, p[1]);
+      for (unsigned i = 0; i < p[0]; i++)
+        PUSH_STACK (*clauses, p[2 + i]);
+    } else {
+      for (unsigned i = 0; i < words; i++)
+        q[i] = p[i];
+      q += words;
+    }
+    p += words;
+  }
+  solver->extension.end = q;
+}
+
+static void add_restored_clauses (einsat *solver, unsigneds *clauses) {
+  for (unsigned *p = clauses->begin; p != clauses->end; p += 2 + p[0]) {
+    unsigned size = p[0], witness = p[1];
+    const unsigned *lits = p + 2;
+    CLEAR_STACK (solver->clause);
+    PUSH_STACK (solver->clause, witness); /* first, for RAT in proofs */
+    for (unsigned i = 0; i < size; i++)
+      if (lits[i] != witness)
+        PUSH_STACK (solver->clause, lits[i]);
+    INC (restored_clauses);
+    es_add_internal_clause (solver);
+  }
+}
+
+void es_restore_external (einsat *solver, size_t size, const int *elits) {
+  if (EMPTY_STACK (solver->extension))
+    return;
+  unsigneds *restore = &solver->restoring;
+  CLEAR_STACK (*restore);
+  for (size_t i = 0; i < size; i++) {
+    int eidx = abs (elits[i]);
+    if (eidx > solver->max_external)
+      continue;
+    unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
+    if (!iidx1)
+      continue;
+    var_flags *f = FLAGS (iidx1 - 1);
+    if (f->eliminated && !f->seen) {
+      f->seen = true;
+      PUSH_STACK (*restore, iidx1 - 1);
+    }
+  }
+  if (EMPTY_STACK (*restore))
+    return;
+  close_restore_set (solver, restore);
+  unsigneds *clauses = &solver->restored;
+  CLEAR_STACK (*clauses);
+  restore_clauses (solver, clauses);
+  for (all_stack (unsigned, idx, *restore))
+    reactivate (solver, idx);
+  ADD (restored, SIZE_STACK (*restore));
+  CLEAR_STACK (*restore);
+  add_restored_clauses (solver, clauses);
+  CLEAR_STACK (*clauses);
+}

@@ -1,0 +1,97 @@
+/* Failed literal probing (Freeman 1995; Lynce and Marques-Silva 2003), at
+ * the root level: a literal whose propagation leads to a conflict is
+ * false, which adds a unit.  The unit is implied by reverse unit
+ * propagation, so it goes to the proof directly.
+ *
+ * Probes are the roots of the binary implication graph: literals that
+ * imply others through binary clauses but are not themselves implied by a
+ * binary clause (probing an implied literal finds nothing its root would
+ * not).  Literals probed without result are not probed again until new
+ * units are found.  The effort is a fraction of the search ticks, and the
+ * ticks spent here do not count for the search schedules. */
+
+#include "internal.h"
+
+#include <math.h>
+
+bool es_probing (einsat *solver) {
+  return GET_OPTION (probe) && STAT (conflicts) >= solver->limits.probe;
+}
+
+static bool has_binary_with (einsat *solver, unsigned lit) {
+  for (all_stack (watch, w, WATCHES (lit)))
+    if (IS_BINARY (w))
+      return true;
+  return false;
+}
+
+/* 'lit' is a root if it occurs negated in binary clauses (it implies
+ * something) but not positively (nothing implies it). */
+static bool is_root (einsat *solver, unsigned lit) {
+  return has_binary_with (solver, NOT (lit)) &&
+         !has_binary_with (solver, lit);
+}
+
+static void schedule_probes (einsat *solver, unsigneds *probes) {
+  CLEAR_STACK (*probes);
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    if (!FLAGS (idx)->active || VALUE (LIT (idx)))
+      continue;
+    for (unsigned sign = 0; sign < 2; sign++) {
+      unsigned lit = LIT (idx) ^ sign;
+      if (is_root (solver, lit))
+        PUSH_STACK (*probes, lit);
+    }
+  }
+}
+
+/* Returns false if the formula became inconsistent. */
+static bool probe_literal (einsat *solver, unsigned lit) {
+  es_assign_decision (solver, lit);
+  unsigned conflict = es_propagate (solver);
+  es_backtrack (solver, 0);
+  if (conflict == INVALID)
+    return true;
+  LOG ("failed literal %s", LOGLIT (lit));
+  INC (failed_literals);
+  unsigned unit = NOT (lit);
+  es_proof_add (solver, 1, &unit);
+  es_assign_unit (solver, unit);
+  if (es_propagate (solver) == INVALID)
+    return true;
+  es_analyze (solver, INVALID);
+  return false;
+}
+
+void es_probe (einsat *solver) {
+  if (!es_clean_root (solver))
+    return;
+  INC (probings);
+  uint64_t search = STAT (ticks) - solver->probe_ticks;
+  uint64_t budget = search * GET_OPTION (probeeffort) / 1000 +
+                    (uint64_t) GET_OPTION (probemineffort) * 1000;
+  uint64_t start = STAT (ticks);
+  einsat_trace_callback *trace = solver->trace;
+  solver->trace = 0;
+  unsigneds *probes = &solver->probes;
+  if (EMPTY_STACK (*probes) || STAT (fixed) > solver->probed_fixed)
+    schedule_probes (solver, probes);
+  solver->probed_fixed = STAT (fixed);
+  while (!EMPTY_STACK (*probes) && STAT (ticks) - start < budget &&
+         !es_terminating (solver)) {
+    unsigned lit = POP_STACK (*probes);
+    if (!FLAGS (IDX (lit))->active || VALUE (lit))
+      continue;
+    if (!probe_literal (solver, lit))
+      break;
+  }
+  solver->trace = trace;
+  STAT (ticks) = start;
+  solver->probe_ticks = STAT (ticks);
+  double delta = GET_OPTION (probeint) * sqrt ((double) STAT (probings));
+  solver->limits.probe = STAT (conflicts) + (uint64_t) delta;
+  if (!solver->inconsistent && GET_OPTION (decompose))
+    es_decompose (solver);
+  if (GET_OPTION (verbose) > 1)
+    es_report (solver, 'p');
+}

@@ -1,0 +1,218 @@
+/* Forward subsumption and self-subsuming strengthening (Eén and Biere
+ * 2005) of the large clauses, done at the root level before variable
+ * elimination.
+ *
+ * Clauses are visited from short to long.  Each visited clause is checked
+ * against the binary clauses (complete watch lists) and against the large
+ * clauses visited before it, which are reachable through one watch on
+ * their literal with the fewest occurrences (the "one-watch" scheme of
+ * CaDiCaL and Kissat): a clause D can only subsume C if D's watched
+ * literal is in C, and can only strengthen C if it or its negation is.
+ * A clause that survives is then watched itself.
+ *
+ * Irredundant clauses and learned clauses of tier2 take part; a learned
+ * clause that subsumes an irredundant one becomes irredundant itself.
+ * Effort is limited in steps, a fraction of the search ticks. */
+
+#include "internal.h"
+
+#include <stdlib.h>
+
+static int compare_keys (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+static bool is_candidate (einsat *solver, clause *c) {
+  if (c->garbage || c->reason)
+    return false;
+  return !c->redundant || c->glue <= (unsigned) GET_OPTION (tier2);
+}
+
+/* Candidates sorted by size, irredundant before redundant for equal size
+ * (so redundant clauses get subsumed rather than irredundant ones). */
+static void schedule (einsat *solver, subsumption *s, uint64s *keys) {
+  CLEAR_STACK (*keys);
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigneds *refs = pass ? &solver->redundant : &solver->irredundant;
+    for (all_stack (unsigned, ref, *refs)) {
+      clause *c = CLAUSE (ref);
+      if (!is_candidate (solver, c))
+        continue;
+      uint64_t size = c->size < (1u << 20) ? c->size : (1u << 20);
+      PUSH_STACK (*keys, (size << 33) | ((uint64_t) c->redundant << 32) | ref);
+      for (all_literals_in_clause (lit, c))
+        s->counts[lit]++;
+    }
+  }
+  if (SIZE_STACK (*keys) > 1)
+    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t), compare_keys);
+}
+
+/* Checks the visited clause 'd' against the marked clause: returns
+ * INVALID if it subsumes it, the literal to remove if it strengthens it,
+ * or 0 ... encoded as 'INVALID - 1' for neither. */
+#define NEITHER (INVALID - 1)
+
+static unsigned check_clause (einsat *solver, clause *d, subsumption *s) {
+  signed char *marks = solver->marks;
+  unsigned negated = INVALID;
+  s->steps += d->size;
+  for (all_literals_in_clause (lit, d)) {
+    if (marks[lit])
+      continue;
+    if (!marks[NOT (lit)] || negated != INVALID)
+      return NEITHER;
+    negated = NOT (lit);
+  }
+  return negated;
+}
+
+static void promote (einsat *solver, clause *d) {
+  if (!d->redundant)
+    return;
+  d->redundant = false;
+  DEC (clauses_redundant);
+  INC (clauses_irredundant);
+  PUSH_STACK (solver->irredundant, REF (d));
+  /* The reference stays in 'redundant' too: collection drops it there
+   * because it is no longer redundant (see 'collect.c'). */
+}
+
+/* Looks for a clause subsuming or strengthening the marked clause 'c'.
+ * Returns true if 'c' is subsumed (and deleted). */
+static bool subsumed_or_strengthened (einsat *solver, clause *c,
+                                      subsumption *s, unsigned *remove) {
+  signed char *marks = solver->marks;
+  *remove = INVALID;
+  for (all_literals_in_clause (lit, c)) {
+    for (all_stack (watch, w, WATCHES (lit))) {
+      if (!IS_BINARY (w))
+        continue;
+      s->steps++;
+      if (marks[w.blit]) {
+        if (c->redundant || w.ref == IRREDUNDANT_BINARY) {
+          es_mark_garbage (solver, c);
+          return true;
+        }
+      } else if (marks[NOT (w.blit)] && *remove == INVALID)
+        *remove = NOT (w.blit);
+    }
+    for (unsigned sign = 0; sign < 2; sign++) {
+      unsigneds *list = &s->onewatch[sign ? NOT (lit) : lit];
+      for (all_stack (unsigned, ref, *list)) {
+        clause *d = CLAUSE (ref);
+        if (d->garbage)
+          continue;
+        unsigned res = check_clause (solver, d, s);
+        if (res == INVALID && !sign) {
+          if (!c->redundant)
+            promote (solver, d);
+          es_mark_garbage (solver, c);
+          return true;
+        }
+        if (res != INVALID && res != NEITHER && *remove == INVALID)
+          *remove = res;
+      }
+    }
+  }
+  return false;
+}
+
+/* Removes 'lit' from 'c' (proof: the shorter clause is added first). */
+static void strengthen (einsat *solver, clause *c, unsigned lit) {
+  unsigneds *old = &solver->clause;
+  CLEAR_STACK (*old);
+  for (all_literals_in_clause (other, c))
+    PUSH_STACK (*old, other);
+  unsigned *q = c->lits;
+  for (all_literals_in_clause (other, c))
+    if (other != lit)
+      *q++ = other;
+  unsigned new_size = c->size - 1;
+  es_proof_add (solver, new_size, c->lits);
+  es_proof_delete (solver, SIZE_STACK (*old), old->begin);
+  CLEAR_STACK (*old);
+  INC (strengthened);
+  if (new_size == 2) {
+    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
+    es_discard_clause (solver, c);
+    return;
+  }
+  solver->garbage_words++;
+  c->size = new_size;
+  c->searched = 2;
+}
+
+static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
+  unsigned best = c->lits[0];
+  for (all_literals_in_clause (lit, c))
+    if (s->counts[lit] < s->counts[best])
+      best = lit;
+  PUSH_STACK (s->onewatch[best], REF (c));
+}
+
+static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
+  signed char *marks = solver->marks;
+  for (;;) {
+    for (all_literals_in_clause (lit, c))
+      marks[lit] = 1;
+    unsigned remove;
+    bool subsumed = subsumed_or_strengthened (solver, c, s, &remove);
+    for (all_literals_in_clause (lit, c))
+      marks[lit] = 0;
+    if (subsumed) {
+      INC (subsumed);
+      return;
+    }
+    if (remove == INVALID)
+      break;
+    strengthen (solver, c, remove);
+    if (c->garbage)
+      return; /* became binary */
+  }
+  watch_on_rarest (solver, c, s);
+}
+
+static void release (einsat *solver, subsumption *s) {
+  size_t lits = 2 * (size_t) solver->vars;
+  if (s->onewatch) {
+    for (size_t lit = 0; lit < lits; lit++)
+      RELEASE_STACK (s->onewatch[lit]);
+    DELETE_ARRAY (s->onewatch, lits);
+  }
+  DELETE_ARRAY (s->counts, lits);
+}
+
+void es_subsume (einsat *solver) {
+  if (!es_clean_root (solver))
+    return;
+  subsumption *s = &solver->subsumption;
+  size_t lits = 2 * (size_t) solver->vars;
+  NEW_ARRAY (s->onewatch, lits ? lits : 1);
+  NEW_ARRAY (s->counts, lits ? lits : 1);
+  s->steps = 0;
+  uint64_t search = STAT (ticks) - solver->subsume_ticks;
+  s->limit = search * GET_OPTION (subsumeeffort) / 1000 +
+             (uint64_t) GET_OPTION (subsumemineffort) * 1000;
+  uint64s *keys = &solver->ranks;
+  es_mark_reasons (solver, true);
+  schedule (solver, s, keys);
+  for (all_stack (uint64_t, key, *keys)) {
+    if (s->steps > s->limit)
+      break;
+    clause *c = CLAUSE ((unsigned) key);
+    if (!c->garbage)
+      subsume_clause (solver, c, s);
+  }
+  CLEAR_STACK (*keys);
+  es_mark_reasons (solver, false);
+  release (solver, s);
+  es_collect (solver);
+  solver->subsume_ticks = STAT (ticks);
+  INC (subsumptions);
+}
+
+void es_release_subsumption (einsat *solver) {
+  release (solver, &solver->subsumption);
+}

@@ -1,0 +1,248 @@
+/* Clause vivification (Piette, Hamadi and Saïs 2008; for learned clauses
+ * Luo, Li, Xiao, Manyà and Lü 2017; as in CaDiCaL and Kissat).
+ *
+ * To vivify a clause C = (l1 ∨ ... ∨ lk), the solver assigns ¬l1, ¬l2,
+ * ... as decisions and propagates after each.  If a literal li of C
+ * becomes true, C can be replaced by li and the decisions that imply it;
+ * if propagation runs into a conflict, by the decisions in the conflict;
+ * literals of C that became false are implied false by earlier ones and
+ * can be dropped.  The shorter clause is implied (it passes reverse unit
+ * propagation), so it is added to the proof before C is deleted.  Only
+ * k - 1 literals are decided, so C itself never propagates the literal
+ * that is checked.
+ *
+ * Candidates are the learned clauses of tiers one and two, best first,
+ * then the irredundant clauses, each clause once until all were tried.
+ * The effort is a fraction of the search ticks; the ticks spent here are
+ * not counted as search ticks, so the mode schedule is not disturbed. */
+
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+bool es_vivifying (einsat *solver) {
+  return GET_OPTION (vivify) &&
+         STAT (conflicts) >= solver->limits.vivify;
+}
+
+static int compare_keys (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+/* Learned clauses by glue then size, irredundant clauses after them by
+ * size; clauses already tried come last (and are tried again only once
+ * every candidate was). */
+static void schedule (einsat *solver, uint64s *keys, bool irredundant) {
+  CLEAR_STACK (*keys);
+  unsigned tier2 = GET_OPTION (tier2);
+  unsigneds *refs = irredundant ? &solver->irredundant : &solver->redundant;
+  size_t fresh = 0;
+  for (all_stack (unsigned, ref, *refs)) {
+    clause *c = CLAUSE (ref);
+    if (c->garbage || c->redundant == irredundant)
+      continue;
+    if (!irredundant && c->glue > tier2)
+      continue;
+    uint64_t glue = irredundant ? 0 : c->glue;
+    uint64_t size = c->size < 1023 ? c->size : 1023;
+    uint64_t key = ((uint64_t) c->vivified << 63) | (glue << 42) |
+                   (size << 32) | ref;
+    fresh += !c->vivified;
+    PUSH_STACK (*keys, key);
+  }
+  if (!fresh)
+    for (all_stack (unsigned, ref, *refs))
+      CLAUSE (ref)->vivified = false;
+  if (SIZE_STACK (*keys) > 1)
+    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t), compare_keys);
+}
+
+/* Marks the decisions that imply the analyzed literals: the negations of
+ * the marked decisions are literals of the clause being vivified, and
+ * they are appended to 'solver->clause'. */
+static void collect_decisions (einsat *solver) {
+  unsigneds *lits = &solver->clause;
+  for (unsigned pos = solver->trail_size; pos-- > 0;) {
+    unsigned lit = solver->trail[pos];
+    assigned *a = VAR (lit);
+    if (!a->analyzed)
+      continue;
+    if (!a->level)
+      break;
+    if (a->reason == INVALID) {
+      PUSH_STACK (*lits, NOT (lit));
+      continue;
+    }
+    if (a->binary) {
+      assigned *r = VAR (a->reason);
+      if (r->level && !r->analyzed) {
+        r->analyzed = true;
+        PUSH_STACK (solver->analyzed, IDX (a->reason));
+      }
+      continue;
+    }
+    clause *c = CLAUSE (a->reason);
+    for (all_literals_in_clause (other, c)) {
+      assigned *r = VAR (other);
+      if (other == lit || !r->level || r->analyzed)
+        continue;
+      r->analyzed = true;
+      PUSH_STACK (solver->analyzed, IDX (other));
+    }
+  }
+  for (all_stack (unsigned, idx, solver->analyzed))
+    solver->assigned[idx].analyzed = false;
+  CLEAR_STACK (solver->analyzed);
+}
+
+static void analyze_literal (einsat *solver, unsigned lit) {
+  assigned *a = VAR (lit);
+  if (a->level && !a->analyzed) {
+    a->analyzed = true;
+    PUSH_STACK (solver->analyzed, IDX (lit));
+  }
+}
+
+static void analyze_conflict (einsat *solver, unsigned conflict) {
+  if (conflict == BINARY_CONFLICT) {
+    analyze_literal (solver, solver->conflict_binary[0]);
+    analyze_literal (solver, solver->conflict_binary[1]);
+  } else {
+    clause *c = CLAUSE (conflict);
+    for (all_literals_in_clause (lit, c))
+      analyze_literal (solver, lit);
+  }
+  collect_decisions (solver);
+}
+
+/* Replaces 'c' by the literals in 'solver->clause' if they are fewer. */
+static bool replace_clause (einsat *solver, clause *c) {
+  unsigneds *lits = &solver->clause;
+  size_t size = SIZE_STACK (*lits);
+  es_backtrack (solver, 0);
+  if (size >= c->size) {
+    CLEAR_STACK (*lits);
+    return false;
+  }
+  INC (vivified);
+  ADD (vivified_literals, c->size - size);
+  es_proof_add (solver, size, lits->begin);
+  bool redundant = c->redundant;
+  unsigned glue = c->glue < size ? c->glue : (unsigned) size;
+  es_mark_garbage (solver, c);
+  if (size == 1) {
+    es_assign_unit (solver, lits->begin[0]);
+    if (es_propagate (solver) != INVALID)
+      es_analyze (solver, INVALID);
+  } else if (size == 2)
+    es_new_binary (solver, redundant, lits->begin[0], lits->begin[1]);
+  else {
+    unsigned ref = es_new_clause (solver, redundant, glue, size, lits->begin);
+    CLAUSE (ref)->vivified = true;
+  }
+  CLEAR_STACK (*lits);
+  return true;
+}
+
+static bool satisfied_at_root (einsat *solver, clause *c) {
+  for (all_literals_in_clause (lit, c))
+    if (VALUE (lit) > 0 && !LEVEL (lit))
+      return true;
+  return false;
+}
+
+/* Returns true if the clause was shortened.  Propagation may permute the
+ * literals of the clause (it is watched), so they are copied first. */
+static bool vivify_clause (einsat *solver, unsigned ref) {
+  clause *c = CLAUSE (ref);
+  c->vivified = true;
+  es_backtrack (solver, 0);
+  if (satisfied_at_root (solver, c)) {
+    es_mark_garbage (solver, c);
+    return false;
+  }
+  unsigneds *copy = &solver->vivify_literals;
+  CLEAR_STACK (*copy);
+  for (all_literals_in_clause (lit, c))
+    PUSH_STACK (*copy, lit);
+  unsigneds *lits = &solver->clause;
+  CLEAR_STACK (*lits);
+  unsigned size = (unsigned) SIZE_STACK (*copy), removed = 0;
+  for (unsigned i = 0; i < size; i++) {
+    unsigned lit = PEEK_STACK (*copy, i);
+    signed char value = VALUE (lit);
+    if (value < 0) {
+      POKE_STACK (*copy, i, INVALID); /* implied false: drop it */
+      removed++;
+      continue;
+    }
+    if (value > 0) {
+      PUSH_STACK (*lits, lit);
+      analyze_literal (solver, lit);
+      collect_decisions (solver);
+      return replace_clause (solver, CLAUSE (ref));
+    }
+    if (i + 1 == size)
+      break;
+    es_assign_decision (solver, NOT (lit));
+    unsigned conflict = es_propagate (solver);
+    if (conflict != INVALID) {
+      analyze_conflict (solver, conflict);
+      return replace_clause (solver, CLAUSE (ref));
+    }
+  }
+  if (!removed) {
+    es_backtrack (solver, 0);
+    return false;
+  }
+  for (all_stack (unsigned, lit, *copy))
+    if (lit != INVALID)
+      PUSH_STACK (*lits, lit);
+  return replace_clause (solver, CLAUSE (ref));
+}
+
+static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
+                         uint64_t start) {
+  uint64s *keys = &solver->ranks;
+  schedule (solver, keys, irredundant);
+  for (all_stack (uint64_t, key, *keys)) {
+    if (solver->inconsistent || STAT (ticks) - start > limit ||
+        es_terminating (solver))
+      break;
+    unsigned ref = (unsigned) key;
+    clause *c = CLAUSE (ref);
+    if (!c->garbage && !c->vivified)
+      vivify_clause (solver, ref);
+  }
+  CLEAR_STACK (*keys);
+}
+
+void es_vivify (einsat *solver) {
+  if (!es_clean_root (solver))
+    return;
+  INC (vivifications);
+  uint64_t search = STAT (ticks) - solver->vivify_ticks;
+  uint64_t budget = search * GET_OPTION (vivifyeffort) / 1000 +
+                    (uint64_t) GET_OPTION (vivifymineffort) * 1000;
+  uint64_t start = STAT (ticks);
+  einsat_trace_callback *trace = solver->trace;
+  solver->trace = 0;
+  vivify_tier (solver, false, budget, start);
+  uint64_t irredundant_budget =
+      budget * GET_OPTION (vivifyirredundant) / 100;
+  if (irredundant_budget)
+    vivify_tier (solver, true, irredundant_budget, STAT (ticks));
+  solver->trace = trace;
+  es_backtrack (solver, 0);
+  /* The ticks of vivification are its own, not the search's. */
+  STAT (ticks) = start;
+  solver->vivify_ticks = STAT (ticks);
+  if (es_collecting (solver))
+    es_collect (solver);
+  double delta = GET_OPTION (vivifyint) * sqrt ((double) STAT (vivifications));
+  solver->limits.vivify = STAT (conflicts) + (uint64_t) delta;
+  if (GET_OPTION (verbose) > 1)
+    es_report (solver, 'v');
+}

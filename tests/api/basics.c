@@ -1,0 +1,360 @@
+/* API unit cases: IPASIR, options, limits, termination, callbacks,
+ * contracts, memory accounting and allocation failures, DIMACS reading
+ * and several instances in threads. */
+
+#define _GNU_SOURCE
+#include "einsat.h"
+#include "ipasir.h"
+#include "../common/check.h"
+#include "../common/oracle.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void add_clause (einsat *solver, const int *lits) {
+  while (*lits)
+    einsat_add (solver, *lits++);
+  einsat_add (solver, 0);
+}
+
+/* Pigeonhole: 'p' pigeons into 'p - 1' holes, hard for CDCL. */
+static void add_pigeonhole (void *solver, int p,
+                            void (*add) (void *, int)) {
+  int h = p - 1;
+  for (int i = 0; i < p; i++) {
+    for (int j = 0; j < h; j++)
+      add (solver, i * h + j + 1);
+    add (solver, 0);
+  }
+  for (int j = 0; j < h; j++)
+    for (int a = 0; a < p; a++)
+      for (int b = a + 1; b < p; b++) {
+        add (solver, -(a * h + j + 1));
+        add (solver, -(b * h + j + 1));
+        add (solver, 0);
+      }
+}
+
+static void add_to (void *solver, int lit) { einsat_add (solver, lit); }
+
+static void test_ipasir (void) {
+  CHECK (!strncmp (ipasir_signature (), "einsat", 6));
+  void *s = ipasir_init ();
+  ipasir_add (s, 1), ipasir_add (s, 2), ipasir_add (s, 0);
+  ipasir_add (s, -1), ipasir_add (s, 2), ipasir_add (s, 0);
+  CHECK (ipasir_solve (s) == 10);
+  CHECK (ipasir_val (s, 2) == 2);
+  ipasir_assume (s, -2);
+  CHECK (ipasir_solve (s) == 20);
+  CHECK (ipasir_failed (s, -2));
+  ipasir_assume (s, 1);
+  CHECK (ipasir_solve (s) == 10);
+  CHECK (ipasir_val (s, 1) == 1 && ipasir_val (s, -1) == 1);
+  ipasir_add (s, -2), ipasir_add (s, 0);
+  CHECK (ipasir_solve (s) == 20);
+  ipasir_release (s);
+}
+
+static void test_failed_assumptions (void) {
+  einsat *s = einsat_new ();
+  add_clause (s, (int[]) {-1, -2, 0});
+  einsat_assume (s, 1), einsat_assume (s, 2), einsat_assume (s, 3);
+  CHECK (einsat_solve (s) == 20);
+  CHECK (einsat_failed (s, 1) && einsat_failed (s, 2));
+  CHECK (!einsat_failed (s, 3));
+  einsat_assume (s, 3), einsat_assume (s, -3);
+  CHECK (einsat_solve (s) == 20);
+  CHECK (einsat_failed (s, 3) && einsat_failed (s, -3));
+  CHECK (einsat_solve (s) == 10); /* assumptions are gone */
+  einsat_delete (s);
+}
+
+static void test_options (void) {
+  einsat *s = einsat_new ();
+  einsat_option_info info;
+  int count = 0, value;
+  for (int i = 0; einsat_option (i, &info); i++, count++) {
+    CHECK (info.min_value <= info.default_value);
+    CHECK (info.default_value <= info.max_value);
+    CHECK (einsat_get_option (s, info.name, &value));
+    CHECK (value == info.default_value);
+    CHECK (einsat_set_option (s, info.name, info.max_value));
+    CHECK (info.max_value == 2147483647 ||
+           !einsat_set_option (s, info.name, info.max_value + 1));
+  }
+  CHECK (count > 20);
+  CHECK (!einsat_set_option (s, "nonexistent", 1));
+  CHECK (einsat_parse_option (s, "--reduceint=2e3") == 1);
+  CHECK (einsat_get_option (s, "reduceint", &value) && value == 2000);
+  CHECK (einsat_parse_option (s, "--no-reduce") == 1);
+  CHECK (einsat_get_option (s, "reduce", &value) && value == 0);
+  CHECK (einsat_parse_option (s, "--reduce=true") == 1);
+  CHECK (einsat_get_option (s, "reduce", &value) && value == 1);
+  CHECK (einsat_parse_option (s, "--reduceint=x") == -1);
+  CHECK (strstr (einsat_error (s), "invalid value"));
+  CHECK (einsat_parse_option (s, "--reduceint=0") == -1);
+  CHECK (strstr (einsat_error (s), "outside its range"));
+  CHECK (einsat_parse_option (s, "--whatever") == 0);
+  CHECK (einsat_parse_option (s, "-v") == 0);
+  CHECK (einsat_configure (s, "sat") && !einsat_configure (s, "fast"));
+  einsat_delete (s);
+}
+
+static void test_limits (void) {
+  einsat *s = einsat_new ();
+  add_pigeonhole (s, 9, add_to);
+  einsat_set_conflict_limit (s, 100);
+  CHECK (einsat_solve (s) == 0);
+  CHECK (einsat_statistic (s, "conflicts") >= 100);
+  CHECK (einsat_statistic (s, "conflicts") < 200);
+  einsat_set_conflict_limit (s, -1);
+  einsat_set_decision_limit (s, 50);
+  uint64_t before = einsat_statistic (s, "decisions");
+  CHECK (einsat_solve (s) == 0);
+  CHECK (einsat_statistic (s, "decisions") - before <= 60);
+  einsat_set_decision_limit (s, -1);
+  einsat_set_time_limit (s, 0.05);
+  CHECK (einsat_solve (s) == 0);
+  einsat_delete (s);
+}
+
+static int stop_now (void *data) { return ++*(int *) data > 3; }
+
+static void test_terminate (void) {
+  einsat *s = einsat_new ();
+  add_pigeonhole (s, 10, add_to);
+  int calls = 0;
+  einsat_set_terminate (s, &calls, stop_now);
+  CHECK (einsat_solve (s) == 0);
+  CHECK (calls > 3);
+  einsat_set_terminate (s, 0, 0);
+  einsat_terminate (s); /* before the call: the next solve stops */
+  CHECK (einsat_solve (s) == 0);
+  einsat_set_conflict_limit (s, 10);
+  CHECK (einsat_solve (s) == 0); /* the request was consumed */
+  CHECK (einsat_statistic (s, "conflicts") >= 10);
+  einsat_delete (s);
+}
+
+static formula learned_formula;
+static int learned_bad;
+
+static void check_learned (void *data, int *clause) {
+  (void) data;
+  /* Every learned clause holds in every model of the formula. */
+  uint32_t pos = 0, neg = 0;
+  for (int *p = clause; *p; p++)
+    *(*p > 0 ? &pos : &neg) |= 1u << (abs (*p) - 1);
+  for (uint32_t x = 0; x < (1u << learned_formula.vars); x++)
+    if (oracle_satisfies (&learned_formula, x) &&
+        !((x & pos) | (~x & neg)))
+      learned_bad++;
+}
+
+static void test_learn_callback (void) {
+  uint64_t rng = 99;
+  formula *f = &learned_formula;
+  memset (f, 0, sizeof *f);
+  f->vars = 16;
+  for (int i = 0; i < 72; i++)
+    formula_add_random (f, &rng, 3);
+  einsat *s = einsat_new ();
+  einsat_set_learn (s, 0, 8, check_learned);
+  for (int c = 0; c < f->clauses; c++) {
+    for (int i = 0; i < f->sizes[c]; i++)
+      einsat_add (s, f->lits[c][i]);
+    einsat_add (s, 0);
+  }
+  einsat_solve (s);
+  CHECK (!learned_bad);
+  einsat_delete (s);
+}
+
+/* Contract violations must abort with a message naming the function. */
+static void expect_violation (void (*call) (einsat *), const char *want) {
+  int fds[2];
+  if (pipe (fds))
+    return;
+  pid_t pid = fork ();
+  if (!pid) {
+    dup2 (fds[1], 2);
+    einsat *s = einsat_new ();
+    call (s);
+    _exit (0);
+  }
+  close (fds[1]);
+  char buffer[1024] = "";
+  ssize_t n = read (fds[0], buffer, sizeof buffer - 1);
+  buffer[n > 0 ? n : 0] = 0;
+  close (fds[0]);
+  int status;
+  waitpid (pid, &status, 0);
+  CHECK (WIFSIGNALED (status) && WTERMSIG (status) == SIGABRT);
+  CHECK (strstr (buffer, want));
+}
+
+static void val_before_solve (einsat *s) { einsat_val (s, 1); }
+static void failed_after_sat (einsat *s) {
+  einsat_solve (s);
+  einsat_failed (s, 1);
+}
+static void solve_while_adding (einsat *s) {
+  einsat_add (s, 1);
+  einsat_solve (s);
+}
+static void huge_literal (einsat *s) { einsat_add (s, 1 << 29); }
+
+static void test_contracts (void) {
+  expect_violation (val_before_solve, "einsat_val");
+  expect_violation (failed_after_sat, "einsat_failed");
+  expect_violation (solve_while_adding, "missing terminating zero");
+  expect_violation (huge_literal, "out of range");
+}
+
+/* Memory accounting: everything is given back, and allocation failures
+ * at any point give an error instead of a crash. */
+typedef struct counting {
+  long allocations, fail_at;
+  size_t live;
+} counting;
+
+static void *counting_allocator (void *data, void *ptr, size_t old_size,
+                                 size_t new_size) {
+  counting *c = data;
+  if (!new_size) {
+    c->live -= old_size;
+    free (ptr);
+    return 0;
+  }
+  if (++c->allocations == c->fail_at)
+    return 0;
+  void *res = realloc (ptr, new_size);
+  if (res)
+    c->live += new_size - old_size;
+  return res;
+}
+
+static int run_small_job (einsat *s) {
+  add_pigeonhole (s, 6, add_to);
+  int res = einsat_solve (s);
+  einsat_assume (s, 1);
+  int res2 = einsat_solve (s);
+  return res < 0 || res2 < 0 ? -1 : res;
+}
+
+static void test_memory (void) {
+  counting c = {0, 0, 0};
+  einsat *s = einsat_new_with_allocator (counting_allocator, &c);
+  CHECK (run_small_job (s) == 20);
+  CHECK (einsat_memory (s) == c.live);
+  CHECK (einsat_peak_memory (s) >= einsat_memory (s));
+  einsat_delete (s);
+  CHECK (c.live == 0);
+  long total = c.allocations;
+  int errors = 0;
+  for (long fail_at = 1; fail_at <= total; fail_at++) {
+    counting f = {0, fail_at, 0};
+    einsat *t = einsat_new_with_allocator (counting_allocator, &f);
+    if (!t)
+      continue;
+    if (run_small_job (t) < 0) {
+      errors++;
+      CHECK (strstr (einsat_error (t), "out of memory"));
+      CHECK (einsat_solve (t) == EINSAT_ERROR);
+    }
+    einsat_delete (t);
+    CHECK (f.live == 0);
+  }
+  CHECK (errors > 0);
+}
+
+static void test_dimacs (void) {
+  static char text[] = "c ind 2 3 0\np cnf 3 2\n1 2 0\n-1 3 0\n";
+  FILE *file = fmemopen (text, strlen (text), "r");
+  einsat *s = einsat_new ();
+  einsat_dimacs d;
+  memset (&d, 0, sizeof d);
+  CHECK (einsat_read_dimacs_file (s, file, "mem", &d));
+  fclose (file);
+  CHECK (d.variables == 3 && d.clauses == 2 && d.read_clauses == 2);
+  CHECK (d.project_size == 2 && d.project[0] == 2 && d.project[1] == 3);
+  free (d.project);
+  CHECK (einsat_solve (s) == 10);
+  static char bad[] = "p cnf 3 2\n1 2 0\n-1 x 0\n";
+  file = fmemopen (bad, strlen (bad), "r");
+  memset (&d, 0, sizeof d);
+  CHECK (!einsat_read_dimacs_file (s, file, "bad", &d));
+  CHECK (!strncmp (einsat_error (s), "bad:3: ", 7));
+  fclose (file);
+  einsat_delete (s);
+}
+
+static void *solve_random (void *arg) {
+  uint64_t rng = (uint64_t) (size_t) arg;
+  int *errors = calloc (1, sizeof *errors);
+  formula *f = malloc (sizeof *f);
+  for (int round = 0; round < 50; round++) {
+    memset (f, 0, sizeof *f);
+    f->vars = 12;
+    for (int i = 0; i < 52; i++)
+      formula_add_random (f, &rng, 3);
+    einsat *s = einsat_new ();
+    for (int c = 0; c < f->clauses; c++) {
+      for (int i = 0; i < f->sizes[c]; i++)
+        einsat_add (s, f->lits[c][i]);
+      einsat_add (s, 0);
+    }
+    int res = einsat_solve (s);
+    bool sat = oracle_count (f, 0, 0, 1, 0) > 0;
+    *errors += (res == 10) != sat;
+    einsat_delete (s);
+  }
+  free (f);
+  return errors;
+}
+
+static void test_threads (void) {
+  pthread_t threads[4];
+  for (size_t i = 0; i < 4; i++)
+    pthread_create (threads + i, 0, solve_random, (void *) (i + 1));
+  for (size_t i = 0; i < 4; i++) {
+    void *errors;
+    pthread_join (threads[i], &errors);
+    CHECK (!*(int *) errors);
+    free (errors);
+  }
+}
+
+static void *interrupt_later (void *solver) {
+  usleep (100000);
+  einsat_terminate (solver);
+  return 0;
+}
+
+static void test_terminate_from_thread (void) {
+  einsat *s = einsat_new ();
+  add_pigeonhole (s, 12, add_to);
+  pthread_t thread;
+  pthread_create (&thread, 0, interrupt_later, s);
+  CHECK (einsat_solve (s) == 0);
+  pthread_join (thread, 0);
+  einsat_delete (s);
+}
+
+static const test_case cases[] = {
+    {"ipasir", test_ipasir},
+    {"failed assumptions", test_failed_assumptions},
+    {"options", test_options},
+    {"limits", test_limits},
+    {"terminate", test_terminate},
+    {"terminate from thread", test_terminate_from_thread},
+    {"learn callback", test_learn_callback},
+    {"contracts", test_contracts},
+    {"memory and allocation failures", test_memory},
+    {"dimacs", test_dimacs},
+    {"threads", test_threads},
+};
+
+int main (void) { return RUN_TESTS ("api", cases); }

@@ -1,0 +1,3 @@
+s SATISFIABLE
+v 1 -2 3 -4 -5
+v -1 0

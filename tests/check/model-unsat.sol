@@ -1,0 +1,2 @@
+c no model
+s UNSATISFIABLE

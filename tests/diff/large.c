@@ -1,0 +1,264 @@
+/* Randomised differential test on formulas too large for exhaustive
+ * search (30 to 250 variables): random k-SAT near the threshold and
+ * random circuits, solved under a random configuration with every
+ * technique enabled at tiny intervals, and compared with the same formula
+ * solved by a plain configuration (no inprocessing).  Every model is
+ * checked against the formula, every UNSAT answer's DRAT proof by the
+ * independent checker ('--checker').  This is where elimination,
+ * substitution, probing, vivification and reduction get exercised on
+ * formulas with real search. */
+
+#include "einsat.h"
+#include "../common/oracle.h"
+#include "../common/random_options.h"
+
+#include <unistd.h>
+
+typedef struct big_formula {
+  int vars;
+  int *lits; /* clauses separated by 0 */
+  size_t size, capacity;
+} big_formula;
+
+static big_formula g;
+
+static void push (int lit) {
+  if (g.size == g.capacity) {
+    g.capacity = g.capacity ? 2 * g.capacity : 1024;
+    g.lits = realloc (g.lits, g.capacity * sizeof *g.lits);
+    if (!g.lits)
+      exit (2);
+  }
+  g.lits[g.size++] = lit;
+}
+
+static int random_lit (uint64_t *rng, int vars) {
+  int var = 1 + oracle_below (rng, vars);
+  return oracle_below (rng, 2) ? var : -var;
+}
+
+static void clause3 (int a, int b, int c) {
+  push (a), push (b);
+  if (c)
+    push (c);
+  push (0);
+}
+
+static void generate_ksat (uint64_t *rng) {
+  int k = 3 + (oracle_below (rng, 4) == 0);
+  g.vars = 30 + oracle_below (rng, k == 3 ? 170 : 60);
+  double ratio = k == 3 ? 3.8 + oracle_below (rng, 90) / 100.0
+                        : 8.5 + oracle_below (rng, 300) / 100.0;
+  int clauses = (int) (ratio * g.vars);
+  for (int i = 0; i < clauses; i++) {
+    for (int j = 0; j < k; j++)
+      push (random_lit (rng, g.vars));
+    push (0);
+  }
+}
+
+/* Random gates over earlier variables, then constraints on the last
+ * ones (an equivalence check of two random circuits is typical UNSAT). */
+static void generate_circuit (uint64_t *rng) {
+  g.vars = 40 + oracle_below (rng, 200);
+  int inputs = 8 + oracle_below (rng, 12);
+  for (int x = inputs + 1; x <= g.vars; x++) {
+    int a = random_lit (rng, x - 1), b = random_lit (rng, x - 1);
+    int c = random_lit (rng, x - 1);
+    switch (oracle_below (rng, 6)) {
+    case 0:
+      clause3 (-x, a, 0), clause3 (x, -a, 0);
+      break;
+    case 1:
+      clause3 (-x, a, 0), clause3 (-x, b, 0), clause3 (x, -a, -b);
+      break;
+    case 2:
+      clause3 (x, -a, 0), clause3 (x, -b, 0), clause3 (-x, a, b);
+      break;
+    case 3:
+      clause3 (-x, -a, b), clause3 (-x, a, c), clause3 (x, -a, -b);
+      clause3 (x, a, -c);
+      break;
+    default:
+      clause3 (-x, a, b), clause3 (-x, -a, -b), clause3 (x, -a, b);
+      clause3 (x, a, -b);
+      break;
+    }
+  }
+  int constraints = 2 + oracle_below (rng, 2 * inputs);
+  for (int i = 0; i < constraints; i++) {
+    int size = 1 + oracle_below (rng, 3);
+    for (int j = 0; j < size; j++)
+      push (random_lit (rng, g.vars));
+    push (0);
+  }
+}
+
+static void add_formula (einsat *solver) {
+  for (size_t i = 0; i < g.size; i++)
+    einsat_add (solver, g.lits[i]);
+}
+
+static void write_formula (const char *path) {
+  FILE *file = fopen (path, "w");
+  if (!file)
+    exit (2);
+  size_t clauses = 0;
+  for (size_t i = 0; i < g.size; i++)
+    clauses += !g.lits[i];
+  fprintf (file, "p cnf %d %zu\n", g.vars, clauses);
+  for (size_t i = 0; i < g.size; i++)
+    fprintf (file, g.lits[i] ? "%d " : "%d\n", g.lits[i]);
+  fclose (file);
+}
+
+static bool model_satisfies (einsat *solver) {
+  bool satisfied = false;
+  for (size_t i = 0; i < g.size; i++) {
+    int lit = g.lits[i];
+    if (!lit) {
+      if (!satisfied)
+        return false;
+      satisfied = false;
+    } else if (einsat_val (solver, lit) == lit)
+      satisfied = true;
+  }
+  return true;
+}
+
+/* Aggressive settings: every technique fires often on small formulas. */
+static void stress_options (einsat *solver, uint64_t *rng) {
+  randomize_options (solver, rng);
+  set_random_option (solver, rng, "probeint", 1, 200);
+  set_random_option (solver, rng, "vivifyint", 1, 200);
+  set_random_option (solver, rng, "eliminateint", 1, 300);
+  set_random_option (solver, rng, "reduceint", 1, 100);
+  einsat_set_option (solver, "eliminate", 1);
+}
+
+static int solve_plain (void) {
+  einsat *solver = einsat_new ();
+  einsat_configure (solver, "plain");
+  const char *off[] = {"eliminate", "probe", "vivify", "subsume",
+                       "decompose", "eagersubsume"};
+  for (size_t i = 0; i < sizeof off / sizeof *off; i++)
+    einsat_set_option (solver, off[i], 0);
+  add_formula (solver);
+  int res = einsat_solve (solver);
+  einsat_delete (solver);
+  return res;
+}
+
+static uint64_t coverage[6];
+static const char *const covered[6] = {"eliminated", "substituted",
+                                       "failed_literals", "vivified",
+                                       "subsumed", "reductions"};
+
+static bool replaying;
+
+static void print_options (einsat *solver) {
+  einsat_option_info info;
+  printf ("options:");
+  for (int i = 0; einsat_option (i, &info); i++) {
+    int value;
+    einsat_get_option (solver, info.name, &value);
+    if (value != info.default_value)
+      printf (" --%s=%d", info.name, value);
+  }
+  printf ("\n");
+  fflush (stdout);
+}
+
+static bool run_one (uint64_t seed, const char *checker, const char *dir) {
+  uint64_t rng = seed;
+  g.size = 0;
+  if (oracle_below (&rng, 2))
+    generate_ksat (&rng);
+  else
+    generate_circuit (&rng);
+  einsat *solver = einsat_new ();
+  stress_options (solver, &rng);
+  char cnf[512], proof[512];
+  snprintf (cnf, sizeof cnf, "%s/large-%d.cnf", dir, (int) getpid ());
+  snprintf (proof, sizeof proof, "%s/large-%d.drat", dir, (int) getpid ());
+  if (replaying) {
+    print_options (solver);
+    write_formula (cnf);
+    printf ("formula %s\n", cnf);
+    fflush (stdout);
+  }
+  FILE *proof_file = checker ? fopen (proof, "w") : 0;
+  if (proof_file)
+    einsat_trace_proof (solver, proof_file, oracle_below (&rng, 2));
+  add_formula (solver);
+  int res = einsat_solve (solver);
+  const char *what = 0;
+  if (res == 10 && !model_satisfies (solver))
+    what = "model does not satisfy the formula";
+  else if (res != 10 && res != 20)
+    what = "no result";
+  else if (res != solve_plain ())
+    what = "differs from the plain configuration";
+  for (int i = 0; i < 6; i++)
+    coverage[i] += einsat_statistic (solver, covered[i]);
+  if (proof_file) {
+    einsat_close_proof (solver);
+    fclose (proof_file);
+  }
+  einsat_delete (solver);
+  if (!what && res == 20 && checker) {
+    write_formula (cnf);
+    char command[2048];
+    snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
+              checker, cnf, proof);
+    if (system (command))
+      what = "DRAT proof rejected";
+  }
+  if (what) {
+    char path[512];
+    snprintf (path, sizeof path, "%s/large-failure-%llu.cnf", dir,
+              (unsigned long long) seed);
+    write_formula (path);
+    printf ("not ok large formula seed %llu: %s (formula in %s)\n",
+            (unsigned long long) seed, what, path);
+  } else if (!replaying)
+    unlink (cnf);
+  unlink (proof);
+  return !what;
+}
+
+int main (int argc, char **argv) {
+  long count = 200;
+  uint64_t seed = 1;
+  const char *checker = 0, *dir = ".";
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp (argv[i], "--count") && i + 1 < argc)
+      count = atol (argv[++i]);
+    else if (!strcmp (argv[i], "--seed") && i + 1 < argc)
+      seed = strtoull (argv[++i], 0, 10);
+    else if (!strcmp (argv[i], "--checker") && i + 1 < argc)
+      checker = argv[++i];
+    else if (!strcmp (argv[i], "--dir") && i + 1 < argc)
+      dir = argv[++i];
+    else if (!strcmp (argv[i], "--replay") && i + 1 < argc) {
+      replaying = true;
+      return !run_one (strtoull (argv[++i], 0, 10), checker, dir);
+    }
+    else {
+      fprintf (stderr, "usage: large [--count N] [--seed S] [--checker "
+                       "PATH] [--dir DIR] [--replay FORMULA_SEED]\n");
+      return 2;
+    }
+  }
+  long failed = 0;
+  for (long i = 0; i < count && failed < 3; i++)
+    failed += !run_one (seed * 1000003 + (uint64_t) i, checker, dir);
+  free (g.lits);
+  if (failed)
+    return 1;
+  printf ("ok large differential: %ld formulas\ncoverage:", count);
+  for (int i = 0; i < 6; i++)
+    printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
+  printf ("\n");
+  return 0;
+}

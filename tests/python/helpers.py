@@ -1,0 +1,93 @@
+"""Shared helpers of the Python tests: random formulas with a brute-force
+oracle (clauses as bit masks), classic families and memory measurement."""
+
+import itertools
+import os
+import resource
+
+CONFIG = os.environ.get("EINSAT_CONFIG", "release")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLES = os.path.join(ROOT, "python", "examples")
+
+
+def random_formula(rng, max_vars=10, max_size=4):
+    """(vars, clauses) with duplicate and complementary literals allowed."""
+    n = rng.randint(1, max_vars)
+    clauses = []
+    for _ in range(rng.randint(0, 5 * n)):
+        size = rng.randint(1, max_size)
+        clauses.append([rng.choice((-1, 1)) * rng.randint(1, n) for _ in range(size)])
+    return n, clauses
+
+
+def masks(clauses):
+    result = []
+    for clause in clauses:
+        pos = neg = 0
+        for lit in clause:
+            if lit > 0:
+                pos |= 1 << (lit - 1)
+            else:
+                neg |= 1 << (-lit - 1)
+        result.append((pos, neg))
+    return result
+
+
+def satisfies(x, clause_masks):
+    return all((x & pos) or (~x & neg) for pos, neg in clause_masks)
+
+
+def brute_force_models(n, clauses):
+    """All models over variables 1..n as bit sets (bit i = variable i+1)."""
+    m = masks(clauses)
+    return [x for x in range(1 << n) if satisfies(x, m)]
+
+
+def to_bits(model):
+    """A model as literal list -> bit set."""
+    x = 0
+    for lit in model:
+        if lit > 0:
+            x |= 1 << (lit - 1)
+    return x
+
+
+def model_satisfies(model, clauses):
+    true = set(model)
+    return all(any(lit in true for lit in clause) for clause in clauses)
+
+
+def pigeonhole(pigeons, holes):
+    var = lambda p, h: p * holes + h + 1
+    clauses = [[var(p, h) for h in range(holes)] for p in range(pigeons)]
+    for h in range(holes):
+        for a, b in itertools.combinations(range(pigeons), 2):
+            clauses.append([-var(a, h), -var(b, h)])
+    return clauses
+
+
+def queens(n):
+    """N-Queens with one variable per square (pycosat's example style)."""
+    var = lambda r, c: r * n + c + 1
+    clauses = [[var(r, c) for c in range(n)] for r in range(n)]
+    lines = [[(r, c) for c in range(n)] for r in range(n)]
+    lines += [[(r, c) for r in range(n)] for c in range(n)]
+    for d in range(-n + 1, n):
+        lines.append([(r, r - d) for r in range(n) if 0 <= r - d < n])
+        lines.append([(r, d + n - 1 - r) for r in range(n) if 0 <= d + n - 1 - r < n])
+    for line in lines:
+        for a, b in itertools.combinations(line, 2):
+            clauses.append([-var(*a), -var(*b)])
+    return clauses
+
+
+QUEENS_COUNTS = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92}
+
+
+def rss_bytes():
+    """Current resident set size (peak on systems without /proc)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

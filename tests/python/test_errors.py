@@ -1,0 +1,124 @@
+"""Bad input raises TypeError or ValueError with a clear message and never
+reaches the library (whose contract violations would abort the process);
+a random fuzz of every entry point runs in a child process that must exit
+normally."""
+
+import subprocess
+import sys
+import textwrap
+import unittest
+
+import einsat
+
+BAD_CLAUSES = [
+    ([[1, 0]], ValueError, "0 is not a literal"),
+    ([[1, "a"]], TypeError, "must be an int, not 'str'"),
+    ([[1.0]], TypeError, "not 'float'"),
+    ([[True]], TypeError, "not bool"),
+    ([[None]], TypeError, "not 'NoneType'"),
+    ([[2**28]], ValueError, "out of range"),
+    ([[-2**28]], ValueError, "out of range"),
+    ([[2**100]], ValueError, "out of range"),
+    ([[[1]]], TypeError, "not 'list'"),
+    ([1, 2], TypeError, "clause 0: expected an iterable of ints, not 'int'"),
+    (["12"], TypeError, "not 'str'"),
+    ([b"12"], TypeError, "not 'bytes'"),
+    (5, TypeError, "clauses must be an iterable"),
+    (None, TypeError, "clauses must be an iterable"),
+    ([[1], [2, 0]], ValueError, "clause 1: 0 is not a literal"),
+]
+
+
+class BadInputTest(unittest.TestCase):
+    def test_bad_clauses_raise(self):
+        for clauses, error, message in BAD_CLAUSES:
+            functions = [einsat.solve, einsat.itersolve, einsat.Solver().add_clauses]
+            if clauses is not None:  # Solver(None) is an empty solver
+                functions.append(einsat.Solver)
+            for function in functions:
+                with self.assertRaisesRegex(error, message, msg=repr(clauses)):
+                    function(clauses)
+            if isinstance(clauses, list) and isinstance(clauses[0], list):
+                with self.assertRaises(error):
+                    einsat.Solver().add_clause(clauses[-1])
+
+    def test_failed_add_clauses_adds_nothing(self):
+        s = einsat.Solver([[1, 2]])
+        self.assertRaises(ValueError, s.add_clauses, [[-1], [-2], [3, 0]])
+        self.assertEqual(s.vars, 2)
+        self.assertTrue(s.solve())
+        self.assertRaises(TypeError, s.add_clause, [-1, -2, "x"])
+        self.assertTrue(s.solve())
+
+    def test_exception_from_iterable_propagates(self):
+        def clauses():
+            yield [1]
+            raise KeyError("from the generator")
+
+        self.assertRaises(KeyError, einsat.solve, clauses())
+        def literals():
+            yield 1
+            raise KeyError("from the generator")
+
+        self.assertRaises(KeyError, einsat.Solver().add_clause, literals())
+
+    def test_bad_arguments_of_methods(self):
+        s = einsat.Solver([[1, 2]])
+        self.assertRaisesRegex(ValueError, "assumption: 0", s.solve, [0])
+        self.assertRaises(TypeError, s.solve, 5)
+        self.assertRaises(TypeError, s.solve, ["1"])
+        self.assertRaisesRegex(ValueError, "projection", s.enumerate, [1, 0])
+        self.assertRaises(TypeError, s.enumerate, limit="3")
+        self.assertTrue(s.solve())
+        self.assertRaises(ValueError, s.value, 0)
+        self.assertRaises(TypeError, s.value, "1")
+        self.assertRaises(ValueError, s.value, 2**31)
+        for setter in (s.set_conflict_limit, s.set_decision_limit, s.set_propagation_limit):
+            self.assertRaises(TypeError, setter, "x")
+            self.assertRaises(TypeError, setter, 1.5)
+        self.assertRaises(TypeError, s.set_time_limit, "x")
+        self.assertRaises(TypeError, s.get_option, 1)
+        self.assertRaises(TypeError, s.configure, 1)
+        self.assertRaises(TypeError, s.set_option, 1, 1)
+        self.assertRaises(TypeError, einsat.Solver, unknown=1)
+        self.assertRaises(TypeError, einsat.solve, [[1]], vars="x")
+        self.assertRaises(ValueError, einsat.solve, [[1]], vars=2**29)
+        self.assertRaises(TypeError, s.at_most_k, [1, 2], 1.5)
+        self.assertRaises(ValueError, s.at_most_one, [1, 2], encoding="magic")
+
+    def test_random_garbage_never_crashes(self):
+        code = textwrap.dedent("""
+            import random, einsat
+            rng = random.Random(5)
+            atoms = [0, 1, -1, 2, 3, -3, 2**28, -2**31, 2**70, True, None, 1.5, "1",
+                     b"", [], [1], [[1]], (2, -1), {3: 4}, range(1, 3), object()]
+            def garbage(depth=0):
+                if depth < 2 and rng.random() < 0.5:
+                    return [garbage(depth + 1) for _ in range(rng.randint(0, 3))]
+                return rng.choice(atoms)
+            s = einsat.Solver()
+            calls = [einsat.solve, lambda x: list(einsat.itersolve(x)), s.add_clause,
+                     s.add_clauses, s.solve, s.value, s.enumerate, s.count_models,
+                     s.set_conflict_limit, s.set_time_limit, s.get_option,
+                     s.at_most_one, lambda x: s.at_most_k(x, 2), s.exactly_one, s.var]
+            handled = 0
+            for i in range(3000):
+                call = rng.choice(calls)
+                try:
+                    call(garbage())
+                except (TypeError, ValueError, RuntimeError):
+                    handled += 1
+                if i % 100 == 0:
+                    s.set_conflict_limit(None)
+                    s.set_time_limit(None)
+                    s.solve()
+            print("handled", handled)
+        """)
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                             text=True, timeout=300)
+        self.assertEqual(out.returncode, 0, out.stderr[-2000:])
+        self.assertIn("handled", out.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,324 @@
+"""The incremental einsat.Solver: assumptions, cores, models, enumeration
+(against brute force), limits, options, statistics, proofs, lifetime."""
+
+import copy
+import os
+import pickle
+import random
+import struct
+import tempfile
+import unittest
+import weakref
+
+import einsat
+from helpers import (QUEENS_COUNTS, brute_force_models, masks, model_satisfies,
+                     pigeonhole, queens, random_formula, satisfies, to_bits)
+
+
+def projections(models, projection):
+    return {tuple(v if x >> (v - 1) & 1 else -v for v in projection) for x in models}
+
+
+class IncrementalTest(unittest.TestCase):
+    def test_incremental_with_assumptions_against_brute_force(self):
+        rng = random.Random(11)
+        for _ in range(150):
+            n, clauses = random_formula(rng)
+            s = einsat.Solver()
+            added = []
+            for chunk in range(0, len(clauses) + 1, 4):
+                s.add_clauses(clauses[chunk:chunk + 4])
+                added = clauses[:chunk + 4]
+                assumptions = [rng.choice((-1, 1)) * rng.randint(1, n)
+                               for _ in range(rng.randint(0, 3))]
+                models = brute_force_models(n, added + [[a] for a in assumptions])
+                result = s.solve(assumptions)
+                self.assertEqual(result, bool(models), (added, assumptions))
+                if result:
+                    model = s.model()
+                    self.assertEqual(len(model), s.vars)
+                    self.assertTrue(model_satisfies(model, added))
+                    for a in assumptions:
+                        self.assertTrue(s.value(a))
+                        self.assertIs(s.value(-a), False)
+                else:
+                    core = s.core()
+                    self.assertTrue(set(core) <= set(assumptions))
+                    self.assertFalse(brute_force_models(n, added + [[a] for a in core]))
+
+    def test_value_model_and_vars(self):
+        s = einsat.Solver([[1, 2], [-1]])
+        self.assertTrue(s.solve())
+        self.assertEqual(s.model(), [-1, 2])
+        self.assertIs(s.value(2), True)
+        self.assertIs(s.value(-2), False)
+        self.assertIsNone(s.value(7))  # never seen by the solver
+        v = s.new_var()
+        self.assertEqual((v, s.vars), (3, 3))
+        self.assertTrue(s.solve())
+        self.assertEqual(len(s.model()), 3)
+        self.assertFalse(s.solve([-2]))
+        self.assertEqual(s.core(), [-2])
+        self.assertTrue(s.solve())  # assumptions hold for one call only
+
+    def test_core_without_assumptions_is_empty(self):
+        s = einsat.Solver([[1], [-1]])
+        self.assertIs(s.solve([2]), False)
+        self.assertEqual(s.core(), [])
+
+    def test_model_only_after_sat_and_before_changes(self):
+        s = einsat.Solver([[1]])
+        for method in (s.model, s.core):
+            self.assertRaises(RuntimeError, method)
+        self.assertTrue(s.solve())
+        self.assertRaises(RuntimeError, s.core)
+        s.add_clause([2])
+        self.assertRaisesRegex(RuntimeError, "no model", s.model)
+        self.assertRaises(RuntimeError, s.value, 1)
+
+    def test_subclass_and_weakref(self):
+        class Mine(einsat.Solver):
+            def __init__(self):
+                super().__init__([[1, 2]], options={"seed": 7})
+                self.extra = 1
+
+        m = Mine()
+        self.assertTrue(m.solve())
+        self.assertEqual(m.extra + m.var("x"), 4)
+        for copier in (copy.copy, copy.deepcopy, pickle.dumps):
+            self.assertRaisesRegex(TypeError, "cannot pickle or copy", copier, m)
+        ref = weakref.ref(m)
+        del m
+        self.assertIsNone(ref())
+
+
+class EnumerateTest(unittest.TestCase):
+    def test_enumerate_against_brute_force(self):
+        rng = random.Random(12)
+        for _ in range(150):
+            n, clauses = random_formula(rng)
+            s = einsat.Solver(clauses)
+            while s.vars < n:
+                s.new_var()
+            models = brute_force_models(n, clauses)
+            all_models = s.enumerate()
+            self.assertTrue(s.enumeration_complete)
+            self.assertEqual(sorted(to_bits(m) for m in all_models), models)
+            projection = rng.sample(range(1, n + 1), rng.randint(1, n))
+            projected = s.enumerate(projection)
+            self.assertEqual(len(projected), len(set(map(tuple, projected))))
+            self.assertEqual(set(map(tuple, projected)), projections(models, projection))
+            self.assertEqual(s.count_models(projection), len(projected))
+            # The formula is unchanged afterwards.
+            self.assertEqual(s.solve(), bool(models))
+
+    def test_limit_and_completeness(self):
+        s = einsat.Solver([[1, 2, 3]])
+        self.assertIsNone(s.enumeration_complete)
+        self.assertEqual(len(s.enumerate(limit=3)), 3)
+        self.assertFalse(s.enumeration_complete)
+        self.assertEqual(s.enumerate(limit=0), [])
+        self.assertEqual(len(s.enumerate(limit=100)), 7)
+        self.assertTrue(s.enumeration_complete)
+        self.assertEqual(s.count_models([1]), 2)
+        self.assertEqual(einsat.Solver().enumerate(), [[]])
+        self.assertEqual(einsat.Solver([[]]).enumerate(), [])
+
+    def test_count_queens(self):
+        for n, count in QUEENS_COUNTS.items():
+            s = einsat.Solver(queens(n))
+            self.assertEqual(s.count_models(), count, "%d queens" % n)
+
+    def test_named_variables_in_projection(self):
+        s = einsat.Solver()
+        xs = [s.var("x", i) for i in range(4)]
+        s.exactly_k(xs, 2)
+        models = s.enumerate(xs)
+        self.assertEqual(len(models), 6)
+        self.assertTrue(all(sum(lit > 0 for lit in m) == 2 for m in models))
+
+
+class LimitsOptionsTest(unittest.TestCase):
+    def test_limits_give_none(self):
+        hard = pigeonhole(10, 9)
+        for kwargs in ({"conflict_limit": 100}, {"decision_limit": 100},
+                       {"propagation_limit": 1000}, {"time_limit": 0.1}):
+            s = einsat.Solver(hard, **kwargs)
+            self.assertIsNone(s.solve(), kwargs)
+            self.assertIsNone(s.solve(), kwargs)  # limits hold for every call
+        s = einsat.Solver(hard)
+        s.set_conflict_limit(50)
+        self.assertIsNone(s.solve())
+        self.assertLessEqual(s.statistics()["conflicts"], 60)  # checked between conflicts
+        s.set_conflict_limit(None)
+        s.set_propagation_limit(500)
+        self.assertIsNone(s.solve())
+        s.set_propagation_limit(None)
+        s.set_decision_limit(10)
+        self.assertIsNone(s.solve())
+        s.set_decision_limit(-1)
+        s.set_time_limit(0.05)
+        self.assertIsNone(s.solve())
+        s.set_time_limit(None)
+        small = einsat.Solver(pigeonhole(5, 4), conflict_limit=10**6)
+        self.assertIs(small.solve(), False)
+
+    def test_options(self):
+        info = einsat.option_info()
+        self.assertIn("seed", info)
+        self.assertEqual(set(info["seed"]), {"default", "min", "max", "help"})
+        s = einsat.Solver(options={"seed": 42, "phase": False}, config="sat")
+        self.assertEqual(s.get_option("seed"), 42)
+        self.assertEqual(s.get_option("phase"), 0)
+        s.set_option("seed", 3)
+        self.assertEqual(s.get_option("seed"), 3)
+        self.assertRaisesRegex(ValueError, "unknown option", s.set_option, "nope", 1)
+        self.assertRaisesRegex(ValueError, "must be in", s.set_option, "seed", -1)
+        self.assertRaisesRegex(ValueError, "unknown option", s.get_option, "nope")
+        self.assertRaises(TypeError, s.set_option, "seed", "x")
+        self.assertRaises(ValueError, einsat.Solver, config="nope")
+        self.assertRaises(ValueError, einsat.Solver, options={"seed": 2**40})
+        self.assertRaises(TypeError, einsat.Solver, options=[("seed", 1)])
+        s.configure("unsat")
+        s.add_clauses(pigeonhole(5, 4))
+        self.assertFalse(s.solve())
+
+    def test_statistics(self):
+        s = einsat.Solver(pigeonhole(6, 5))
+        self.assertFalse(s.solve())
+        stats = s.statistics()
+        for name in ("conflicts", "decisions", "propagations", "solves", "memory"):
+            self.assertIsInstance(stats[name], int)
+        self.assertGreater(stats["conflicts"], 0)
+        self.assertEqual(stats["solves"], 1)
+
+
+class LifetimeTest(unittest.TestCase):
+    def test_context_manager_deletes(self):
+        with einsat.Solver([[1]]) as s:
+            self.assertTrue(s.solve())
+            self.assertFalse(s.deleted)
+        self.assertTrue(s.deleted)
+        self.assertIn("deleted", repr(s))
+        self.assertRaisesRegex(ValueError, "deleted", s.solve)
+        self.assertRaises(ValueError, s.add_clause, [1])
+        self.assertRaises(ValueError, s.statistics)
+        self.assertRaises(ValueError, s.__enter__)
+        s.interrupt()  # harmless
+        s.delete()
+        s.close()
+
+    def test_exception_in_with_block_propagates(self):
+        with self.assertRaises(KeyError):
+            with einsat.Solver() as s:
+                raise KeyError
+        self.assertTrue(s.deleted)
+
+
+def read_text_proof(data):
+    steps = []
+    for line in data.decode().splitlines():
+        words = line.split()
+        if not words:
+            continue
+        kind = "d" if words[0] == "d" else "a"
+        lits = [int(w) for w in words[kind == "d":]]
+        assert lits[-1] == 0
+        steps.append((kind, lits[:-1]))
+    return steps
+
+
+def read_binary_proof(data):
+    steps, i = [], 0
+    while i < len(data):
+        kind, lits, i = chr(data[i]), [], i + 1
+        assert kind in "ad", kind
+        while True:
+            x = shift = 0
+            while True:
+                byte = data[i]
+                i += 1
+                x |= (byte & 0x7f) << shift
+                shift += 7
+                if not byte & 0x80:
+                    break
+            if not x:
+                break
+            lits.append(-(x >> 1) if x & 1 else x >> 1)
+        steps.append((kind, lits))
+    return steps
+
+
+def propagates_to_conflict(clauses, assumed):
+    values = {}
+    for lit in assumed:
+        if values.get(-lit):
+            return True
+        values[lit] = True
+    changed = True
+    while changed:
+        changed = False
+        for clause in clauses:
+            if any(values.get(lit) for lit in clause):
+                continue
+            open_lits = [lit for lit in clause if not values.get(-lit)]
+            if not open_lits:
+                return True
+            if len(open_lits) == 1:
+                values[open_lits[0]] = True
+                changed = True
+    return False
+
+
+def check_rup_proof(formula, steps):
+    """Every added clause must follow by unit propagation (RUP); unit
+    deletions are ignored as drat-trim does; at the end the clauses must
+    propagate to a conflict."""
+    clauses = [list(c) for c in formula]
+    for kind, lits in steps:
+        if kind == "d":
+            if len(lits) > 1:
+                clauses.remove(next(c for c in clauses if sorted(c) == sorted(lits)))
+            continue
+        assert propagates_to_conflict(clauses, [-lit for lit in lits]), lits
+        clauses.append(lits)
+    assert propagates_to_conflict(clauses, [])
+
+
+class ProofTest(unittest.TestCase):
+    def check_proof(self, binary):
+        rng = random.Random(13)
+        formulas = [pigeonhole(5, 4)]
+        while len(formulas) < 6:
+            n, clauses = random_formula(rng, max_vars=12, max_size=3)
+            if n >= 8 and not brute_force_models(n, clauses):
+                formulas.append(clauses)
+        with tempfile.TemporaryDirectory() as tmp:
+            for i, formula in enumerate(formulas):
+                path = os.path.join(tmp, "proof%d.drat" % i)
+                with einsat.Solver(proof=path, proof_binary=binary) as s:
+                    s.add_clauses(formula)
+                    self.assertIs(s.solve(), False)
+                    self.assertRaisesRegex(RuntimeError, "proof", s.enumerate)
+                with open(path, "rb") as f:
+                    data = f.read()
+                steps = (read_binary_proof if binary else read_text_proof)(data)
+                check_rup_proof(formula, steps)
+
+    def test_text_proof(self):
+        self.check_proof(binary=False)
+
+    def test_binary_proof(self):
+        self.check_proof(binary=True)
+
+    def test_proof_errors(self):
+        self.assertRaises(FileNotFoundError, einsat.Solver,
+                          proof="/nonexistent/directory/proof.drat")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "p.drat")
+            with einsat.Solver([[1, 2]]) as s:
+                self.assertRaisesRegex(ValueError, "proof", s.__init__, proof=path)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,144 @@
+"""Threads and signals: interrupt() from another thread, rejection of
+concurrent use of one instance, Ctrl-C (SIGINT) during a solve, and
+independent solvers running in parallel with the GIL released."""
+
+import os
+import signal
+import threading
+import time
+import unittest
+
+import einsat
+from helpers import pigeonhole, queens
+
+HARD = pigeonhole(11, 10)  # far beyond a few seconds for plain CDCL
+
+
+def later(seconds, function):
+    timer = threading.Timer(seconds, function)
+    timer.start()
+    return timer
+
+
+class InterruptTest(unittest.TestCase):
+    def test_interrupt_from_another_thread(self):
+        s = einsat.Solver(HARD)
+        later(0.2, s.interrupt)
+        start = time.monotonic()
+        self.assertIsNone(s.solve())
+        self.assertLess(time.monotonic() - start, 1.5)
+        # The solver stays usable and the interrupt does not linger.
+        s.set_conflict_limit(10)
+        self.assertIsNone(s.solve())
+        self.assertGreater(s.statistics()["conflicts"], 5)
+
+    def test_interrupt_enumeration(self):
+        s = einsat.Solver([[1, -1]])
+        for _ in range(40):
+            s.new_var()
+        later(0.2, s.interrupt)
+        start = time.monotonic()
+        models = s.enumerate()
+        self.assertLess(time.monotonic() - start, 1.5)
+        self.assertFalse(s.enumeration_complete)
+        self.assertLess(len(models), 2**40)
+
+    def test_interrupt_before_solve_stops_the_next_call(self):
+        s = einsat.Solver([[1, 2]])
+        s.interrupt()
+        self.assertIsNone(s.solve())
+        self.assertTrue(s.solve())
+
+    def test_concurrent_use_is_rejected(self):
+        s = einsat.Solver(HARD)
+        errors = []
+
+        def misuse():
+            time.sleep(0.1)
+            for call in (lambda: s.add_clause([1]), s.solve, s.model, s.delete,
+                         s.statistics, lambda: s.set_conflict_limit(1), s.enumerate):
+                try:
+                    call()
+                    errors.append("no error")
+                except RuntimeError as error:
+                    errors.append(str(error))
+            s.interrupt()
+
+        thread = threading.Thread(target=misuse)
+        thread.start()
+        self.assertIsNone(s.solve())
+        thread.join()
+        self.assertEqual(len(errors), 7)
+        for error in errors[:3] + errors[4:]:
+            self.assertIn("busy", error)
+        self.assertIn("while it is solving", errors[3])
+        s.add_clause([1])  # usable again afterwards
+
+    def test_parallel_solvers(self):
+        results = {}
+
+        def count(n):
+            with einsat.Solver(queens(n)) as s:
+                results[n] = s.count_models()
+
+        threads = [threading.Thread(target=count, args=(n,)) for n in (5, 6, 7, 8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(results, {5: 10, 6: 4, 7: 40, 8: 92})
+
+    def test_solving_releases_the_gil(self):
+        ticks = []
+        stop = threading.Event()
+
+        def ticker():
+            while not stop.is_set():
+                ticks.append(1)
+                time.sleep(0.01)
+
+        thread = threading.Thread(target=ticker)
+        thread.start()
+        self.assertIsNone(einsat.Solver(HARD, time_limit=0.5).solve())
+        stop.set()
+        thread.join()
+        self.assertGreater(len(ticks), 10)
+
+
+@unittest.skipUnless(threading.current_thread() is threading.main_thread(),
+                     "signals are handled in the main thread only")
+class SigintTest(unittest.TestCase):
+    def interrupted(self, function):
+        timer = later(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        with self.assertRaises(KeyboardInterrupt):
+            function()
+        timer.join()
+        self.assertLess(time.monotonic() - start, 2)
+
+    def test_ctrl_c_in_module_solve(self):
+        self.interrupted(lambda: einsat.solve(HARD))
+
+    def test_ctrl_c_in_solver_and_itersolve(self):
+        s = einsat.Solver(HARD)
+        self.interrupted(s.solve)
+        self.assertIn("UNKNOWN", repr(s))
+        iterator = einsat.itersolve(HARD)
+        self.interrupted(lambda: next(iterator))
+
+    def test_custom_handler_runs_and_solve_returns(self):
+        seen = []
+        old = signal.signal(signal.SIGINT, lambda *args: seen.append(1))
+        try:
+            s = einsat.Solver(HARD)
+            later(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+            start = time.monotonic()
+            self.assertIsNone(s.solve())  # stopped, but no exception
+            self.assertLess(time.monotonic() - start, 1.5)
+            self.assertEqual(seen, [1])
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,133 @@
+/* Unit tests of the generic structures against trivial reference
+ * implementations.  They reach into the library internals (src/), which
+ * only the unit tests may do. */
+
+#include "internal.h"
+
+#include "../common/check.h"
+
+#include <math.h>
+
+/* A solver is needed as the owner of the memory. */
+static einsat *new_solver (void) { return einsat_new (); }
+
+static void test_stack (void) {
+  einsat *solver = new_solver ();
+  unsigneds stack;
+  INIT_STACK (stack);
+  for (unsigned i = 0; i < 1000; i++)
+    PUSH_STACK (stack, i * i);
+  CHECK (SIZE_STACK (stack) == 1000);
+  CHECK (CAPACITY_STACK (stack) >= 1000);
+  unsigned sum = 0, expected = 0;
+  for (all_stack (unsigned, x, stack))
+    sum += x;
+  for (unsigned i = 0; i < 1000; i++)
+    expected += i * i;
+  CHECK (sum == expected);
+  CHECK (POP_STACK (stack) == 999u * 999u);
+  SHRINK_STACK (stack);
+  CHECK (CAPACITY_STACK (stack) == 999);
+  CLEAR_STACK (stack);
+  CHECK (EMPTY_STACK (stack));
+  size_t before = einsat_memory (solver);
+  RELEASE_STACK (stack);
+  CHECK (einsat_memory (solver) < before);
+  einsat_delete (solver);
+}
+
+/* The heap must pop variables in decreasing score order, whatever the
+ * sequence of pushes and updates. */
+static void test_heap (void) {
+  einsat *solver = new_solver ();
+  for (int v = 1; v <= 500; v++)
+    einsat_add (solver, v), einsat_add (solver, 0);
+  heap *h = &solver->scores;
+  while (h->size)
+    es_heap_pop (solver, h);
+  uint64_t rng = 3;
+  for (unsigned idx = 0; idx < 500; idx++) {
+    h->score[idx] = (double) (es_random (&rng) % 1000);
+    es_heap_push (solver, h, idx);
+  }
+  for (int i = 0; i < 300; i++) {
+    unsigned idx = es_random_below (&rng, 500);
+    h->score[idx] += (double) es_random_below (&rng, 500);
+    es_heap_update (solver, h, idx);
+  }
+  double last = INFINITY;
+  unsigned popped = 0;
+  while (h->size) {
+    unsigned idx = es_heap_pop (solver, h);
+    CHECK (h->score[idx] <= last);
+    CHECK (!HEAP_CONTAINS (h, idx));
+    last = h->score[idx];
+    popped++;
+  }
+  CHECK (popped == 500);
+  einsat_delete (solver);
+}
+
+static void test_ema (void) {
+  ema e;
+  es_init_ema (&e, 10);
+  es_update_ema (&e, 5);
+  CHECK (fabs (e.value - 5) < 1e-9); /* bias corrected from the start */
+  for (int i = 0; i < 1000; i++)
+    es_update_ema (&e, 1);
+  CHECK (fabs (e.value - 1) < 1e-6);
+}
+
+static void test_random (void) {
+  uint64_t a = 42, b = 42;
+  for (int i = 0; i < 100; i++)
+    CHECK (es_random (&a) == es_random (&b));
+  unsigned counts[10] = {0};
+  for (int i = 0; i < 10000; i++)
+    counts[es_random_below (&a, 10)]++;
+  for (int i = 0; i < 10; i++)
+    CHECK (counts[i] > 800 && counts[i] < 1200);
+}
+
+static void test_import (void) {
+  einsat *solver = new_solver ();
+  unsigned a = es_import_literal (solver, 1000);
+  unsigned b = es_import_literal (solver, -7);
+  CHECK (IDX (a) == 0 && !NEGATED (a));
+  CHECK (IDX (b) == 1 && NEGATED (b));
+  CHECK (es_import_literal (solver, -1000) == NOT (a));
+  CHECK (es_export_literal (solver, a) == 1000);
+  CHECK (es_export_literal (solver, b) == -7);
+  CHECK (solver->vars == 2 && einsat_vars (solver) == 1000);
+  einsat_delete (solver);
+}
+
+/* Arena clauses survive garbage collection with their literals. */
+static void test_collect (void) {
+  einsat *solver = new_solver ();
+  for (int c = 0; c < 100; c++) {
+    for (int i = 0; i < 5; i++)
+      einsat_add (solver, 1 + (c * 7 + i * 13) % 50);
+    einsat_add (solver, 0);
+  }
+  size_t clauses = SIZE_STACK (solver->irredundant);
+  CHECK (clauses > 90);
+  for (size_t i = 0; i < clauses; i += 2)
+    es_mark_garbage (solver, CLAUSE (PEEK_STACK (solver->irredundant, i)));
+  es_collect (solver);
+  CHECK (SIZE_STACK (solver->irredundant) == clauses / 2);
+  CHECK (!solver->garbage_words);
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    clause *c = CLAUSE (ref);
+    CHECK (c->size >= 3 && !c->garbage);
+  }
+  CHECK (einsat_solve (solver) == 10);
+  einsat_delete (solver);
+}
+
+static const test_case cases[] = {
+    {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
+    {"random", test_random}, {"import", test_import}, {"collect", test_collect},
+};
+
+int main (void) { return RUN_TESTS ("unit", cases); }
