@@ -2,6 +2,7 @@
  * one 'int NAME_main (int argc, char **argv)' with 'argv[0]' = NAME. */
 
 #include "cli.h"
+#include "../puzzles/grid.h"
 
 #include <string.h>
 
@@ -11,6 +12,7 @@ typedef struct command_row {
 } command_row;
 
 static const command_row commands[] = {
+    {"sudoku", "solve, check or prove unique Sudoku puzzles", sudoku_main},
     {0, 0, 0},
 };
 
