@@ -12,6 +12,7 @@ typedef struct command_row {
 } command_row;
 
 static const command_row commands[] = {
+    {"nonogram", "solve a nonogram (paint by numbers) puzzle", nonogram_main},
     {"sudoku", "solve, check or prove unique Sudoku puzzles", sudoku_main},
     {0, 0, 0},
 };
