@@ -133,11 +133,13 @@ static void parse_clue (parser *p, const char *text, nonogram_clue *clue) {
     return;
   }
   clue->count = zero ? 0 : count;
-  if (clue->count && !(clue->runs = malloc (sizeof (int) * count))) {
+  if (!clue->count)
+    return;
+  if (!(clue->runs = malloc (sizeof (int) * count))) {
     cli_error ("out of memory");
     exit (1);
   }
-  memcpy (clue->runs, runs, sizeof (int) * clue->count);
+  memcpy (clue->runs, runs, sizeof (int) * count);
 }
 
 static nonogram_clue *new_clue (section *s) {

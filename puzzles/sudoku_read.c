@@ -157,9 +157,10 @@ static bool values_in_range (sudoku_reader *r, const sudoku_entries *e, int size
         grid_error (&r->input, line, "value %d in column %d is larger "
                     "than %d", e->values[i], e->columns[i], size);
       else
-        grid_error (&r->input, line, "value '%c' (%d) in column %d is "
-                    "larger than %d", r->input.line[e->columns[i] - 1],
-                    e->values[i], e->columns[i], size);
+        grid_error (&r->input, line, "'%c' in column %d is not a value "
+                    "of a %dx%d Sudoku (1-%c, '.' or '0' for blanks)",
+                    r->input.line[e->columns[i] - 1], e->columns[i], size,
+                    size, sudoku_value_char (size));
       return false;
     }
   return true;
