@@ -12,10 +12,15 @@
  *
  * Batch: the rules are encoded once per size and every puzzle is solved
  * under its givens as assumptions, so a puzzle costs no clauses.  The
- * uniqueness check is 'einsat_enumerate' with limit 2 projected on the
- * cell variables: it continues the search after the first solution with
- * a short blocking clause instead of starting a second search, and
- * leaves the formula as it was.
+ * uniqueness check is 'einsat_enumerate' with limit 2: it continues the
+ * search after the first solution with a short blocking clause instead of
+ * starting a second search, and leaves the formula as it was.  The
+ * projection is the candidates of the blank cells (the values the givens
+ * leave), cells with fewest candidates first: enumeration decides the
+ * projected variables first and in that order, and the plain order of
+ * all cell variables made the forum's hardest puzzles three times slower
+ * (see bench/GRIDS.md).  Without '--unique' a plain 'einsat_solve' with
+ * the solver's own heuristic is faster.
  *
  * Each enumeration leaves a fixed selector variable behind, and the solver
  * does work proportional to its variables in every call (see
@@ -23,11 +28,12 @@
  * variables the solver is built again: that bounds the growth at twice
  * the original variables for the price of one encoding per n^3 puzzles.
  *
- * The batch solver runs in focused mode only and reduces learned clauses
- * often: a decision in stable mode pops every assigned variable off the
- * score heap, which costs more than the few conflicts of a Sudoku, and
- * learned clauses of earlier puzzles rarely help later ones but slow down
- * every propagation. */
+ * The batch solver runs in focused mode only, without inprocessing and
+ * with frequent reductions: a decision in stable mode pops every assigned
+ * variable off the score heap, which costs more than the few conflicts of
+ * a Sudoku; learned clauses of earlier puzzles rarely help later ones but
+ * slow down every propagation; and minimization, eager subsumption and
+ * the simplifiers cost more than they save on such small searches. */
 
 #include "sudoku.h"
 
@@ -40,15 +46,21 @@ struct sudoku_solver {
   einsat *solver;
   int64_t enumerations; /* since the solver was built */
   int64_t rebuild;      /* enumerations before building again (0 never) */
-  int *project;         /* 1 .. vars */
+  int *project;         /* the projection of the current puzzle */
+  uint64_t *masks;      /* candidates of each cell */
+  int *order;           /* cells by number of candidates */
+  const sudoku *puzzle; /* being solved */
   sudoku *found;        /* where the enumeration callback stores */
   int models;
   sudoku_settings settings;
 };
 
-/* Measured on the 17-clue set (bench/GRIDS.md). */
+/* Measured on the 17-clue and the forum's hardest puzzles (see
+ * bench/GRIDS.md): each saves a few percent of the instructions. */
 static const char *const batch_options[] = {
-    "--stable=0", "--reduceint=1", "--tier1=1", "--tier2=1", 0};
+    "--stable=0",      "--reduceint=30", "--tier1=1",      "--tier2=1",
+    "--no-minimize",   "--eagersubsume=0", "--no-probe",   "--no-vivify",
+    "--no-eliminate",  "--no-subsume",   "--no-decompose", 0};
 
 static int cell_var (int size, int row, int col, int value) {
   return 1 + (row * size + col) * size + value - 1;
@@ -162,6 +174,8 @@ void sudoku_solver_delete (sudoku_solver *s) {
     return;
   unbuild (s);
   free (s->project);
+  free (s->masks);
+  free (s->order);
   free (s);
 }
 
@@ -174,12 +188,13 @@ sudoku_solver *sudoku_solver_new (int box, const sudoku_settings *settings) {
   s->vars = s->size * s->size * s->size;
   s->settings = *settings;
   s->rebuild = settings->rebuild >= 0 ? settings->rebuild : s->vars;
-  if (!(s->project = malloc (sizeof (int) * s->vars)) || !build (s)) {
+  if (!(s->project = malloc (sizeof (int) * s->vars)) ||
+      !(s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) ||
+      !(s->order = malloc (sizeof (int) * s->size * s->size)) ||
+      !build (s)) {
     sudoku_solver_delete (s);
     return 0;
   }
-  for (int var = 1; var <= s->vars; var++)
-    s->project[var - 1] = var;
   return s;
 }
 
@@ -217,15 +232,74 @@ static void read_model (sudoku_solver *s, sudoku *solution) {
   }
 }
 
-/* 'values' lists the cell variables in order, true ones positive. */
+/* 'values' lists the projected variables, true ones positive; the
+ * givens are already in the solution. */
 static int store_model (void *data, const int *values) {
   sudoku_solver *s = data;
   sudoku *solution = s->found + s->models++;
-  int n = s->size;
-  for (int i = 0; i < s->vars; i++)
-    if (values[i] > 0)
-      solution->cells[i / n] = i % n + 1;
+  memcpy (solution->cells, s->puzzle->cells, sizeof (int) * s->size * s->size);
+  for (const int *p = values; *p; p++)
+    if (*p > 0)
+      solution->cells[(*p - 1) / s->size] = (*p - 1) % s->size + 1;
   return 1;
+}
+
+/* The values a blank cell may take after removing the givens of its
+ * row, column and box, for every cell (0 for givens). */
+static void candidates (const sudoku *puzzle, uint64_t *masks) {
+  int n = puzzle->size, b = puzzle->box;
+  uint64_t rows[SUDOKU_MAX_SIZE] = {0}, cols[SUDOKU_MAX_SIZE] = {0},
+           boxes[SUDOKU_MAX_SIZE] = {0};
+  for (int cell = 0; cell < n * n; cell++) {
+    int value = puzzle->cells[cell], row = cell / n, col = cell % n;
+    if (!value)
+      continue;
+    uint64_t bit = (uint64_t) 1 << (value - 1);
+    rows[row] |= bit, cols[col] |= bit, boxes[b * (row / b) + col / b] |= bit;
+  }
+  uint64_t all = n == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
+  for (int cell = 0; cell < n * n; cell++) {
+    int row = cell / n, col = cell % n;
+    masks[cell] = puzzle->cells[cell]
+                      ? 0
+                      : all & ~(rows[row] | cols[col] |
+                                boxes[b * (row / b) + col / b]);
+  }
+}
+
+static int popcount (uint64_t x) {
+  int count = 0;
+  for (; x; x &= x - 1)
+    count++;
+  return count;
+}
+
+/* Enumeration decides the projected variables first, in their order:
+ * the candidates of blank cells, cells with fewest candidates first (the
+ * 'minimum remaining values' order of Sudoku solvers).  The other
+ * variables are fixed by the givens, so the projection still determines
+ * the solution.  Returns the number of projected variables. */
+static int project_candidates (sudoku_solver *s, const sudoku *puzzle) {
+  int n = s->size, cells = n * n, size = 0;
+  uint64_t *masks = s->masks;
+  int *order = s->order, start[SUDOKU_MAX_SIZE + 2] = {0};
+  candidates (puzzle, masks);
+  for (int cell = 0; cell < cells; cell++)
+    start[popcount (masks[cell]) + 1]++;
+  for (int count = 1; count <= n + 1; count++)
+    start[count] += start[count - 1];
+  for (int cell = 0; cell < cells; cell++)
+    order[start[popcount (masks[cell])]++] = cell;
+  for (int i = 0; i < cells; i++) {
+    int cell = order[i];
+    for (uint64_t m = masks[cell]; m; m &= m - 1) {
+      int value = 1;
+      while (!(m >> (value - 1) & 1))
+        value++;
+      s->project[size++] = cell_var (n, cell / n, cell % n, value);
+    }
+  }
+  return size;
 }
 
 static int solve_once (sudoku_solver *s, const sudoku *puzzle,
@@ -251,8 +325,9 @@ static int solve_twice (sudoku_solver *s, const sudoku *puzzle,
   s->found = solutions;
   s->models = 0;
   assume_givens (s, puzzle);
-  int complete = 0;
-  int64_t models = einsat_enumerate (s->solver, s->project, s->vars, 2,
+  s->puzzle = puzzle;
+  int projected = project_candidates (s, puzzle), complete = 0;
+  int64_t models = einsat_enumerate (s->solver, s->project, projected, 2,
                                      store_model, s, &complete);
   if (models < 0 || (models < 2 && !complete))
     return -1;
