@@ -371,9 +371,29 @@ static bool find_clash (const sudoku *s, int *kind, int *u, int *first,
   return false;
 }
 
+/* One pass with a bit per value and unit; 'find_clash' names the cells
+ * only when there is a clash. */
+static bool clash_free (const sudoku *s) {
+  int n = s->size, b = s->box;
+  uint64_t rows[SUDOKU_MAX_SIZE] = {0}, cols[SUDOKU_MAX_SIZE] = {0},
+           boxes[SUDOKU_MAX_SIZE] = {0};
+  for (int cell = 0; cell < n * n; cell++) {
+    int value = s->cells[cell], row = cell / n, col = cell % n;
+    if (!value)
+      continue;
+    uint64_t bit = (uint64_t) 1 << (value - 1);
+    uint64_t *box = boxes + b * (row / b) + col / b;
+    if ((rows[row] | cols[col] | *box) & bit)
+      return false;
+    rows[row] |= bit, cols[col] |= bit, *box |= bit;
+  }
+  return true;
+}
+
 bool sudoku_givens_consistent (sudoku_reader *r, const sudoku *puzzle) {
   int kind, u, first, second, n = puzzle->size;
-  if (!find_clash (puzzle, &kind, &u, &first, &second))
+  if (clash_free (puzzle) ||
+      !find_clash (puzzle, &kind, &u, &first, &second))
     return true;
   grid_error (&r->input, puzzle->line, "givens clash: r%dc%d and r%dc%d "
               "in %s %d are both %d", first / n + 1, first % n + 1,

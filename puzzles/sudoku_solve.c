@@ -226,7 +226,7 @@ static void read_model (sudoku_solver *s, sudoku *solution) {
   for (int cell = 0; cell < n * n; cell++) {
     int value = 1;
     int var = cell_var (n, cell / n, cell % n, 1);
-    while (value < n && einsat_val (s->solver, var) < 0)
+    while (value < n && einsat_model_value (s->solver, var) < 0)
       value++, var++;
     solution->cells[cell] = value;
   }
