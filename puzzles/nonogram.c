@@ -254,7 +254,8 @@ static bool solve (app *a, encoder *e) {
     a->pictures[i] = calloc ((size_t) cells, 1);
   if (!project || !a->pictures[0] || !a->pictures[1]) {
     free (project);
-    return !cli_error ("out of memory");
+    cli_error ("out of memory");
+    return false;
   }
   for (int i = 0; i < cells; i++)
     project[i] = i + 1;
@@ -263,8 +264,10 @@ static bool solve (app *a, encoder *e) {
                                     a->unique ? 2 : 1, store_picture, a,
                                     &complete);
   free (project);
-  if (found < 0 || (!found && !complete))
-    return !cli_error ("solver failed: %s", einsat_error (enc_solver (e)));
+  if (found < 0 || (!found && !complete)) {
+    cli_error ("solver failed: %s", einsat_error (enc_solver (e)));
+    return false;
+  }
   return true;
 }
 
