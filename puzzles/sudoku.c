@@ -54,7 +54,7 @@ static void print_usage (void) {
       "commander,\n"
       "                   bimander or product (default pairwise up to "
       "25x25)\n"
-      "  --rebuild=N      enumerations before the solver is built again\n"
+      "  --rebuild=N      puzzles before the solver is built again\n"
       "                   (default: the number of cell variables, 0 = "
       "never)\n"
       "  --NAME=VALUE     solver option (see 'einsat --help')\n"
