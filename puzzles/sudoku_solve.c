@@ -52,6 +52,7 @@ struct sudoku_solver {
   int *project;         /* the projection of the current puzzle */
   uint64_t *masks;      /* candidates of each cell */
   int *order;           /* cells by number of candidates */
+  int *counts;          /* number of candidates of each cell */
   const sudoku *puzzle; /* being solved */
   sudoku *found;        /* where the enumeration callback stores */
   int models;
@@ -179,6 +180,7 @@ void sudoku_solver_delete (sudoku_solver *s) {
   free (s->project);
   free (s->masks);
   free (s->order);
+  free (s->counts);
   free (s);
 }
 
@@ -194,6 +196,7 @@ sudoku_solver *sudoku_solver_new (int box, const sudoku_settings *settings) {
   if (!(s->project = malloc (sizeof (int) * s->vars)) ||
       !(s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) ||
       !(s->order = malloc (sizeof (int) * s->size * s->size)) ||
+      !(s->counts = malloc (sizeof (int) * s->size * s->size)) ||
       !build (s)) {
     sudoku_solver_delete (s);
     return 0;
@@ -270,12 +273,7 @@ static void candidates (const sudoku *puzzle, uint64_t *masks) {
   }
 }
 
-static int popcount (uint64_t x) {
-  int count = 0;
-  for (; x; x &= x - 1)
-    count++;
-  return count;
-}
+static int popcount (uint64_t x) { return __builtin_popcountll (x); }
 
 /* Enumeration decides the projected variables first, in their order:
  * the candidates of blank cells, cells with fewest candidates first (the
@@ -287,20 +285,17 @@ static int project_candidates (sudoku_solver *s, const sudoku *puzzle) {
   uint64_t *masks = s->masks;
   int *order = s->order, start[SUDOKU_MAX_SIZE + 2] = {0};
   candidates (puzzle, masks);
+  int *counts = s->counts;
   for (int cell = 0; cell < cells; cell++)
-    start[popcount (masks[cell]) + 1]++;
+    start[(counts[cell] = popcount (masks[cell])) + 1]++;
   for (int count = 1; count <= n + 1; count++)
     start[count] += start[count - 1];
   for (int cell = 0; cell < cells; cell++)
-    order[start[popcount (masks[cell])]++] = cell;
-  for (int i = 0; i < cells; i++) {
-    int cell = order[i];
-    for (uint64_t m = masks[cell]; m; m &= m - 1) {
-      int value = 1;
-      while (!(m >> (value - 1) & 1))
-        value++;
-      s->project[size++] = cell_var (n, cell / n, cell % n, value);
-    }
+    order[start[counts[cell]]++] = cell;
+  for (int i = start[0]; i < cells; i++) { /* givens have no candidates */
+    int cell = order[i], first = cell_var (n, cell / n, cell % n, 1);
+    for (uint64_t m = masks[cell]; m; m &= m - 1)
+      s->project[size++] = first + __builtin_ctzll (m);
   }
   return size;
 }
