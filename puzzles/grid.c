@@ -36,9 +36,9 @@ void grid_close (grid_input *in) {
 }
 
 static void strip_line_end (char *line, ssize_t length) {
-  while (length > 0 && (line[length - 1] == '\n' ||
-                        line[length - 1] == '\r' ||
-                        line[length - 1] == ' ' || line[length - 1] == '\t'))
+  while (length > 0 &&
+         (line[length - 1] == '\n' || line[length - 1] == '\r' ||
+          line[length - 1] == ' ' || line[length - 1] == '\t'))
     line[--length] = 0;
 }
 

@@ -25,7 +25,7 @@ typedef struct grid_input {
   FILE *file;
   const char *path; /* for messages ("<stdin>" for '-') */
   char *line;       /* current line without its end of line */
-  size_t capacity;
+  size_t capacity;  /* allocated for 'line' */
   long number;      /* current line number, 1-based */
   bool close;       /* 'file' was opened here */
 } grid_input;
@@ -59,7 +59,7 @@ double grid_wall_time (void); /* seconds since some fixed point */
 /* Black-and-white pictures (in 'png.c' and 'svg.c'). */
 
 typedef struct grid_picture {
-  int width, height;         /* in cells */
+  int width, height;          /* in cells */
   const unsigned char *black; /* width * height, row-major, 1 = black */
 } grid_picture;
 

@@ -130,7 +130,8 @@ static int parse_arguments (app *a, int argc, char **argv) {
         return res;
     } else if (arg[0] == '-' && arg[1])
       return cli_error ("unknown option '%s' (try 'einsat nonogram "
-                        "--help')", arg);
+                        "--help')",
+                        arg);
     else if (a->path)
       return cli_error ("too many files ('%s' and '%s')", a->path, arg);
     else
@@ -154,8 +155,8 @@ static void print_picture (const nonogram *n, const unsigned char *black) {
 
 /* Whether the runs of 'black' are the clues (an independent check of
  * the goal). */
-static bool fits_line (const nonogram_clue *clue, const unsigned char *black,
-                       int length, int step) {
+static bool fits_line (const nonogram_clue *clue,
+                       const unsigned char *black, int length, int step) {
   int runs = 0, run = 0;
   for (int i = 0; i <= length; i++) {
     if (i < length && black[i * step]) {
@@ -238,8 +239,9 @@ static int store_picture (void *data, const int *values) {
 static bool set_options (app *a, einsat *solver) {
   for (int i = 0; i < a->options; i++) {
     const char *o = a->option[i];
-    if (!strncmp (o, "--configure=", 12) ? !einsat_configure (solver, o + 12)
-                                         : einsat_parse_option (solver, o) != 1)
+    if (!strncmp (o, "--configure=", 12)
+            ? !einsat_configure (solver, o + 12)
+            : einsat_parse_option (solver, o) != 1)
       return false;
   }
   return true;
@@ -260,9 +262,9 @@ static bool solve (app *a, encoder *e) {
   for (int i = 0; i < cells; i++)
     project[i] = i + 1;
   int complete = 0;
-  int64_t found = einsat_enumerate (enc_solver (e), project, cells,
-                                    a->unique ? 2 : 1, store_picture, a,
-                                    &complete);
+  int64_t found =
+      einsat_enumerate (enc_solver (e), project, cells, a->unique ? 2 : 1,
+                        store_picture, a, &complete);
   free (project);
   if (found < 0 || (!found && !complete)) {
     cli_error ("solver failed: %s", einsat_error (enc_solver (e)));
@@ -295,8 +297,10 @@ static int write_cnf (app *a) {
   encoder *e = enc_new (ENC_NO_SOLVER);
   if (!e)
     return cli_error ("out of memory");
-  enc_comment (e, "nonogram %s: %d x %d, variable rRcC says row R column "
-               "C is black", a->path, a->puzzle.width, a->puzzle.height);
+  enc_comment (e,
+               "nonogram %s: %d x %d, variable rRcC says row R column "
+               "C is black",
+               a->path, a->puzzle.width, a->puzzle.height);
   int res = 0;
   if (!nonogram_encode (e, &a->puzzle) || !enc_write_dimacs (e, stdout))
     res = cli_error ("cannot write the CNF: %s", enc_error (e));

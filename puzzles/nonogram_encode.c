@@ -39,12 +39,12 @@
 #define TRUE_LIT (-(1 << 30)) /* constant true; 0 is constant false */
 
 typedef struct automaton {
-  int length;          /* L cells */
-  const int *cells;    /* their literals (1 = black) */
-  int size;            /* M */
-  char *pattern;       /* P, M characters '0' / '1' */
-  int *states;         /* (L + 1) x (M + 1) literals */
-  int *transitions;    /* L x (M + 1) x 2 literals */
+  int length;       /* L cells */
+  const int *cells; /* their literals (1 = black) */
+  int size;         /* M */
+  char *pattern;    /* P, M characters '0' / '1' */
+  int *states;      /* (L + 1) x (M + 1) literals */
+  int *transitions; /* L x (M + 1) x 2 literals */
 } automaton;
 
 static int next_state (const automaton *a, int q, int black) {
@@ -56,8 +56,7 @@ static int next_state (const automaton *a, int q, int black) {
 }
 
 static bool feasible (const automaton *a, int i, int q) {
-  return 0 <= q && q <= i && q <= a->size &&
-         a->size - q <= a->length - i;
+  return 0 <= q && q <= i && q <= a->size && a->size - q <= a->length - i;
 }
 
 static int *state (const automaton *a, int i, int q) {
@@ -117,8 +116,8 @@ static void make_transitions (encoder *e, automaton *a) {
     for (int q = 0; q <= a->size; q++)
       for (int black = 0; black < 2; black++) {
         int next = next_state (a, q, black);
-        bool exists = state_lit (a, i, q) && next >= 0 &&
-                      state_lit (a, i + 1, next);
+        bool exists =
+            state_lit (a, i, q) && next >= 0 && state_lit (a, i + 1, next);
         *transition (a, i, q, black) = exists ? enc_aux (e) : 0;
       }
 }
@@ -143,7 +142,8 @@ static void define_transitions (encoder *e, const automaton *a, int i,
 static void support_states (encoder *e, const automaton *a, int i, int q) {
   int from = state_lit (a, i, q);
   if (from) {
-    int out[3] = {-from, *transition (a, i, q, 0), *transition (a, i, q, 1)};
+    int out[3] = {-from, *transition (a, i, q, 0),
+                  *transition (a, i, q, 1)};
     add_folded (e, 3, out);
   }
   int to = state_lit (a, i + 1, q);

@@ -34,10 +34,10 @@ typedef struct parser {
   bool failed;
 } parser;
 
-#define ERROR(LINE, ...)                                                  \
-  do {                                                                    \
-    grid_error (&p->in, (LINE), __VA_ARGS__);                             \
-    p->failed = true;                                                     \
+#define ERROR(LINE, ...)                                                   \
+  do {                                                                     \
+    grid_error (&p->in, (LINE), __VA_ARGS__);                              \
+    p->failed = true;                                                      \
   } while (0)
 
 static void *grow (void *array, int *capacity, size_t bytes) {
@@ -55,7 +55,8 @@ static void *grow (void *array, int *capacity, size_t bytes) {
  * returns what follows, or NULL. */
 static const char *match_key (const char *line, const char *key) {
   size_t n = strlen (key);
-  if (strncmp (line, key, n) || (line[n] && !isspace ((unsigned char) line[n])))
+  if (strncmp (line, key, n) ||
+      (line[n] && !isspace ((unsigned char) line[n])))
     return 0;
   const char *rest = line + n;
   while (isspace ((unsigned char) *rest))
@@ -78,7 +79,8 @@ static const char *parse_number (const char *str, int max, int *value) {
 
 static void bad_token (parser *p, const char *what, const char *at) {
   int length = 0;
-  while (at[length] && at[length] != ',' && !isspace ((unsigned char) at[length]))
+  while (at[length] && at[length] != ',' &&
+         !isspace ((unsigned char) at[length]))
     length++;
   ERROR (p->in.number, "bad %s '%.*s'", what, length ? length : 1,
          length ? at : "?");
@@ -198,8 +200,8 @@ static void add_given (parser *p, int row, int col) {
   if (n->givens == p->given_capacity) {
     int capacity = p->given_capacity;
     n->given = grow (n->given, &capacity, 2 * sizeof (int));
-    p->given_lines = grow (p->given_lines, &p->given_capacity,
-                           sizeof (long));
+    p->given_lines =
+        grow (p->given_lines, &p->given_capacity, sizeof (long));
   }
   p->given_lines[n->givens] = p->in.number;
   n->given[2 * n->givens] = row;
@@ -210,8 +212,10 @@ static void add_given (parser *p, int row, int col) {
 /* Lines "row col" (0-based) up to an empty line or the next key. */
 static void read_givens (parser *p) {
   if (p->givens_line) {
-    ERROR (p->in.number, "second 'givens' section (the first is in line "
-           "%ld)", p->givens_line);
+    ERROR (p->in.number,
+           "second 'givens' section (the first is in line "
+           "%ld)",
+           p->givens_line);
     return;
   }
   p->givens_line = p->in.number;
@@ -230,8 +234,10 @@ static void read_givens (parser *p) {
     if (end)
       end = parse_number (end, NONOGRAM_MAX_SIDE, &col);
     if (!end || *end)
-      ERROR (p->in.number, "bad given '%s' (expected 'row column', "
-             "counted from 0)", line);
+      ERROR (p->in.number,
+             "bad given '%s' (expected 'row column', "
+             "counted from 0)",
+             line);
     else
       add_given (p, row, col);
   }
@@ -268,8 +274,10 @@ static void read_lines (parser *p) {
     if (isalpha ((unsigned char) *line))
       read_key (p);
     else
-      ERROR (p->in.number, "'%.40s' is not in a section (more clue lines "
-             "than the size says?)", line);
+      ERROR (p->in.number,
+             "'%.40s' is not in a section (more clue lines "
+             "than the size says?)",
+             line);
   }
 }
 
@@ -312,8 +320,10 @@ static void check_fit (parser *p, const section *s, const char *line_name,
     int64_t sum = clue_sum (clue), need = sum + clue->count - 1;
     *total += sum;
     if (clue->count && need > length)
-      ERROR (clue->line, "the runs of %s %d need %" PRId64 " cells but it "
-             "has %d", line_name, i + 1, need, length);
+      ERROR (clue->line,
+             "the runs of %s %d need %" PRId64 " cells but it "
+             "has %d",
+             line_name, i + 1, need, length);
   }
 }
 
@@ -323,8 +333,10 @@ static void check_clues (parser *p) {
   check_fit (p, &p->rows, "row", n->width, &rows);
   check_fit (p, &p->columns, "column", n->height, &columns);
   if (rows != columns)
-    ERROR (p->columns.line, "the rows have %" PRId64 " black cells, the "
-           "columns %" PRId64, rows, columns);
+    ERROR (p->columns.line,
+           "the rows have %" PRId64 " black cells, the "
+           "columns %" PRId64,
+           rows, columns);
 }
 
 static void check_goal (parser *p) {
@@ -356,9 +368,10 @@ static void check_givens (parser *p) {
   for (int i = 0; i < n->givens; i++) {
     int row = n->given[2 * i], col = n->given[2 * i + 1];
     if (row >= n->height || col >= n->width)
-      ERROR (p->given_lines[i], "given %d %d is outside the %d x %d grid "
-             "(rows and columns count from 0)", row, col, n->height,
-             n->width);
+      ERROR (p->given_lines[i],
+             "given %d %d is outside the %d x %d grid "
+             "(rows and columns count from 0)",
+             row, col, n->height, n->width);
   }
 }
 

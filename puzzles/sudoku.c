@@ -303,8 +303,8 @@ static bool solve_puzzle (app *a) {
   sudoku_solver *solver = solver_for (a, a->puzzle.box);
   if (!solver)
     return false;
-  int found = sudoku_solve (solver, &a->puzzle, a->unique ? 2 : 1,
-                            a->solutions);
+  int found =
+      sudoku_solve (solver, &a->puzzle, a->unique ? 2 : 1, a->solutions);
   if (found < 0)
     return false;
   counts *c = &a->counts;

@@ -71,10 +71,10 @@ char sudoku_value_char (int value);
 typedef struct sudoku_solver sudoku_solver;
 
 typedef struct sudoku_settings {
-  int amo;         /* enc_method for 'at most one', 0 = by size */
-  int rebuild;     /* enumerations before a fresh solver, -1 = by size */
-  int options;     /* solver options from the command line ... */
-  char **option;   /* ... given as "--name=value" */
+  int amo;       /* enc_method for 'at most one', 0 = by size */
+  int rebuild;   /* puzzles before a fresh solver, -1 = by size */
+  int options;   /* solver options from the command line ... */
+  char **option; /* ... given as "--name=value" */
 } sudoku_settings;
 
 sudoku_solver *sudoku_solver_new (int box, const sudoku_settings *);

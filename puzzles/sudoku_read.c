@@ -147,17 +147,20 @@ static int split_line (const char *line, sudoku_entries *e) {
 
 /*------------------------------------------------------------------------*/
 
-static bool values_in_range (sudoku_reader *r, const sudoku_entries *e, int size,
-                             long line) {
+static bool values_in_range (sudoku_reader *r, const sudoku_entries *e,
+                             int size, long line) {
   if (e->max <= size)
     return true;
   for (int i = 0; i < e->count; i++)
     if (e->values[i] > size) {
       if (e->tokens)
-        grid_error (&r->input, line, "value %d in column %d is larger "
-                    "than %d", e->values[i], e->columns[i], size);
+        grid_error (&r->input, line,
+                    "value %d in column %d is larger "
+                    "than %d",
+                    e->values[i], e->columns[i], size);
       else
-        grid_error (&r->input, line, "'%c' in column %d is not a value "
+        grid_error (&r->input, line,
+                    "'%c' in column %d is not a value "
                     "of a %dx%d Sudoku (1-%c, '.' or '0' for blanks)",
                     r->input.line[e->columns[i] - 1], e->columns[i], size,
                     size, sudoku_value_char (size));
@@ -192,18 +195,21 @@ static int recognize (const sudoku_reader *r, const sudoku_entries *e) {
 static int wrong_count (sudoku_reader *r, const sudoku_entries *e) {
   if (r->forced_box) {
     int size = r->forced_box * r->forced_box;
-    grid_error (&r->input, r->input.number, "%d cells, but --box=%d "
-                "needs %d on one line or %d per grid row", e->count,
-                r->forced_box, size * size, size);
+    grid_error (&r->input, r->input.number,
+                "%d cells, but --box=%d "
+                "needs %d on one line or %d per grid row",
+                e->count, r->forced_box, size * size, size);
   } else
-    grid_error (&r->input, r->input.number, "%d cells: one puzzle per "
+    grid_error (&r->input, r->input.number,
+                "%d cells: one puzzle per "
                 "line needs 16, 81, 256, 625, ... cells, a grid row 4, "
-                "9, 16, 25, ...", e->count);
+                "9, 16, 25, ...",
+                e->count);
   return SUDOKU_INVALID;
 }
 
-static int one_line_puzzle (sudoku_reader *r, const sudoku_entries *e, int box,
-                            sudoku *puzzle) {
+static int one_line_puzzle (sudoku_reader *r, const sudoku_entries *e,
+                            int box, sudoku *puzzle) {
   start_grid (puzzle, box, e->tokens, r->input.number);
   if (!values_in_range (r, e, puzzle->size, r->input.number))
     return SUDOKU_INVALID;
@@ -213,7 +219,8 @@ static int one_line_puzzle (sudoku_reader *r, const sudoku_entries *e, int box,
 
 /* Adds a row to the grid in progress; returns SUDOKU_PUZZLE when it is
  * complete, SUDOKU_END if more rows are needed. */
-static int add_row (sudoku_reader *r, const sudoku_entries *e, sudoku *puzzle) {
+static int add_row (sudoku_reader *r, const sudoku_entries *e,
+                    sudoku *puzzle) {
   sudoku *grid = &r->grid;
   if (!r->broken && !values_in_range (r, e, grid->size, r->input.number)) {
     r->broken = true;
@@ -250,8 +257,9 @@ static int bad_character (sudoku_reader *r, int column) {
   if (column < 0)
     grid_error (&r->input, r->input.number, "too many cells");
   else
-    grid_error (&r->input, r->input.number, "bad character '%c' in column %d",
-              r->input.line[column - 1], column);
+    grid_error (&r->input, r->input.number,
+                "bad character '%c' in column %d",
+                r->input.line[column - 1], column);
   return SUDOKU_INVALID;
 }
 
@@ -385,7 +393,9 @@ static bool clash_free (const sudoku *s) {
     uint64_t *box = boxes + b * (row / b) + col / b;
     if ((rows[row] | cols[col] | *box) & bit)
       return false;
-    rows[row] |= bit, cols[col] |= bit, *box |= bit;
+    rows[row] |= bit;
+    cols[col] |= bit;
+    *box |= bit;
   }
   return true;
 }
@@ -395,10 +405,11 @@ bool sudoku_givens_consistent (sudoku_reader *r, const sudoku *puzzle) {
   if (clash_free (puzzle) ||
       !find_clash (puzzle, &kind, &u, &first, &second))
     return true;
-  grid_error (&r->input, puzzle->line, "givens clash: r%dc%d and r%dc%d "
-              "in %s %d are both %d", first / n + 1, first % n + 1,
-              second / n + 1, second % n + 1, unit_name (kind), u + 1,
-              puzzle->cells[first]);
+  grid_error (&r->input, puzzle->line,
+              "givens clash: r%dc%d and r%dc%d "
+              "in %s %d are both %d",
+              first / n + 1, first % n + 1, second / n + 1, second % n + 1,
+              unit_name (kind), u + 1, puzzle->cells[first]);
   return false;
 }
 

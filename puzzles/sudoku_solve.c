@@ -62,9 +62,9 @@ struct sudoku_solver {
 /* Measured on the 17-clue and the forum's hardest puzzles (see
  * bench/GRIDS.md): each saves a few percent of the instructions. */
 static const char *const batch_options[] = {
-    "--stable=0",      "--reduceint=30", "--tier1=1",      "--tier2=1",
-    "--no-minimize",   "--eagersubsume=0", "--no-probe",   "--no-vivify",
-    "--no-eliminate",  "--no-subsume",   "--no-decompose", 0};
+    "--stable=0",     "--reduceint=30",   "--tier1=1",      "--tier2=1",
+    "--no-minimize",  "--eagersubsume=0", "--no-probe",     "--no-vivify",
+    "--no-eliminate", "--no-subsume",     "--no-decompose", 0};
 
 static int cell_var (int size, int row, int col, int value) {
   return 1 + (row * size + col) * size + value - 1;
@@ -159,7 +159,8 @@ static bool build (sudoku_solver *s) {
   if (!(s->encoder = enc_new (ENC_NO_RECORD)))
     return false;
   s->solver = enc_solver (s->encoder);
-  if (!set_options (s) || !encode_rules (s->encoder, s->box, s->settings.amo))
+  if (!set_options (s) ||
+      !encode_rules (s->encoder, s->box, s->settings.amo))
     return false;
   for (int var = 1; var <= s->vars; var++)
     einsat_freeze (s->solver, var);
@@ -184,7 +185,8 @@ void sudoku_solver_delete (sudoku_solver *s) {
   free (s);
 }
 
-sudoku_solver *sudoku_solver_new (int box, const sudoku_settings *settings) {
+sudoku_solver *sudoku_solver_new (int box,
+                                  const sudoku_settings *settings) {
   sudoku_solver *s = calloc (1, sizeof *s);
   if (!s)
     return 0;
@@ -223,8 +225,8 @@ static void assume_givens (sudoku_solver *s, const sudoku *puzzle) {
   int n = s->size;
   for (int cell = 0; cell < n * n; cell++)
     if (puzzle->cells[cell])
-      einsat_assume (s->solver, cell_var (n, cell / n, cell % n,
-                                          puzzle->cells[cell]));
+      einsat_assume (s->solver,
+                     cell_var (n, cell / n, cell % n, puzzle->cells[cell]));
 }
 
 static void read_model (sudoku_solver *s, sudoku *solution) {
@@ -243,7 +245,8 @@ static void read_model (sudoku_solver *s, sudoku *solution) {
 static int store_model (void *data, const int *values) {
   sudoku_solver *s = data;
   sudoku *solution = s->found + s->models++;
-  memcpy (solution->cells, s->puzzle->cells, sizeof (int) * s->size * s->size);
+  memcpy (solution->cells, s->puzzle->cells,
+          sizeof (int) * s->size * s->size);
   for (const int *p = values; *p; p++)
     if (*p > 0)
       solution->cells[(*p - 1) / s->size] = (*p - 1) % s->size + 1;
@@ -261,7 +264,9 @@ static void candidates (const sudoku *puzzle, uint64_t *masks) {
     if (!value)
       continue;
     uint64_t bit = (uint64_t) 1 << (value - 1);
-    rows[row] |= bit, cols[col] |= bit, boxes[b * (row / b) + col / b] |= bit;
+    rows[row] |= bit;
+    cols[col] |= bit;
+    boxes[b * (row / b) + col / b] |= bit;
   }
   uint64_t all = n == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
   for (int cell = 0; cell < n * n; cell++) {
@@ -341,23 +346,25 @@ int sudoku_solve (sudoku_solver *s, const sudoku *puzzle, int limit,
   int res = limit < 2 ? solve_once (s, puzzle, solutions)
                       : solve_twice (s, puzzle, solutions);
   if (res < 0)
-    cli_error ("solver failed: %s", s->solver ? einsat_error (s->solver)
-                                              : "out of memory");
+    cli_error ("solver failed: %s",
+               s->solver ? einsat_error (s->solver) : "out of memory");
   return res;
 }
 
 /*------------------------------------------------------------------------*/
 
-bool sudoku_write_cnf (const sudoku *puzzle, const sudoku_settings *settings,
-                       FILE *file) {
+bool sudoku_write_cnf (const sudoku *puzzle,
+                       const sudoku_settings *settings, FILE *file) {
   encoder *e = enc_new (ENC_NO_SOLVER);
   if (!e) {
     cli_error ("out of memory");
     return false;
   }
   int n = puzzle->size, givens = 0;
-  enc_comment (e, "Sudoku %dx%d, boxes %dx%d: variable rRcC=V says row R "
-               "column C holds V", n, n, puzzle->box, puzzle->box);
+  enc_comment (e,
+               "Sudoku %dx%d, boxes %dx%d: variable rRcC=V says row R "
+               "column C holds V",
+               n, n, puzzle->box, puzzle->box);
   encode_rules (e, puzzle->box, settings->amo);
   for (int cell = 0; cell < n * n; cell++)
     if (puzzle->cells[cell]) {

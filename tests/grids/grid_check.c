@@ -78,7 +78,8 @@ static int split_lines (char *text, char ***lines) {
  * numbers separated by spaces.  'expected' (0 if unknown) is the number of
  * cells: a first word of that length is a grid of characters even if
  * more words follow.  Returns the number of cells read (at most 'max'). */
-static int read_cells (const char *line, int *cells, int expected, int max) {
+static int read_cells (const char *line, int *cells, int expected,
+                       int max) {
   int n = 0;
   size_t first = strcspn (line, " ");
   if (line[first] && (!expected || first != (size_t) expected)) {
@@ -138,7 +139,9 @@ static int check_sudoku_pair (const char *puzzle_line,
     for (int u = 0; u < n; u++)
       if (!unit_ok (solution, n, box, kind, u))
         return failed ("solution %d: %s %d is wrong", number,
-                       kind == 0 ? "row" : kind == 1 ? "column" : "box",
+                       kind == 0   ? "row"
+                       : kind == 1 ? "column"
+                                   : "box",
                        u + 1);
   for (int i = 0; i < cells; i++)
     if (puzzle[i] && puzzle[i] != solution[i])
@@ -147,7 +150,8 @@ static int check_sudoku_pair (const char *puzzle_line,
   return 0;
 }
 
-static int check_sudoku (const char *puzzles_path, const char *solutions_path) {
+static int check_sudoku (const char *puzzles_path,
+                         const char *solutions_path) {
   size_t size;
   char *puzzles = read_file (puzzles_path, &size);
   char *solutions = read_file (solutions_path, &size);
@@ -180,7 +184,8 @@ static bool read_nonogram (char **lines, int count, puzzle *p) {
       p->width = atoi (lines[i] + 6);
     else if (!strncmp (lines[i], "height ", 7))
       p->height = atoi (lines[i] + 7);
-    else if (!strcmp (lines[i], "rows") && p->height && i + p->height < count)
+    else if (!strcmp (lines[i], "rows") && p->height &&
+             i + p->height < count)
       p->rows = lines + i + 1, i += p->height;
     else if (!strcmp (lines[i], "columns") && p->width &&
              i + p->width < count)
@@ -203,7 +208,8 @@ static void runs_of (char **picture, int row, int col, int drow, int dcol,
   int run = 0, printed = 0;
   out[0] = 0;
   for (int i = 0; i <= length; i++) {
-    bool black = i < length && picture[row + i * drow][col + i * dcol] == '#';
+    bool black =
+        i < length && picture[row + i * drow][col + i * dcol] == '#';
     if (black) {
       run++;
       continue;
@@ -233,7 +239,8 @@ static void normalize (const char *clue, char *out) {
     strcpy (out, "0");
 }
 
-static int check_nonogram (const char *puzzle_path, const char *picture_path) {
+static int check_nonogram (const char *puzzle_path,
+                           const char *picture_path) {
   size_t size;
   char *text = read_file (puzzle_path, &size);
   char *drawing = read_file (picture_path, &size);
@@ -347,7 +354,8 @@ static int inflate_stored (const png *img, unsigned char **raw,
     if (at + 5 > img->idat_size || (z[at] & 6))
       return failed ("not a stored deflate block at byte %zu", at);
     last = z[at] & 1;
-    unsigned n = z[at + 1] | z[at + 2] << 8, nn = z[at + 3] | z[at + 4] << 8;
+    unsigned n = z[at + 1] | z[at + 2] << 8,
+             nn = z[at + 3] | z[at + 4] << 8;
     if ((n ^ 0xffff) != nn || at + 5 + n > img->idat_size)
       return failed ("bad stored block length");
     memcpy (*raw + *size, z + at + 5, n);
@@ -401,15 +409,16 @@ static int check_png (int argc, char **argv) {
   memset (&img, 0, sizeof img);
   unsigned char *raw = 0;
   size_t raw_size = 0;
-  if (read_chunks (data, size, &img) || inflate_stored (&img, &raw, &raw_size))
+  if (read_chunks (data, size, &img) ||
+      inflate_stored (&img, &raw, &raw_size))
     return 1;
   if (img.depth != 1 || img.type != 0)
     return failed ("not 1-bit grayscale");
   if (raw_size != img.height * (1 + (img.width + 7) / 8))
-    return failed ("%zu bytes of image data for %ux%u", raw_size,
-                   img.width, img.height);
-  if (argc == 6 && compare_picture (&img, raw, argv[3], atoi (argv[4]),
-                                    atoi (argv[5])))
+    return failed ("%zu bytes of image data for %ux%u", raw_size, img.width,
+                   img.height);
+  if (argc == 6 &&
+      compare_picture (&img, raw, argv[3], atoi (argv[4]), atoi (argv[5])))
     return 1;
   printf ("ok %ux%u PNG\n", img.width, img.height);
   return 0;
