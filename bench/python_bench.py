@@ -32,7 +32,7 @@ except ImportError:
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUDOKU_FILES = [os.path.join(ROOT, "bench", "sudoku", "top95.txt"),
                 os.path.join(ROOT, "..", "shared", "bench", "sudoku", "top95.txt"),
-                "/work/shared/bench/sudoku/top95.txt"]
+                "../shared/bench/sudoku/top95.txt"]
 
 
 def queens(n):

@@ -2,6 +2,7 @@
  * one 'int NAME_main (int argc, char **argv)' with 'argv[0]' = NAME. */
 
 #include "cli.h"
+#include "../puzzles/puzzle_io.h"
 
 #include <string.h>
 
@@ -14,7 +15,9 @@ cli_command queens_main; /* in 'puzzles/queens.c' */
 cli_command zebra_main;  /* in 'puzzles/zebra.c' */
 
 static const command_row commands[] = {
+    {"nonogram", "solve a nonogram (paint by numbers) puzzle", nonogram_main},
     {"queens", "N queens: one solution, all, or the count", queens_main},
+    {"sudoku", "solve, check or prove unique Sudoku puzzles", sudoku_main},
     {"zebra", "logic-grid puzzles, by default Einstein's riddle",
      zebra_main},
     {0, 0, 0},

@@ -1,6 +1,7 @@
-# The puzzle front-ends ('einsat zebra', 'einsat queens'), linked into the
-# einsat binary and dispatched through cli/commands.c.  'make run' shows
-# the answer of the Einstein riddle (exit code 10 means: solved).
+# The puzzle front-ends ('einsat zebra', 'einsat queens', 'einsat sudoku',
+# 'einsat nonogram'), linked into the einsat binary and dispatched through
+# cli/commands.c.  'make run' shows the answer of the Einstein riddle (exit
+# code 10 means: solved).
 
 PUZZLE_SOURCES := $(wildcard puzzles/*.c)
 PUZZLE_OBJS := $(patsubst %.c,$(OUT)/%.o,$(PUZZLE_SOURCES))

@@ -1,0 +1,381 @@
+/* Sudoku as SAT, solved many times in one incremental solver.
+ *
+ * Encoding: the 'extended' encoding (Lynce and Ouaknine 2006), one
+ * variable per cell and value: every cell has exactly one value and every
+ * value is exactly once in every row, column and box.  Having both
+ * directions lets unit propagation find hidden singles (the only place
+ * for a value in a unit) as well as naked singles (the only value for a
+ * cell).  'At most one' is pairwise up to 25x25, since binary clauses
+ * propagate fastest; the pairs of a box that share a row or a column are
+ * already excluded by that row or column and are left out (18 of the 36
+ * pairs of a 9x9 box).  Larger grids use the encoder's choice by size.
+ *
+ * Batch: the rules are encoded once per size and every puzzle is solved
+ * under its givens as assumptions, so a puzzle costs no clauses.  The
+ * uniqueness check is 'einsat_enumerate' with limit 2: it continues the
+ * search after the first solution with a short blocking clause instead of
+ * starting a second search, and leaves the formula as it was.  The
+ * projection is the candidates of the blank cells (the values the givens
+ * leave), cells with fewest candidates first: enumeration decides the
+ * projected variables first and in that order, and the plain order of
+ * all cell variables made the forum's hardest puzzles three times slower
+ * (see bench/GRIDS.md).  Without '--unique' a plain 'einsat_solve' with
+ * the solver's own heuristic is faster.
+ *
+ * The solver gets slower the more puzzles it has seen: each enumeration
+ * leaves a fixed selector variable behind and the core does work
+ * proportional to its variables in every call, and the learned clauses
+ * that survive reductions make propagation touch more memory (see
+ * bench/GRIDS.md).  So after as many puzzles as there are cell variables
+ * the solver is built again, for the price of one encoding per n^3
+ * puzzles (17,900 instead of 11,900 puzzles per second on the 17-clue
+ * set without '--unique').
+ *
+ * The batch solver runs in focused mode only, without inprocessing and
+ * with frequent reductions: a decision in stable mode pops every assigned
+ * variable off the score heap, which costs more than the few conflicts of
+ * a Sudoku; learned clauses of earlier puzzles rarely help later ones but
+ * slow down every propagation; and minimization, eager subsumption and
+ * the simplifiers cost more than they save on such small searches. */
+
+#include "sudoku.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct sudoku_solver {
+  int box, size, vars; /* vars = size^3 cell variables, numbered first */
+  encoder *encoder;
+  einsat *solver;
+  int64_t solved;       /* puzzles since the solver was built */
+  int64_t rebuild;      /* puzzles before building again (0 never) */
+  int *project;         /* the projection of the current puzzle */
+  uint64_t *masks;      /* candidates of each cell */
+  int *order;           /* cells by number of candidates */
+  int *counts;          /* number of candidates of each cell */
+  const sudoku *puzzle; /* being solved */
+  sudoku *found;        /* where the enumeration callback stores */
+  int models;
+  sudoku_settings settings;
+};
+
+/* Measured on the 17-clue and the forum's hardest puzzles (see
+ * bench/GRIDS.md): each saves a few percent of the instructions. */
+static const char *const batch_options[] = {
+    "--stable=0",     "--reduceint=30",   "--tier1=1",      "--tier2=1",
+    "--no-minimize",  "--eagersubsume=0", "--no-probe",     "--no-vivify",
+    "--no-eliminate", "--no-subsume",     "--no-decompose", 0};
+
+static int cell_var (int size, int row, int col, int value) {
+  return 1 + (row * size + col) * size + value - 1;
+}
+
+/*------------------------------------------------------------------------*/
+/* The rules. */
+
+static bool create_variables (encoder *e, int size) {
+  for (int row = 0; row < size; row++)
+    for (int col = 0; col < size; col++)
+      for (int value = 1; value <= size; value++)
+        if (enc_var (e, "r%dc%d=%d", row + 1, col + 1, value) !=
+            cell_var (size, row, col, value))
+          return false;
+  return true;
+}
+
+static int amo_method (int size, int amo) {
+  if (amo)
+    return amo;
+  return size <= 25 ? ENC_PAIRWISE : ENC_AUTO;
+}
+
+static void exactly_one (encoder *e, int method, int n, const int *lits) {
+  if (method == ENC_AUTO)
+    enc_exactly_one (e, n, lits);
+  else
+    enc_exactly_one_using (e, (enc_method) method, n, lits);
+}
+
+/* Only the pairs in different rows and columns: the others are in the
+ * row and column constraints already. */
+static void box_pairwise (encoder *e, int box, const int *lits) {
+  int n = box * box;
+  enc_clause (e, n, lits);
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      if (i / box != j / box && i % box != j % box)
+        ENC_CLAUSE (e, -lits[i], -lits[j]);
+}
+
+static void encode_units (encoder *e, int box, int method) {
+  int n = box * box, lits[SUDOKU_MAX_SIZE];
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < n; b++) {
+      for (int i = 0; i < n; i++)
+        lits[i] = cell_var (n, a, b, i + 1);
+      exactly_one (e, method, n, lits); /* cell (a, b) */
+      for (int i = 0; i < n; i++)
+        lits[i] = cell_var (n, a, i, b + 1);
+      exactly_one (e, method, n, lits); /* value b + 1 in row a */
+      for (int i = 0; i < n; i++)
+        lits[i] = cell_var (n, i, a, b + 1);
+      exactly_one (e, method, n, lits); /* value b + 1 in column a */
+      for (int i = 0; i < n; i++)
+        lits[i] = cell_var (n, box * (a / box) + i / box,
+                            box * (a % box) + i % box, b + 1);
+      if (method == ENC_PAIRWISE)
+        box_pairwise (e, box, lits); /* value b + 1 in box a */
+      else
+        exactly_one (e, method, n, lits);
+    }
+}
+
+static bool encode_rules (encoder *e, int box, int amo) {
+  int size = box * box;
+  if (!create_variables (e, size))
+    return false;
+  encode_units (e, box, amo_method (size, amo));
+  return enc_ok (e);
+}
+
+/*------------------------------------------------------------------------*/
+
+static bool set_options (sudoku_solver *s) {
+  for (const char *const *o = batch_options; *o; o++)
+    if (einsat_parse_option (s->solver, *o) != 1)
+      return false;
+  for (int i = 0; i < s->settings.options; i++) {
+    const char *o = s->settings.option[i];
+    if (!strncmp (o, "--configure=", 12)
+            ? !einsat_configure (s->solver, o + 12)
+            : einsat_parse_option (s->solver, o) != 1)
+      return false;
+  }
+  return true;
+}
+
+static bool build (sudoku_solver *s) {
+  s->solved = 0;
+  if (!(s->encoder = enc_new (ENC_NO_RECORD)))
+    return false;
+  s->solver = enc_solver (s->encoder);
+  if (!set_options (s) ||
+      !encode_rules (s->encoder, s->box, s->settings.amo))
+    return false;
+  for (int var = 1; var <= s->vars; var++)
+    einsat_freeze (s->solver, var);
+  return true;
+}
+
+static void unbuild (sudoku_solver *s) {
+  if (s->encoder)
+    enc_delete (s->encoder);
+  s->encoder = 0;
+  s->solver = 0;
+}
+
+void sudoku_solver_delete (sudoku_solver *s) {
+  if (!s)
+    return;
+  unbuild (s);
+  free (s->project);
+  free (s->masks);
+  free (s->order);
+  free (s->counts);
+  free (s);
+}
+
+sudoku_solver *sudoku_solver_new (int box,
+                                  const sudoku_settings *settings) {
+  sudoku_solver *s = calloc (1, sizeof *s);
+  if (!s)
+    return 0;
+  s->box = box;
+  s->size = box * box;
+  s->vars = s->size * s->size * s->size;
+  s->settings = *settings;
+  s->rebuild = settings->rebuild >= 0 ? settings->rebuild : s->vars;
+  if (!(s->project = malloc (sizeof (int) * s->vars)) ||
+      !(s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) ||
+      !(s->order = malloc (sizeof (int) * s->size * s->size)) ||
+      !(s->counts = malloc (sizeof (int) * s->size * s->size)) ||
+      !build (s)) {
+    sudoku_solver_delete (s);
+    return 0;
+  }
+  return s;
+}
+
+void sudoku_encoding_size (sudoku_solver *s, int *vars, int64_t *clauses) {
+  *vars = enc_vars (s->encoder);
+  *clauses = enc_clauses (s->encoder);
+}
+
+/*------------------------------------------------------------------------*/
+/* Solving. */
+
+static void copy_shape (sudoku *solution, const sudoku *puzzle) {
+  solution->box = puzzle->box;
+  solution->size = puzzle->size;
+  solution->line = puzzle->line;
+  solution->tokens = puzzle->tokens;
+}
+
+static void assume_givens (sudoku_solver *s, const sudoku *puzzle) {
+  int n = s->size;
+  for (int cell = 0; cell < n * n; cell++)
+    if (puzzle->cells[cell])
+      einsat_assume (s->solver,
+                     cell_var (n, cell / n, cell % n, puzzle->cells[cell]));
+}
+
+static void read_model (sudoku_solver *s, sudoku *solution) {
+  int n = s->size;
+  for (int cell = 0; cell < n * n; cell++) {
+    int value = 1;
+    int var = cell_var (n, cell / n, cell % n, 1);
+    while (value < n && einsat_model_value (s->solver, var) < 0)
+      value++, var++;
+    solution->cells[cell] = value;
+  }
+}
+
+/* 'values' lists the projected variables, true ones positive; the
+ * givens are already in the solution. */
+static int store_model (void *data, const int *values) {
+  sudoku_solver *s = data;
+  sudoku *solution = s->found + s->models++;
+  memcpy (solution->cells, s->puzzle->cells,
+          sizeof (int) * s->size * s->size);
+  for (const int *p = values; *p; p++)
+    if (*p > 0)
+      solution->cells[(*p - 1) / s->size] = (*p - 1) % s->size + 1;
+  return 1;
+}
+
+/* The values a blank cell may take after removing the givens of its
+ * row, column and box, for every cell (0 for givens). */
+static void candidates (const sudoku *puzzle, uint64_t *masks) {
+  int n = puzzle->size, b = puzzle->box;
+  uint64_t rows[SUDOKU_MAX_SIZE] = {0}, cols[SUDOKU_MAX_SIZE] = {0},
+           boxes[SUDOKU_MAX_SIZE] = {0};
+  for (int cell = 0; cell < n * n; cell++) {
+    int value = puzzle->cells[cell], row = cell / n, col = cell % n;
+    if (!value)
+      continue;
+    uint64_t bit = (uint64_t) 1 << (value - 1);
+    rows[row] |= bit;
+    cols[col] |= bit;
+    boxes[b * (row / b) + col / b] |= bit;
+  }
+  uint64_t all = n == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
+  for (int cell = 0; cell < n * n; cell++) {
+    int row = cell / n, col = cell % n;
+    masks[cell] = puzzle->cells[cell]
+                      ? 0
+                      : all & ~(rows[row] | cols[col] |
+                                boxes[b * (row / b) + col / b]);
+  }
+}
+
+static int popcount (uint64_t x) { return __builtin_popcountll (x); }
+
+/* Enumeration decides the projected variables first, in their order:
+ * the candidates of blank cells, cells with fewest candidates first (the
+ * 'minimum remaining values' order of Sudoku solvers).  The other
+ * variables are fixed by the givens, so the projection still determines
+ * the solution.  Returns the number of projected variables. */
+static int project_candidates (sudoku_solver *s, const sudoku *puzzle) {
+  int n = s->size, cells = n * n, size = 0;
+  uint64_t *masks = s->masks;
+  int *order = s->order, start[SUDOKU_MAX_SIZE + 2] = {0};
+  candidates (puzzle, masks);
+  int *counts = s->counts;
+  for (int cell = 0; cell < cells; cell++)
+    start[(counts[cell] = popcount (masks[cell])) + 1]++;
+  for (int count = 1; count <= n + 1; count++)
+    start[count] += start[count - 1];
+  for (int cell = 0; cell < cells; cell++)
+    order[start[counts[cell]]++] = cell;
+  for (int i = start[0]; i < cells; i++) { /* givens have no candidates */
+    int cell = order[i], first = cell_var (n, cell / n, cell % n, 1);
+    for (uint64_t m = masks[cell]; m; m &= m - 1)
+      s->project[size++] = first + __builtin_ctzll (m);
+  }
+  return size;
+}
+
+static int solve_once (sudoku_solver *s, const sudoku *puzzle,
+                       sudoku *solution) {
+  assume_givens (s, puzzle);
+  int res = einsat_solve (s->solver);
+  if (res == EINSAT_SATISFIABLE) {
+    copy_shape (solution, puzzle);
+    read_model (s, solution);
+    return 1;
+  }
+  return res == EINSAT_UNSATISFIABLE ? 0 : -1;
+}
+
+static int solve_twice (sudoku_solver *s, const sudoku *puzzle,
+                        sudoku solutions[2]) {
+  s->found = solutions;
+  s->models = 0;
+  assume_givens (s, puzzle);
+  s->puzzle = puzzle;
+  int projected = project_candidates (s, puzzle), complete = 0;
+  int64_t models = einsat_enumerate (s->solver, s->project, projected, 2,
+                                     store_model, s, &complete);
+  if (models < 0 || (models < 2 && !complete))
+    return -1;
+  for (int i = 0; i < models; i++)
+    copy_shape (solutions + i, puzzle);
+  return (int) models;
+}
+
+int sudoku_solve (sudoku_solver *s, const sudoku *puzzle, int limit,
+                  sudoku solutions[2]) {
+  if (s->rebuild && s->solved++ >= s->rebuild) {
+    unbuild (s);
+    if (!build (s)) {
+      cli_error ("out of memory");
+      return -1;
+    }
+    s->solved = 1;
+  }
+  int res = limit < 2 ? solve_once (s, puzzle, solutions)
+                      : solve_twice (s, puzzle, solutions);
+  if (res < 0)
+    cli_error ("solver failed: %s",
+               s->solver ? einsat_error (s->solver) : "out of memory");
+  return res;
+}
+
+/*------------------------------------------------------------------------*/
+
+bool sudoku_write_cnf (const sudoku *puzzle,
+                       const sudoku_settings *settings, FILE *file) {
+  encoder *e = enc_new (ENC_NO_SOLVER);
+  if (!e) {
+    cli_error ("out of memory");
+    return false;
+  }
+  int n = puzzle->size, givens = 0;
+  enc_comment (e,
+               "Sudoku %dx%d, boxes %dx%d: variable rRcC=V says row R "
+               "column C holds V",
+               n, n, puzzle->box, puzzle->box);
+  encode_rules (e, puzzle->box, settings->amo);
+  for (int cell = 0; cell < n * n; cell++)
+    if (puzzle->cells[cell]) {
+      int lit = cell_var (n, cell / n, cell % n, puzzle->cells[cell]);
+      enc_clause (e, 1, &lit);
+      givens++;
+    }
+  enc_comment (e, "%d givens as unit clauses at the end", givens);
+  bool ok = enc_write_dimacs (e, file);
+  if (!ok)
+    cli_error ("writing the CNF failed: %s", enc_error (e));
+  enc_delete (e);
+  return ok;
+}
