@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# bench/queens_bench.sh - speed of 'einsat queens', printed as the
+# markdown tables of bench/RESULTS.md.
+#
+#   bench/queens_bench.sh [-t TIMEOUT] [one] [count]
+#
+# one    one solution for N = 100, 500, 1000 (process time and memory)
+# count  the number of solutions for N = 8..14: 'einsat queens N --count'
+#        beside pycosat.itersolve (Debian python3-pycosat, run with
+#        /usr/bin/python3, see bench/queens_itersolve.py) on the same DIMACS
+#        encoding and on the pairwise encoding without auxiliary variables,
+#        and beside a bitboard counter (bench/queens_bitboard.c)
+#
+# Times are process times (user + system), since the machine may be
+# shared.  Runs longer than TIMEOUT seconds (default 60) are stopped.
+set -eu
+cd "$(dirname "$0")/.."
+timeout=60
+while getopts "t:" opt; do
+  case $opt in
+    t) timeout=$OPTARG ;;
+    *) sed -n '2,16p' "$0"; exit 1 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || set -- one count
+make --no-print-directory CONFIG=release all > /dev/null
+EINSAT=$PWD/build/release/bin/einsat
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cc -O2 -o "$TMP/bitboard" bench/queens_bitboard.c
+
+# timed FILE COMMAND...: runs COMMAND, appends 'user+sys maxrss_kb' to FILE
+timed () {
+  local file=$1
+  shift
+  /usr/bin/time -f "%U %S %M" -o "$TMP/time" timeout "$timeout" "$@" \
+    > "$TMP/out" 2>&1 || true
+  awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$TMP/time" | tail -1 > "$file"
+}
+
+# The itersolve table cell from $TMP/t and the script's output in $TMP/out.
+itersolve_cell () {
+  local seconds boards models
+  read -r seconds _ < "$TMP/t"
+  read -r boards models < "$TMP/out" 2> /dev/null || true
+  if [ "${boards:-}" = "$solutions" ]; then echo "$seconds ($models)"
+  else echo "> $timeout"; fi
+}
+
+for what in "$@"; do
+  case $what in
+  one)
+    echo "| N | einsat queens N: process s | peak MB | board checked |"
+    echo "|---:|---:|---:|---|"
+    for n in 100 500 1000; do
+      timed "$TMP/t" "$EINSAT" queens "$n"
+      read -r seconds kb < "$TMP/t"
+      # The board: exactly one Q per row and column, none sharing a diagonal.
+      verdict=$(awk -v n="$n" '
+        /^[.Q]+$/ { r++; for (c = 1; c <= length ($0); c++)
+          if (substr ($0, c, 1) == "Q") { q++; col[c]++; d1[r - c]++; d2[r + c]++ } }
+        END { ok = (r == n && q == n)
+          for (k in col) if (col[k] > 1) ok = 0
+          for (k in d1) if (d1[k] > 1) ok = 0
+          for (k in d2) if (d2[k] > 1) ok = 0
+          print ok ? "yes" : "NO" }' "$TMP/out")
+      echo "| $n | $seconds | $((kb / 1024)) | $verdict |"
+    done
+    ;;
+  count)
+    have_pycosat=no
+    if /usr/bin/python3 -c 'import pycosat' 2> /dev/null; then have_pycosat=yes; fi
+    echo "| N | solutions | einsat --count s | itersolve, einsat's CNF: s (models) | itersolve, pairwise CNF: s | bitboard s | einsat / bitboard |"
+    echo "|---:|---:|---:|---:|---:|---:|---:|"
+    for n in 8 9 10 11 12 13 14; do
+      timed "$TMP/t" "$EINSAT" queens "$n" --count
+      read -r einsat_s _ < "$TMP/t"
+      solutions=$(awk '/solutions/ { print $1 }' "$TMP/out")
+      pyco="(python3-pycosat missing)" pairwise="-"
+      if [ $have_pycosat = yes ]; then
+        "$EINSAT" queens "$n" --cnf > "$TMP/q.cnf"
+        timed "$TMP/t" /usr/bin/python3 bench/queens_itersolve.py "$n" "$TMP/q.cnf"
+        pyco=$(itersolve_cell)
+        timed "$TMP/t" /usr/bin/python3 bench/queens_itersolve.py "$n"
+        pairwise=$(itersolve_cell)
+      fi
+      read -r _ bitboard_count bitboard_s <<< "$("$TMP/bitboard" "$n")"
+      ratio=$(awk -v a="$einsat_s" -v b="$bitboard_s" \
+        'BEGIN { if (b > 0) printf "%.0f", a / b; else print "-" }')
+      [ "$bitboard_count" = "$solutions" ] ||
+        solutions="$solutions (bitboard: $bitboard_count!)"
+      echo "| $n | $solutions | $einsat_s | $pyco | $pairwise | $bitboard_s | $ratio |"
+    done
+    ;;
+  *) echo "queens_bench: unknown part '$what'" >&2; exit 1 ;;
+  esac
+done
