@@ -48,7 +48,8 @@ static int decide_assumption (einsat *solver) {
     }
     if (value < 0) {
       LOG ("assumption %s is falsified", LOGLIT (lit));
-      es_analyze_failed (solver, lit);
+      if (!solver->projecting) /* enumerating needs only the level */
+        es_analyze_failed (solver, lit);
       return 20;
     }
     es_assign_decision (solver, lit);

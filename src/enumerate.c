@@ -263,7 +263,6 @@ static bool next_prefix (einsat *solver, enumeration *e) {
  * everything agreeing with the prefix up to it is exhausted.  Returns
  * false if it is a user assumption or nothing is left. */
 static bool refuted_prefix (einsat *solver, enumeration *e) {
-  es_reset_failed (solver);
   unsigned failed = solver->level;
   if (solver->inconsistent || failed < e->base)
     return false;
@@ -272,9 +271,20 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
   return next_prefix (solver, e);
 }
 
+/* The search never comes back to a subtree it left, so most clauses
+ * learned there are dead weight, and their number grows with the number
+ * of models: reductions keep their base interval instead of growing
+ * with the square root of their count. */
+static void cap_reduce_interval (einsat *solver) {
+  uint64_t limit = STAT (conflicts) + (uint64_t) GET_OPTION (reduceint);
+  if (solver->limits.reduce > limit)
+    solver->limits.reduce = limit;
+}
+
 static void enumerate_backtracking (einsat *solver, enumeration *e) {
   e->base = (unsigned) SIZE_STACK (solver->assumptions);
   for (;;) {
+    cap_reduce_interval (solver);
     int res = es_search (solver);
     if (res == 20 && !refuted_prefix (solver, e)) {
       e->complete = 1;
