@@ -62,10 +62,15 @@ int es_decide (einsat *solver) {
   int res = decide_assumption (solver);
   if (res >= 0)
     return res;
-  unsigned idx = solver->projecting ? es_next_projected (solver) : INVALID;
-  if (idx == INVALID)
-    idx = solver->stable ? next_heap_variable (solver)
-                         : next_queue_variable (solver);
+  unsigned idx = solver->stable ? next_heap_variable (solver)
+                                : next_queue_variable (solver);
+  /* The heuristic's best variable is the best projected one if it is
+   * projected: the scan over the projection is needed only otherwise. */
+  if (solver->projecting && idx != INVALID && !FLAGS (idx)->projected) {
+    unsigned projected = es_next_projected (solver);
+    if (projected != INVALID)
+      idx = projected;
+  }
   if (idx == INVALID)
     return 10;
   INC (decisions);
