@@ -216,8 +216,15 @@ void einsat_close_proof (einsat *);
  * after 'limit' models ('limit' <= 0: no limit), or when a solver limit
  * or termination hits.  Returns the number of models found, or -1 on
  * error; '*complete' (if not NULL) is set to 1 when all models were
- * enumerated.  The formula is left unchanged (blocking clauses are
- * removed again), so the instance can be used further. */
+ * enumerated.  The formula is left unchanged (only clauses it implies
+ * are learned), so the instance can be used further.
+ *
+ * Option 'enumerate' chooses the strategy: 0 learns a clause blocking
+ * each model (removed again afterwards), 1 backtracks over the projected
+ * decisions without blocking clauses, which is much faster for many
+ * models (the formula does not grow with every model), and 2, the
+ * default, backtracks unless 'limit' is 1 or 2 (as for a uniqueness
+ * check): then blocking leaves the search free to restart anywhere. */
 
 typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,

@@ -29,10 +29,14 @@
  * popped from the top and the topmost unflipped one is flipped: its
  * subtree is exhausted.  The prefix levels are still on the trail, so
  * this is a backtrack by one level plus a new assumption.  When the
- * search refutes the prefix (an entry is falsified), everything agreeing
- * with the prefix up to that entry is exhausted and it is popped the
- * same way; the enumeration is complete when the prefix is empty.  Only
- * clauses implied by the formula are learned, so they may stay.
+ * search refutes the prefix (an entry is falsified, or a conflict lies
+ * on the prefix levels, see 'search.c'), everything agreeing with the
+ * prefix up to that entry is exhausted and it is popped the same way;
+ * the enumeration is complete when the prefix is empty.  (The refuted
+ * entry is always the top one: below it, the prefix agrees with the last
+ * model, so popping by the failed-assumption core would gain nothing.)
+ * Backjumps stop at the prefix levels ('analyze.c'), and only clauses
+ * implied by the formula are learned, so they may stay.
  *
  * Automatic (2, the default).  Backtracking, unless at most a few models
  * are wanted ('limit' 1 to 'ENUMERATE_FEW'): then blocking clauses are
