@@ -219,12 +219,11 @@ void einsat_close_proof (einsat *);
  * enumerated.  The formula is left unchanged (only clauses it implies
  * are learned), so the instance can be used further.
  *
- * Option 'enumerate' chooses the strategy: 0 learns a clause blocking
- * each model (removed again afterwards), 1 backtracks over the projected
- * decisions without blocking clauses, which is much faster for many
- * models (the formula does not grow with every model), and 2, the
- * default, backtracks unless 'limit' is 1 or 2 (as for a uniqueness
- * check): then blocking leaves the search free to restart anywhere. */
+ * Option 'enumerate' chooses the strategy: 1 (the default) backtracks
+ * over the projected decisions, 0 learns a clause blocking each model
+ * (removed again afterwards), which makes propagation slower with every
+ * model: counting the 365,596 solutions of 14 queens took 10 times as
+ * long. */
 
 typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,
