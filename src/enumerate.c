@@ -329,6 +329,7 @@ static void enumerate (einsat *solver, void *arg) {
   es_import_assumptions (solver);
   import_projection (solver, e);
   solver->projecting = true;
+  bool focused = es_enter_stable (solver);
   if (backtrack)
     enumerate_backtracking (solver, e);
   else
@@ -337,6 +338,8 @@ static void enumerate (einsat *solver, void *arg) {
   es_backtrack (solver, 0);
   es_reset_assumptions (solver);
   reset_projection (solver);
+  if (focused)
+    es_leave_stable (solver);
   if (selector != INVALID && !VALUE (selector))
     es_assign_unit (solver, NOT (selector));
   atomic_store (&solver->terminate_requested, 0);
