@@ -216,8 +216,14 @@ void einsat_close_proof (einsat *);
  * after 'limit' models ('limit' <= 0: no limit), or when a solver limit
  * or termination hits.  Returns the number of models found, or -1 on
  * error; '*complete' (if not NULL) is set to 1 when all models were
- * enumerated.  The formula is left unchanged (blocking clauses are
- * removed again), so the instance can be used further. */
+ * enumerated.  The formula is left unchanged (only clauses it implies
+ * are learned), so the instance can be used further.
+ *
+ * Option 'enumerate' chooses the strategy: 1 (the default) backtracks
+ * over the projected decisions, 0 learns a clause blocking each model
+ * (removed again afterwards), which makes propagation slower with every
+ * model: counting the 365,596 solutions of 14 queens took 10 times as
+ * long. */
 
 typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,

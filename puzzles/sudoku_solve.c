@@ -13,8 +13,9 @@
  * Batch: the rules are encoded once per size and every puzzle is solved
  * under its givens as assumptions, so a puzzle costs no clauses.  The
  * uniqueness check is 'einsat_enumerate' with limit 2: it continues the
- * search after the first solution with a short blocking clause instead of
- * starting a second search, and leaves the formula as it was.  The
+ * search after the first solution by backtracking over its projected
+ * decisions instead of starting a second search, and leaves the formula
+ * as it was.  The
  * projection is the candidates of the blank cells (the values the givens
  * leave), cells with fewest candidates first: enumeration decides the
  * projected variables first and in that order, and the plain order of
@@ -22,9 +23,10 @@
  * (see bench/GRIDS.md).  Without '--unique' a plain 'einsat_solve' with
  * the solver's own heuristic is faster.
  *
- * The solver gets slower the more puzzles it has seen: each enumeration
- * leaves a fixed selector variable behind and the core does work
- * proportional to its variables in every call, and the learned clauses
+ * The solver gets slower the more puzzles it has seen: the core does
+ * work proportional to its variables in every call (with the option
+ * 'enumerate=0' each enumeration also leaves a fixed selector variable
+ * behind), and the learned clauses
  * that survive reductions make propagation touch more memory (see
  * bench/GRIDS.md).  So after as many puzzles as there are cell variables
  * the solver is built again, for the price of one encoding per n^3

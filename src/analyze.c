@@ -224,6 +224,22 @@ static bool backtrack_to_conflict_level (einsat *solver, unsigned conflict) {
   return false;
 }
 
+/* Jumps that would undo more than 'chronolevels' levels undo only the
+ * last one.  While enumerating, the levels of the assumptions (the prefix
+ * of the backtracking enumeration) are kept too: they would be assumed
+ * again right away.  The asserting literal then goes to its own level
+ * out of order. */
+static unsigned backjump_target (einsat *solver, unsigned jump) {
+  if (!GET_OPTION (chrono))
+    return jump;
+  if (solver->level - jump > (unsigned) GET_OPTION (chronolevels))
+    return solver->level - 1;
+  unsigned assumed = (unsigned) SIZE_STACK (solver->assumptions);
+  if (!solver->projecting || jump >= assumed)
+    return jump;
+  return assumed < solver->level ? assumed : solver->level - 1;
+}
+
 bool es_analyze (einsat *solver, unsigned conflict) {
   INC (conflicts);
   if (solver->stable)
@@ -255,12 +271,10 @@ bool es_analyze (einsat *solver, unsigned conflict) {
     es_trace_event (solver, EINSAT_LEARN, solver->learned.begin[0],
                     solver->level, SIZE_STACK (solver->learned),
                     solver->learned.begin);
-  if (GET_OPTION (chrono) &&
-      solver->level - level > (unsigned) GET_OPTION (chronolevels)) {
+  unsigned target = backjump_target (solver, level);
+  if (target > level)
     INC (backtracks_chrono);
-    es_backtrack (solver, solver->level - 1);
-  } else
-    es_backtrack (solver, level);
+  es_backtrack (solver, target);
   if (solver->trace)
     es_trace_event (solver, EINSAT_BACKJUMP, INVALID, solver->level, 0, 0);
   es_learn_clause (solver, glue);

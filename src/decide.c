@@ -48,7 +48,8 @@ static int decide_assumption (einsat *solver) {
     }
     if (value < 0) {
       LOG ("assumption %s is falsified", LOGLIT (lit));
-      es_analyze_failed (solver, lit);
+      if (!solver->projecting) /* enumerating needs only the level */
+        es_analyze_failed (solver, lit);
       return 20;
     }
     es_assign_decision (solver, lit);
@@ -61,10 +62,15 @@ int es_decide (einsat *solver) {
   int res = decide_assumption (solver);
   if (res >= 0)
     return res;
-  unsigned idx = solver->projecting ? es_next_projected (solver) : INVALID;
-  if (idx == INVALID)
-    idx = solver->stable ? next_heap_variable (solver)
-                         : next_queue_variable (solver);
+  unsigned idx = solver->stable ? next_heap_variable (solver)
+                                : next_queue_variable (solver);
+  /* The heuristic's best variable is the best projected one if it is
+   * projected: the scan over the projection is needed only otherwise. */
+  if (solver->projecting && idx != INVALID && !FLAGS (idx)->projected) {
+    unsigned projected = es_next_projected (solver);
+    if (projected != INVALID)
+      idx = projected;
+  }
   if (idx == INVALID)
     return 10;
   INC (decisions);

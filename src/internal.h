@@ -516,6 +516,8 @@ void es_tick_reluctant (einsat *);
 bool es_switching_mode (einsat *);
 void es_switch_mode (einsat *);
 void es_init_mode (einsat *);
+bool es_enter_stable (einsat *);
+void es_leave_stable (einsat *);
 
 /* in 'phases.c' */
 void es_update_target_and_best (einsat *);

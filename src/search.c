@@ -49,10 +49,25 @@ void es_init_search_limits (einsat *solver) {
   solver->terminate_countdown = 0;
 }
 
+/* While enumerating, a conflict on the levels of the assumptions refutes
+ * them up to the previous level, which is all the enumeration needs (see
+ * 'enumerate.c'): learning the clause and jumping back would only make
+ * the solver assume the same literals again before giving up on them. */
+static bool refutes_assumptions (einsat *solver) {
+  if (!solver->projecting || !solver->level ||
+      solver->level > SIZE_STACK (solver->assumptions))
+    return false;
+  INC (conflicts);
+  es_backtrack (solver, solver->level - 1);
+  return true;
+}
+
 int es_search (einsat *solver) {
   for (;;) {
     unsigned conflict = es_propagate (solver);
     if (conflict != INVALID) {
+      if (refutes_assumptions (solver))
+        return 20;
       if (!es_analyze (solver, conflict))
         return 20;
       if (STAT (conflicts) >= solver->limits.report)

@@ -55,6 +55,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "walkeffort", 0, 100);
   set_random_option (solver, rng, "walkinitially", 0, 1);
   set_random_option (solver, rng, "walkmineffort", 0, 5);
+  set_random_option (solver, rng, "enumerate", 0, 1);
 }
 
 #endif
