@@ -3,7 +3,7 @@
 # other solvers) on a list of instances, each run limited in CPU time
 # (ulimit -t), so that the comparison stays fair on a busy machine.
 #
-#   bench/ablation.sh [-t CPU_SECONDS] [-o NAME] LIST 'LABEL=einsat options' ...
+#   bench/ablation.sh [-t CPU_SECONDS] [-j JOBS] [-o NAME] LIST 'LABEL=einsat options' ...
 #                     ['LABEL=@command'] ...
 #
 # A configuration 'LABEL=OPTIONS' runs build/release/bin/einsat with
@@ -13,9 +13,11 @@
 #   ../shared/bench/run-bench --from-csv bench/out/NAME.csv -t CPU --par-time cpu
 set -eu
 cd "$(dirname "$0")/.."
-limit=60 name=ablation-$(date +%Y%m%d-%H%M%S)
-while getopts "t:o:" opt; do
-  case $opt in t) limit=$OPTARG ;; o) name=$OPTARG ;; *) exit 1 ;; esac
+limit=60 jobs=1 name=ablation-$(date +%Y%m%d-%H%M%S)
+while getopts "t:j:o:" opt; do
+  case $opt in
+    t) limit=$OPTARG ;; j) jobs=$OPTARG ;; o) name=$OPTARG ;; *) exit 1 ;;
+  esac
 done
 shift $((OPTIND - 1))
 list=$1; shift
@@ -30,6 +32,6 @@ for config in "$@"; do
   esac
   solvers+=(-s "$label=sh -c 'ulimit -t $limit; exec $command {in}'")
 done
-../shared/bench/run-bench "${solvers[@]}" -t $((4 * limit)) -j 1 \
+../shared/bench/run-bench "${solvers[@]}" -t $((4 * limit)) -j "$jobs" \
   --expect ../shared/bench/cnf/status.tsv --par-time cpu \
   -o "bench/out/$name.csv" "@$list" | tee "bench/out/$name.txt"
