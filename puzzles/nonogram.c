@@ -54,18 +54,7 @@ static void print_usage (void) {
 /* Arguments. */
 
 static int solver_option (app *a, char *arg) {
-  einsat *scratch = einsat_new ();
-  if (!scratch)
-    return cli_error ("out of memory");
-  bool configure = !strncmp (arg, "--configure=", 12);
-  int res = configure ? einsat_configure (scratch, arg + 12)
-                      : einsat_parse_option (scratch, arg);
-  if (res < 0 || (!res && configure))
-    cli_error ("%s", einsat_error (scratch));
-  else if (!res)
-    cli_error ("unknown option '%s' (try 'einsat nonogram --help')", arg);
-  einsat_delete (scratch);
-  if (res != 1)
+  if (!grid_solver_option ("nonogram", arg))
     return 1;
   a->option[a->options++] = arg;
   return -1;
@@ -237,13 +226,9 @@ static int store_picture (void *data, const int *values) {
 }
 
 static bool set_options (app *a, einsat *solver) {
-  for (int i = 0; i < a->options; i++) {
-    const char *o = a->option[i];
-    if (!strncmp (o, "--configure=", 12)
-            ? !einsat_configure (solver, o + 12)
-            : einsat_parse_option (solver, o) != 1)
+  for (int i = 0; i < a->options; i++)
+    if (!grid_apply_solver_option (solver, a->option[i]))
       return false;
-  }
   return true;
 }
 

@@ -82,3 +82,28 @@ double grid_wall_time (void) {
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
+
+static bool is_configuration (const char *arg) {
+  return !strncmp (arg, "--configure=", 12);
+}
+
+bool grid_apply_solver_option (einsat *solver, const char *arg) {
+  return is_configuration (arg) ? einsat_configure (solver, arg + 12)
+                                : einsat_parse_option (solver, arg) == 1;
+}
+
+int grid_solver_option (const char *command, const char *arg) {
+  einsat *scratch = einsat_new ();
+  if (!scratch) {
+    cli_error ("out of memory");
+    return 0;
+  }
+  int res = is_configuration (arg) ? einsat_configure (scratch, arg + 12)
+                                   : einsat_parse_option (scratch, arg);
+  if (res < 0 || (!res && is_configuration (arg)))
+    cli_error ("%s", einsat_error (scratch));
+  else if (!res)
+    cli_error ("unknown option '%s' (try 'einsat %s --help')", arg, command);
+  einsat_delete (scratch);
+  return res == 1;
+}

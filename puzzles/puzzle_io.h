@@ -44,7 +44,7 @@ int grid_error (const grid_input *, long line, const char *fmt, ...)
     __attribute__ ((format (printf, 3, 4)));
 
 /*------------------------------------------------------------------------*/
-/* Small helpers (in 'grid.c'). */
+/* Small helpers (in 'puzzle_io.c'). */
 
 /* Matches "--name=value" against 'prefix' ("--name=") and parses the
  * value as an integer in [min, max].  Returns 1 if it matched and was
@@ -54,6 +54,14 @@ int grid_int_option (const char *arg, const char *prefix, int min, int max,
                      int *value);
 
 double grid_wall_time (void); /* seconds since some fixed point */
+
+/* Solver options on a front-end's command line: '--NAME=VALUE' or
+ * '--configure=NAME'.  'grid_solver_option' tries one on a scratch
+ * solver, so that mistakes show up before any puzzle is read: returns 1
+ * if it is valid, 0 if not (reported with a hint to 'einsat COMMAND
+ * --help').  'grid_apply_solver_option' sets it on a solver. */
+int grid_solver_option (const char *command, const char *arg);
+bool grid_apply_solver_option (einsat *, const char *arg);
 
 /*------------------------------------------------------------------------*/
 /* Black-and-white pictures (in 'png.c' and 'svg.c'). */

@@ -81,18 +81,7 @@ static int parse_amo (const char *name) {
 /* Solver options are tried on a scratch solver so that mistakes show up
  * before any puzzle is read. */
 static int solver_option (app *a, char *arg) {
-  einsat *scratch = einsat_new ();
-  if (!scratch)
-    return cli_error ("out of memory");
-  int res = !strncmp (arg, "--configure=", 12)
-                ? einsat_configure (scratch, arg + 12)
-                : einsat_parse_option (scratch, arg);
-  if (res < 0 || (res == 0 && !strncmp (arg, "--configure=", 12)))
-    cli_error ("%s", einsat_error (scratch));
-  else if (!res)
-    cli_error ("unknown option '%s' (try 'einsat sudoku --help')", arg);
-  einsat_delete (scratch);
-  if (res != 1)
+  if (!grid_solver_option ("sudoku", arg))
     return 1;
   a->settings.option[a->settings.options++] = arg;
   return -1;

@@ -146,13 +146,9 @@ static bool set_options (sudoku_solver *s) {
   for (const char *const *o = batch_options; *o; o++)
     if (einsat_parse_option (s->solver, *o) != 1)
       return false;
-  for (int i = 0; i < s->settings.options; i++) {
-    const char *o = s->settings.option[i];
-    if (!strncmp (o, "--configure=", 12)
-            ? !einsat_configure (s->solver, o + 12)
-            : einsat_parse_option (s->solver, o) != 1)
+  for (int i = 0; i < s->settings.options; i++)
+    if (!grid_apply_solver_option (s->solver, s->settings.option[i]))
       return false;
-  }
   return true;
 }
 
