@@ -8,6 +8,8 @@
 #include "einsat.h"
 #include "oracle.h"
 
+#include <stdio.h>
+
 static inline void set_random_option (einsat *solver, uint64_t *rng,
                                       const char *name, int min,
                                       int max) {
@@ -56,6 +58,21 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "walkinitially", 0, 1);
   set_random_option (solver, rng, "walkmineffort", 0, 5);
   set_random_option (solver, rng, "enumerate", 0, 1);
+}
+
+/* Prints the options differing from their defaults as command line
+ * options, so that a failing random configuration can be replayed. */
+static inline void print_changed_options (einsat *solver) {
+  einsat_option_info info;
+  printf ("options:");
+  for (int i = 0; einsat_option (i, &info); i++) {
+    int value;
+    einsat_get_option (solver, info.name, &value);
+    if (value != info.default_value)
+      printf (" --%s=%d", info.name, value);
+  }
+  printf ("\n");
+  fflush (stdout);
 }
 
 #endif

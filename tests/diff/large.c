@@ -156,19 +156,6 @@ static const char *const covered[6] = {"eliminated", "substituted",
 
 static bool replaying;
 
-static void print_options (einsat *solver) {
-  einsat_option_info info;
-  printf ("options:");
-  for (int i = 0; einsat_option (i, &info); i++) {
-    int value;
-    einsat_get_option (solver, info.name, &value);
-    if (value != info.default_value)
-      printf (" --%s=%d", info.name, value);
-  }
-  printf ("\n");
-  fflush (stdout);
-}
-
 static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   uint64_t rng = seed;
   g.size = 0;
@@ -182,7 +169,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   snprintf (cnf, sizeof cnf, "%s/large-%d.cnf", dir, (int) getpid ());
   snprintf (proof, sizeof proof, "%s/large-%d.drat", dir, (int) getpid ());
   if (replaying) {
-    print_options (solver);
+    print_changed_options (solver);
     write_formula (cnf);
     printf ("formula %s\n", cnf);
     fflush (stdout);

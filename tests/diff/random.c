@@ -132,19 +132,6 @@ static bool check_proof (config *cfg, const char *cnf, const char *proof) {
   return system (command) == 0;
 }
 
-/* The options differing from their defaults, as command line options. */
-static void print_options (einsat *solver) {
-  einsat_option_info info;
-  printf ("options:");
-  for (int i = 0; einsat_option (i, &info); i++) {
-    int value;
-    einsat_get_option (solver, info.name, &value);
-    if (value != info.default_value)
-      printf (" --%s=%d", info.name, value);
-  }
-  printf ("\n");
-}
-
 static bool run_one (config *cfg, uint64_t seed) {
   uint64_t rng = seed;
   generate (&rng);
@@ -161,7 +148,7 @@ static bool run_one (config *cfg, uint64_t seed) {
     einsat_trace_proof (solver, proof_file, binary);
   }
   if (cfg->replay)
-    print_options (solver);
+    print_changed_options (solver);
   add_formula (solver);
   int res = einsat_solve (solver);
   uint32_t witness;
