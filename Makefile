@@ -29,6 +29,14 @@ ifeq ($(CONFIG),release)
 else ifeq ($(CONFIG),debug)
   OPTFLAGS := -O0 -g -DLOGGING
 else ifeq ($(CONFIG),asan)
+  # clang's UBSan checks more than gcc's (a null pointer plus zero, found
+  # by the fuzzers only until then), so the sanitizer build prefers clang
+  # when it is installed with its sanitizer runtime; 'CC=...' overrides.
+  ifeq ($(origin CC),default)
+    SANITIZER_CC := $(shell printf 'int main(void){return 0;}' | clang \
+      -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null && echo clang)
+    CC := $(or $(SANITIZER_CC),cc)
+  endif
   OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
               -fno-sanitize-recover=undefined -DLOGGING
   LDSAN := -fsanitize=address,undefined
@@ -56,10 +64,22 @@ include $(sort $(wildcard */module.mk */*/module.mk))
 
 all: $(PROGRAMS)
 
-# Objects are compiled with dependency files so header edits rebuild.
-$(OUT)/%.o: %.c
+# Objects are compiled with dependency files so header edits rebuild, and
+# depend on the recorded compiler and flags so that changing either (say
+# the sanitizer build switching from gcc to clang) rebuilds everything
+# instead of linking objects of two compilers.
+COMPILER_STAMP := $(OUT)/compiler
+$(COMPILER_STAMP): FORCE
+	@mkdir -p $(OUT)
+	@echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)' | cmp -s - $@ 2>/dev/null || \
+	  echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)' > $@
+
+$(OUT)/%.o: %.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+.PHONY: FORCE
+FORCE:
 
 -include $(shell find $(OUT) -name '*.d' 2>/dev/null)
 

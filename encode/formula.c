@@ -230,7 +230,7 @@ static void emit_lits (encoder *e, size_t start) {
   size_t size = e->lits.size - start;
   if (e->failed || !reserve_marks (e) || !RESERVE (e, e->emitting, size))
     return;
-  const int *lits = e->lits.begin + start;
+  const int *lits = size ? e->lits.begin + start : 0; /* null + 0 is UB */
   int *kept = e->emitting.begin, *end = kept;
   bool tautology = false;
   for (size_t i = 0; i < size; i++) {

@@ -23,7 +23,10 @@
 #define POP_STACK(S) (*--(S).end)
 #define PEEK_STACK(S, I) ((S).begin[I])
 #define POKE_STACK(S, I, E) ((S).begin[I] = (E))
-#define RESIZE_STACK(S, N) ((S).end = (S).begin + (N))
+/* A stack never allocated has a null 'begin', and adding even zero to a
+ * null pointer is undefined, so that case keeps 'end' null. */
+#define RESIZE_STACK(S, N) \
+  ((S).end = (S).begin ? (S).begin + (N) : (S).begin)
 #define BYTES_STACK(S) (CAPACITY_STACK (S) * sizeof *(S).begin)
 
 /* The new block is assigned only after the allocation succeeded, so a

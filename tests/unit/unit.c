@@ -197,10 +197,30 @@ static void test_walk_initially (void) {
   einsat_delete (solver);
 }
 
+/* A walk over a formula whose clauses are all satisfied at the root
+ * imports no clause at all; its occurrence lists stay unallocated (found
+ * by the solve fuzzer: UBSan flagged a null pointer plus zero). */
+static void test_walk_without_clauses (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_add (solver, 1), einsat_add (solver, 0);
+  einsat_add (solver, 1), einsat_add (solver, 2), einsat_add (solver, 0);
+  einsat_add (solver, 1), einsat_add (solver, -3), einsat_add (solver, 4);
+  einsat_add (solver, 0);
+  es_init_schedules (solver);
+  CHECK (es_propagate (solver) == INVALID);
+  es_walk (solver);
+  CHECK (STAT (walks) == 1);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (einsat_val (solver, 1) == 1);
+  einsat_delete (solver);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
+    {"walk-without-clauses", test_walk_without_clauses},
 };
 
 int main (void) { return RUN_TESTS ("unit", cases); }
