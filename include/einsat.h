@@ -93,6 +93,23 @@ void einsat_set_terminate (einsat *, void *data,
 void einsat_set_learn (einsat *, void *data, int max_length,
                        void (*learn) (void *data, int *clause));
 
+/* External decisions, for applications that know their problem better
+ * than a generic heuristic (like 'cb_decide' of IPASIR-UP).  Before each
+ * decision, after the assumptions, 'einsat_solve' calls 'decide (data)'.
+ * If it returns a literal of an unassigned variable, that literal is
+ * decided; on 0, or a literal of an assigned, eliminated or unknown
+ * variable, the solver decides itself.  Freeze the variables the callback
+ * names ('einsat_freeze'), or preprocessing may eliminate them.  The
+ * callback may call only 'einsat_current_value' and 'einsat_terminate'.
+ * Enumeration ('einsat_enumerate') decides its projection itself and
+ * does not call it.  A NULL 'decide' removes the callback. */
+void einsat_set_decide (einsat *, void *data, int (*decide) (void *data));
+
+/* The partial assignment during the search (meant for the decide
+ * callback): 1 if 'lit' is true, -1 if false, 0 if unassigned or unknown.
+ * Not a model: after 'einsat_solve' returns, use 'einsat_val'. */
+int einsat_current_value (einsat *, int lit);
+
 /* Adds the whole clause 'lits[0..size)' (no terminating zero) at once:
  * the same as 'einsat_add' for each literal and 0, but cheaper. */
 void einsat_add_clause (einsat *, const int *lits, size_t size);

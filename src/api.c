@@ -125,7 +125,7 @@ static void *default_allocator (void *data, void *ptr, size_t old_size,
 static void init_solver (einsat *solver, void *arg) {
   (void) arg;
   es_init_options (&solver->opts);
-  frame root = {INVALID, 0, 0, INVALID, 0};
+  frame root = {INVALID, 0, 0, INVALID, 0, 0};
   PUSH_STACK (solver->frames, root);
   solver->queue.first = solver->queue.last = INVALID;
   solver->queue.search = INVALID;
@@ -179,6 +179,8 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->levels);
   RELEASE_STACK (solver->minimize);
   RELEASE_STACK (solver->shrinkable);
+  RELEASE_STACK (solver->shrink_sorted);
+  RELEASE_STACK (solver->shrink_heap);
   RELEASE_STACK (solver->sorted);
   RELEASE_STACK (solver->sorted_tmp);
   RELEASE_STACK (solver->learn_buffer);
@@ -348,6 +350,26 @@ void einsat_set_terminate (einsat *solver, void *data,
   REQUIRE_SOLVER ();
   solver->terminate_callback = terminate;
   solver->terminate_data = data;
+}
+
+void einsat_set_decide (einsat *solver, void *data, int (*decide) (void *)) {
+  REQUIRE_SOLVER ();
+  solver->decide_callback = decide;
+  solver->decide_data = data;
+}
+
+int einsat_current_value (einsat *solver, int lit) {
+  REQUIRE_SOLVER ();
+  REQUIRE_VALID_LITERAL (lit);
+  REQUIRE (lit, "zero is not a literal");
+  size_t idx = (size_t) abs (lit);
+  if (idx >= SIZE_STACK (solver->e2i))
+    return 0;
+  unsigned iidx1 = PEEK_STACK (solver->e2i, idx);
+  if (!iidx1)
+    return 0;
+  signed char value = VALUE (LIT (iidx1 - 1));
+  return lit < 0 ? -value : value;
 }
 
 void einsat_set_learn (einsat *solver, void *data, int max_length,

@@ -17,7 +17,7 @@ void es_assign_decision (einsat *solver, unsigned lit) {
 
 void es_new_level (einsat *solver, unsigned decision) {
   solver->level++;
-  frame f = {decision, solver->trail_size, 0, INVALID, 0};
+  frame f = {decision, solver->trail_size, 0, INVALID, 0, 0};
   PUSH_STACK (solver->frames, f);
 }
 

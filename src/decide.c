@@ -1,8 +1,11 @@
 /* Decisions: first the assumptions of the current solve call, each on its
  * own level (a level without decision if the assumption is already true),
- * then the next variable of the mode's heuristic with its phase. */
+ * then the literal the application's decide callback names, if any, then
+ * the next variable of the mode's heuristic with its phase. */
 
 #include "internal.h"
+
+#include <stdlib.h>
 
 static unsigned next_queue_variable (einsat *solver) {
   links *link = solver->links;
@@ -58,10 +61,38 @@ static int decide_assumption (einsat *solver) {
   return -1;
 }
 
+/* The literal the application's callback asks for, if it names an
+ * active unassigned variable; INVALID lets the heuristic decide.  While
+ * enumerating, the projection must be decided in its own order. */
+static unsigned external_decision (einsat *solver) {
+  if (!solver->decide_callback || solver->projecting)
+    return INVALID;
+  int elit = solver->decide_callback (solver->decide_data);
+  if (!elit || elit == INT_MIN)
+    return INVALID;
+  size_t eidx = (size_t) abs (elit);
+  if (eidx >= SIZE_STACK (solver->e2i))
+    return INVALID;
+  unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
+  if (!iidx1 || !FLAGS (iidx1 - 1)->active)
+    return INVALID;
+  unsigned lit = LIT (iidx1 - 1);
+  if (elit < 0)
+    lit = NOT (lit);
+  return VALUE (lit) ? INVALID : lit;
+}
+
 int es_decide (einsat *solver) {
   int res = decide_assumption (solver);
   if (res >= 0)
     return res;
+  unsigned external = external_decision (solver);
+  if (external != INVALID) {
+    INC (decisions);
+    INC (external_decisions);
+    es_assign_decision (solver, external);
+    return 0;
+  }
   unsigned idx = solver->stable ? next_heap_variable (solver)
                                 : next_queue_variable (solver);
   /* The heuristic's best variable is the best projected one if it is

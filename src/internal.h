@@ -123,6 +123,7 @@ typedef struct frame {
   unsigned trail;    /* trail position of the decision */
   unsigned seen;     /* literals of this level in the learned clause */
   unsigned earliest; /* smallest trail position seen in analysis */
+  unsigned block;    /* shrinking: end of the level's literals when sorted */
   uint64_t stamp;    /* glue computation of used clauses */
 } frame;
 
@@ -355,6 +356,8 @@ struct einsat {
   unsigneds levels;    /* levels in the learned clause */
   unsigneds minimize;  /* stack of the minimization DFS */
   unsigneds shrinkable; /* variables marked while shrinking */
+  unsigneds shrink_sorted; /* learned literals grouped by level */
+  unsigneds shrink_heap;   /* trail positions of one open block */
   stampeds sorted, sorted_tmp; /* scratch for bumping */
   uint64_t glue_stamp;
 
@@ -375,6 +378,8 @@ struct einsat {
   atomic_int terminate_requested;
   int (*terminate_callback) (void *);
   void *terminate_data;
+  int (*decide_callback) (void *);
+  void *decide_data;
   void (*learn_callback) (void *, int *);
   void *learn_data;
   int learn_max;

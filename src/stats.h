@@ -15,6 +15,7 @@
   COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
   COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (decisions, conflicts, "decisions") \
+  COUNTER (external_decisions, decisions, "decisions by the application") \
   COUNTER (decompositions, conflicts, "equivalent literal substitutions") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
