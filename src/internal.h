@@ -338,9 +338,13 @@ struct einsat {
   unsigneds failed;
 
   /* Enumeration: the projection variables (never eliminated), decided
-   * first while 'projecting'. */
+   * first while 'projecting'.  The buffers of 'enumerate.c' live here so
+   * that a call allocates nothing once they are large enough. */
   unsigneds projected;
   bool projecting;
+  unsigneds projected_lits; /* internal literal of each projection entry */
+  ints projected_model;     /* the model as passed to the callback */
+  chars flipped;            /* per prefix entry (backtracking) */
 
   /* Decision heuristics. */
   heap scores;
