@@ -290,21 +290,14 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
   return next_prefix (solver);
 }
 
-/* The search never comes back to a subtree it left, so most clauses
- * learned there are dead weight, and their number grows with the number
- * of models: reductions keep their base interval instead of growing
- * with the square root of their count. */
-static void cap_reduce_interval (einsat *solver) {
-  uint64_t limit = STAT (conflicts) + (uint64_t) GET_OPTION (reduceint);
-  if (solver->limits.reduce > limit)
-    solver->limits.reduce = limit;
-}
-
 static void enumerate_backtracking (einsat *solver, enumeration *e) {
   e->base = (unsigned) SIZE_STACK (solver->assumptions);
   CLEAR_STACK (solver->flipped);
   for (;;) {
-    cap_reduce_interval (solver);
+    /* The search never comes back to a subtree it left, so most clauses
+     * learned there are dead weight, and their number grows with the
+     * number of models: reductions keep their base interval. */
+    es_limit_reduce_interval (solver);
     int res = es_search (solver);
     if (res == 20 && !refuted_prefix (solver, e)) {
       e->complete = 1;

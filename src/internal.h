@@ -531,6 +531,7 @@ void es_rephase (einsat *);
 /* in 'reduce.c' */
 bool es_reducing (einsat *);
 void es_reduce (einsat *);
+void es_limit_reduce_interval (einsat *);
 void es_mark_reasons (einsat *, bool);
 
 /* in 'collect.c' */
