@@ -182,6 +182,8 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->levels);
   RELEASE_STACK (solver->minimize);
   RELEASE_STACK (solver->shrinkable);
+  RELEASE_STACK (solver->shrink_next);
+  RELEASE_STACK (solver->shrink_grouped);
   RELEASE_STACK (solver->sorted);
   RELEASE_STACK (solver->sorted_tmp);
   RELEASE_STACK (solver->learn_buffer);

@@ -359,6 +359,7 @@ struct einsat {
   unsigneds levels;    /* levels in the learned clause */
   unsigneds minimize;  /* stack of the minimization DFS */
   unsigneds shrinkable; /* variables marked while shrinking */
+  unsigneds shrink_next, shrink_grouped; /* scratch of 'shrink.c' */
   stampeds sorted, sorted_tmp; /* scratch for bumping */
   uint64_t glue_stamp;
 

@@ -58,16 +58,39 @@ static bool shrink_reason (einsat *solver, unsigned lit, unsigned level,
   return true;
 }
 
-/* The block UIP of the clause literals on 'level', or INVALID. */
-static unsigned block_uip (einsat *solver, unsigned level) {
-  unsigned open = 0, last = 0;
-  for (all_stack (unsigned, lit, solver->learned))
-    if (LEVEL (lit) == level) {
-      mark_shrinkable (solver, lit);
-      open++;
-      if (VAR (lit)->trail > last)
-        last = VAR (lit)->trail;
-    }
+/* Groups the literals after the first by level, in the order of
+ * 'solver->levels' (a counting sort: the frames count their literals in
+ * the clause), so that each level's block is handled in time linear in
+ * its size.  Scanning the whole clause once per level was quadratic,
+ * which showed with the long clauses learned under many assumptions. */
+static void group_by_level (einsat *solver) {
+  unsigneds *next = &solver->shrink_next, *grouped = &solver->shrink_grouped;
+  size_t size = SIZE_STACK (solver->learned);
+  RESERVE_STACK (*next, (size_t) solver->level + 1);
+  RESERVE_STACK (*grouped, size);
+  unsigned pos = 1;
+  for (all_stack (unsigned, level, solver->levels)) {
+    next->begin[level] = pos;
+    pos += PEEK_STACK (solver->frames, level).seen;
+  }
+  assert (pos == size);
+  unsigned *lits = solver->learned.begin, *to = grouped->begin;
+  for (size_t i = 1; i < size; i++)
+    to[next->begin[LEVEL (lits[i])]++] = lits[i];
+  for (size_t i = 1; i < size; i++)
+    lits[i] = to[i];
+}
+
+/* The block UIP of the 'n' clause literals 'block' on 'level', or
+ * INVALID. */
+static unsigned block_uip (einsat *solver, unsigned level,
+                           const unsigned *block, unsigned n) {
+  unsigned open = n, last = 0;
+  for (unsigned i = 0; i < n; i++) {
+    mark_shrinkable (solver, block[i]);
+    if (VAR (block[i])->trail > last)
+      last = VAR (block[i])->trail;
+  }
   unsigned first = PEEK_STACK (solver->frames, level).trail;
   for (unsigned pos = last + 1; pos-- > first;) {
     unsigned lit = solver->trail[pos];
@@ -82,16 +105,9 @@ static unsigned block_uip (einsat *solver, unsigned level) {
   return INVALID;
 }
 
-static void replace_block (einsat *solver, unsigned level, unsigned uip) {
-  unsigned *q = solver->learned.begin + 1, removed = 0;
-  for (unsigned *p = q; p != solver->learned.end; p++)
-    if (LEVEL (*p) != level)
-      *q++ = *p;
-    else
-      removed++;
-  *q++ = NOT (uip);
-  solver->learned.end = q;
-  ADD (shrunken_literals, removed - 1);
+static void use_block_uip (einsat *solver, unsigned level, unsigned uip,
+                           unsigned n) {
+  ADD (shrunken_literals, n - 1);
   assigned *a = VAR (uip);
   if (!a->analyzed) {
     a->analyzed = true;
@@ -102,15 +118,28 @@ static void replace_block (einsat *solver, unsigned level, unsigned uip) {
   f->earliest = a->trail;
 }
 
+/* The blocks are compacted in place: a block only moves down. */
 void es_shrink_clause (einsat *solver) {
   if (!GET_OPTION (shrink))
     return;
+  bool blocks = false;
+  for (all_stack (unsigned, level, solver->levels))
+    blocks |= PEEK_STACK (solver->frames, level).seen > 1;
+  if (!blocks)
+    return;
+  group_by_level (solver);
+  unsigned *lits = solver->learned.begin, pos = 1, kept = 1;
   for (all_stack (unsigned, level, solver->levels)) {
-    if (PEEK_STACK (solver->frames, level).seen < 2)
-      continue;
-    unsigned uip = block_uip (solver, level);
+    unsigned n = PEEK_STACK (solver->frames, level).seen;
+    unsigned uip = n > 1 ? block_uip (solver, level, lits + pos, n) : INVALID;
     reset_shrinkable (solver);
-    if (uip != INVALID)
-      replace_block (solver, level, uip);
+    if (uip != INVALID) {
+      use_block_uip (solver, level, uip, n);
+      lits[kept++] = NOT (uip);
+    } else
+      for (unsigned i = 0; i < n; i++)
+        lits[kept++] = lits[pos + i];
+    pos += n;
   }
+  solver->learned.end = lits + kept;
 }
