@@ -71,30 +71,44 @@ typedef struct enumeration {
   void *data;
   int64_t models;
   int complete;
-  ints values;
-  unsigneds lits; /* the internal literal of each projected variable */
-  chars flipped;  /* per prefix entry (backtracking) */
-  unsigned base;  /* user assumptions below the prefix */
+  unsigned base; /* user assumptions below the prefix */
 } enumeration;
 
+/* Known variables (after restoring, none is eliminated) take the short
+ * way: a projection is imported at every call, and the general import
+ * checks and enlarges the external tables per literal. */
+static unsigned import_projected (einsat *solver, int eidx) {
+  if (eidx <= solver->max_external) {
+    unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
+    if (iidx1)
+      return LIT (iidx1 - 1);
+  }
+  return es_import_literal (solver, eidx);
+}
+
+/* The projection is imported per call, as the user's assumptions are:
+ * it usually changes between calls (a Sudoku's candidates), and
+ * comparing it with the last one would cost as much as importing it. */
 static void import_projection (einsat *solver, enumeration *e) {
   CLEAR_STACK (solver->projected);
+  CLEAR_STACK (solver->projected_lits);
   int n = e->project ? e->project_size : solver->max_external;
   if (e->project)
     es_restore_external (solver, (size_t) n, e->project);
   else
     for (int eidx = 1; eidx <= n; eidx++)
       es_restore_external (solver, 1, &eidx);
+  RESERVE_STACK (solver->projected_lits, (size_t) n);
+  RESERVE_STACK (solver->projected, (size_t) n);
   for (int i = 0; i < n; i++) {
-    int elit = e->project ? abs (e->project[i]) : i + 1;
-    unsigned lit = es_import_literal (solver, elit);
-    PUSH_STACK (e->lits, lit);
-    unsigned idx = IDX (lit);
-    var_flags *f = FLAGS (idx);
+    unsigned lit =
+        import_projected (solver, e->project ? abs (e->project[i]) : i + 1);
+    *solver->projected_lits.end++ = lit;
+    var_flags *f = FLAGS (IDX (lit));
     if (f->projected)
       continue;
     f->projected = true;
-    PUSH_STACK (solver->projected, idx);
+    *solver->projected.end++ = IDX (lit);
   }
 }
 
@@ -115,17 +129,20 @@ static int report_model (einsat *solver, enumeration *e) {
       es_fatal (solver, "internal error: enumerated model does not "
                         "satisfy the original clauses");
   }
-  CLEAR_STACK (e->values);
+  ints *model = &solver->projected_model;
   int n = e->project ? e->project_size : solver->max_external;
+  CLEAR_STACK (*model);
+  RESERVE_STACK (*model, (size_t) n + 1);
+  const unsigned *lits = solver->projected_lits.begin;
   for (int i = 0; i < n; i++) {
     int eidx = e->project ? abs (e->project[i]) : i + 1;
-    signed char value = VALUE (PEEK_STACK (e->lits, i));
+    signed char value = VALUE (lits[i]);
     assert (value);
-    PUSH_STACK (e->values, value > 0 ? eidx : -eidx);
+    *model->end++ = value > 0 ? eidx : -eidx;
   }
-  PUSH_STACK (e->values, 0);
+  *model->end++ = 0;
   e->models++;
-  return e->callback (e->data, e->values.begin);
+  return e->callback (e->data, model->begin);
 }
 
 /* Is the true literal 'lit' implied by literals marked as implied?  The
@@ -233,7 +250,7 @@ static void enumerate_blocking (einsat *solver, enumeration *e,
  * levels of the prefix are the assumption levels, so the new entries
  * keep the levels they have).  Projected variables are decided before
  * the others, so the first other decision ends them. */
-static void extend_prefix (einsat *solver, enumeration *e) {
+static void extend_prefix (einsat *solver) {
   unsigneds *prefix = &solver->assumptions;
   for (unsigned level = (unsigned) SIZE_STACK (*prefix) + 1;
        level <= solver->level; level++) {
@@ -241,21 +258,21 @@ static void extend_prefix (einsat *solver, enumeration *e) {
     if (decision == INVALID || !FLAGS (IDX (decision))->projected)
       break;
     PUSH_STACK (*prefix, decision);
-    PUSH_STACK (e->flipped, 0);
+    PUSH_STACK (solver->flipped, 0);
   }
 }
 
 /* Everything agreeing with the prefix is exhausted: pops flipped entries
  * and flips the topmost unflipped one; returns false if none is left. */
-static bool next_prefix (einsat *solver, enumeration *e) {
+static bool next_prefix (einsat *solver) {
   unsigneds *prefix = &solver->assumptions;
-  while (!EMPTY_STACK (e->flipped) && TOP_STACK (e->flipped))
-    (void) POP_STACK (e->flipped), (void) POP_STACK (*prefix);
-  if (EMPTY_STACK (e->flipped))
+  while (!EMPTY_STACK (solver->flipped) && TOP_STACK (solver->flipped))
+    (void) POP_STACK (solver->flipped), (void) POP_STACK (*prefix);
+  if (EMPTY_STACK (solver->flipped))
     return false;
-  TOP_STACK (e->flipped) = 1;
+  TOP_STACK (solver->flipped) = 1;
   TOP_STACK (*prefix) = NOT (TOP_STACK (*prefix));
-  LOG ("flipped prefix entry %zu to %s", SIZE_STACK (e->flipped) - 1,
+  LOG ("flipped prefix entry %zu to %s", SIZE_STACK (solver->flipped) - 1,
        LOGLIT (TOP_STACK (*prefix)));
   return true;
 }
@@ -269,24 +286,18 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
   if (solver->inconsistent || failed < e->base)
     return false;
   RESIZE_STACK (solver->assumptions, failed + 1);
-  RESIZE_STACK (e->flipped, failed + 1 - e->base);
-  return next_prefix (solver, e);
-}
-
-/* The search never comes back to a subtree it left, so most clauses
- * learned there are dead weight, and their number grows with the number
- * of models: reductions keep their base interval instead of growing
- * with the square root of their count. */
-static void cap_reduce_interval (einsat *solver) {
-  uint64_t limit = STAT (conflicts) + (uint64_t) GET_OPTION (reduceint);
-  if (solver->limits.reduce > limit)
-    solver->limits.reduce = limit;
+  RESIZE_STACK (solver->flipped, failed + 1 - e->base);
+  return next_prefix (solver);
 }
 
 static void enumerate_backtracking (einsat *solver, enumeration *e) {
   e->base = (unsigned) SIZE_STACK (solver->assumptions);
+  CLEAR_STACK (solver->flipped);
   for (;;) {
-    cap_reduce_interval (solver);
+    /* The search never comes back to a subtree it left, so most clauses
+     * learned there are dead weight, and their number grows with the
+     * number of models: reductions keep their base interval. */
+    es_limit_reduce_interval (solver);
     int res = es_search (solver);
     if (res == 20 && !refuted_prefix (solver, e)) {
       e->complete = 1;
@@ -294,8 +305,8 @@ static void enumerate_backtracking (einsat *solver, enumeration *e) {
     }
     if (res == 10) {
       int go_on = report_model (solver, e);
-      extend_prefix (solver, e);
-      if (!next_prefix (solver, e)) {
+      extend_prefix (solver);
+      if (!next_prefix (solver)) {
         e->complete = 1;
         return;
       }
@@ -363,12 +374,8 @@ int64_t einsat_enumerate (einsat *solver, const int *project,
     if (!project[i] || abs (project[i]) > EINSAT_MAX_VAR)
       es_fatal (solver, "einsat_enumerate: invalid projection variable %d",
                 project[i]);
-  enumeration e = {project, project_size, limit, callback, data, 0, 0,
-                   {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0};
+  enumeration e = {project, project_size, limit, callback, data, 0, 0, 0};
   bool ok = es_protect (solver, enumerate, &e);
-  RELEASE_STACK (e.values);
-  RELEASE_STACK (e.lits);
-  RELEASE_STACK (e.flipped);
   if (!ok)
     return -1;
   solver->state = STATE_READY;

@@ -339,9 +339,13 @@ struct einsat {
   unsigneds failed;
 
   /* Enumeration: the projection variables (never eliminated), decided
-   * first while 'projecting'. */
+   * first while 'projecting'.  The buffers of 'enumerate.c' live here so
+   * that a call allocates nothing once they are large enough. */
   unsigneds projected;
   bool projecting;
+  unsigneds projected_lits; /* internal literal of each projection entry */
+  ints projected_model;     /* the model as passed to the callback */
+  chars flipped;            /* per prefix entry (backtracking) */
 
   /* Decision heuristics. */
   heap scores;
@@ -532,6 +536,7 @@ void es_rephase (einsat *);
 /* in 'reduce.c' */
 bool es_reducing (einsat *);
 void es_reduce (einsat *);
+void es_limit_reduce_interval (einsat *);
 void es_mark_reasons (einsat *, bool);
 
 /* in 'collect.c' */

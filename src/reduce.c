@@ -3,7 +3,15 @@
  * 'tier1' are kept, clauses up to 'tier2' are kept while they are used,
  * and of the remaining unused clauses the 'reducefraction' percent with
  * the worst glue (then size) are deleted.  Reductions happen every
- * 'reduceint * sqrt (reductions)' conflicts. */
+ * 'reduceint * sqrt (reductions)' conflicts, but within 'reduceint'
+ * conflicts of the start of a solve call: with many short incremental
+ * calls (thousands of puzzles under assumptions, a few conflicts each)
+ * the growing interval would let learned clauses of earlier calls pile
+ * up and slow down propagation in every later one.  A long call pays one
+ * early reduction.  The arena is compacted only once half of it is
+ * garbage: propagation drops the watches of deleted clauses it meets,
+ * and rebuilding every watch list after each reduction costs more than a
+ * short call. */
 
 #include "internal.h"
 
@@ -12,6 +20,12 @@
 
 bool es_reducing (einsat *solver) {
   return GET_OPTION (reduce) && STAT (conflicts) >= solver->limits.reduce;
+}
+
+void es_limit_reduce_interval (einsat *solver) {
+  uint64_t limit = STAT (conflicts) + (uint64_t) GET_OPTION (reduceint);
+  if (solver->limits.reduce > limit)
+    solver->limits.reduce = limit;
 }
 
 void es_mark_reasons (einsat *solver, bool mark) {
@@ -63,7 +77,8 @@ void es_reduce (einsat *solver) {
   ADD (reduced, reduce);
   CLEAR_STACK (*candidates);
   es_mark_reasons (solver, false);
-  es_collect (solver);
+  if (es_collecting (solver))
+    es_collect (solver);
   double delta = GET_OPTION (reduceint) * sqrt ((double) STAT (reductions));
   solver->limits.reduce = STAT (conflicts) + (uint64_t) delta;
   if (GET_OPTION (verbose) > 1)

@@ -153,6 +153,7 @@ int es_solve (einsat *solver) {
   es_backtrack (solver, 0);
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
+  es_limit_reduce_interval (solver);
   int res = solver->inconsistent ? 20 : es_search (solver);
   if (res == 10) {
     es_extend_model (solver);
