@@ -101,8 +101,9 @@ void einsat_set_learn (einsat *, void *data, int max_length,
  * variable, the solver decides itself.  Freeze the variables the callback
  * names ('einsat_freeze'), or preprocessing may eliminate them.  The
  * callback may call only 'einsat_current_value' and 'einsat_terminate'.
- * Enumeration ('einsat_enumerate') decides its projection itself and
- * does not call it.  A NULL 'decide' removes the callback. */
+ * While enumerating ('einsat_enumerate') only literals of projected
+ * variables are taken (the projection is decided before the others).  A
+ * NULL 'decide' removes the callback. */
 void einsat_set_decide (einsat *, void *data, int (*decide) (void *data));
 
 /* The partial assignment during the search (meant for the decide

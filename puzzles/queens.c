@@ -237,7 +237,7 @@ static int run_board (queens *q, const puzzle_options *o) {
   encode_diagonals (q);
   bool rows = q->decide == DECIDE_ROWS ||
               (q->decide == DECIDE_DEFAULT && !o->trace);
-  if (!o->cnf && !o->all && !o->count && rows)
+  if (!o->cnf && rows)
     let_front_end_decide (q);
   puzzle_printer printer = {print_board, q, false, "No solution."};
   return puzzle_run (o, q->e, &printer);

@@ -63,9 +63,10 @@ static int decide_assumption (einsat *solver) {
 
 /* The literal the application's callback asks for, if it names an
  * active unassigned variable; INVALID lets the heuristic decide.  While
- * enumerating, the projection must be decided in its own order. */
+ * enumerating, only projected variables are taken: the projection is
+ * decided first (see 'enumerate.c'), in any order. */
 static unsigned external_decision (einsat *solver) {
-  if (!solver->decide_callback || solver->projecting)
+  if (!solver->decide_callback)
     return INVALID;
   int elit = solver->decide_callback (solver->decide_data);
   if (!elit || elit == INT_MIN)
@@ -75,6 +76,8 @@ static unsigned external_decision (einsat *solver) {
     return INVALID;
   unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
   if (!iidx1 || !FLAGS (iidx1 - 1)->active)
+    return INVALID;
+  if (solver->projecting && !FLAGS (iidx1 - 1)->projected)
     return INVALID;
   unsigned lit = LIT (iidx1 - 1);
   if (elit < 0)
