@@ -2,11 +2,11 @@
  *
  * Variable q_R_C (rows and columns numbered from 1) says that a queen
  * stands on row R, column C.  Each row and each column holds exactly one
- * queen, each diagonal at most one.  The encoder chooses the at-most-one
- * encoding by length (pairwise up to 6 squares, so small boards have no
- * auxiliary variables and a trace shows only queens; ladder and product
- * encodings above), which keeps the encoding linear in the number of
- * squares: a 1000 x 1000 board has 1.6 million variables (one million
+ * queen, each diagonal at most one.  Boards up to 16 x 16 use pairwise
+ * at-most-one clauses (no auxiliary variables: a trace shows only queens,
+ * and counting is fastest); above, the encoder chooses by length (ladder
+ * and product encodings), which keeps the encoding linear in the number
+ * of squares: a 1000 x 1000 board has 1.6 million variables (one million
  * named) and 8.9 million clauses.
  *
  * The solver's own decision heuristic finds large boards slowly: the
@@ -17,10 +17,10 @@
  * the fewest free squares left ("most constrained first"), on a free
  * square chosen at random (with a fixed seed).  Propagation, conflicts,
  * learning and backjumping stay the solver's; N = 1000 is then found
- * without a conflict.  '--decide=solver' leaves the decisions to the
- * solver, and so does '--trace' unless '--decide=rows' is given: the
- * trace is there to show the solver's own search, conflicts included.
- * Enumeration always decides the board itself. */
+ * without a conflict.  Counting uses the same decisions (14 queens 15%
+ * faster).  '--decide=solver' leaves the decisions to the solver, and so
+ * does '--trace' unless '--decide=rows' is given: the trace is there to
+ * show the solver's own search, conflicts included. */
 
 #include "puzzle.h"
 
@@ -29,6 +29,7 @@
 #include <string.h>
 
 #define MAX_QUEENS 5000
+#define PAIRWISE_QUEENS 16
 
 typedef struct queens {
   int n;
@@ -54,14 +55,21 @@ static bool name_squares (queens *q) {
   return true;
 }
 
+/* Small boards are for counting, where a queen's attacks propagate
+ * fastest through direct binary clauses (14 queens counted 25% faster
+ * than with the ladder encodings); large boards need linear encodings. */
+static enc_method amo_method (const queens *q) {
+  return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_AUTO;
+}
+
 static void encode_rows_and_columns (queens *q) {
   for (int i = 1; i <= q->n; i++) {
     for (int j = 1; j <= q->n; j++)
       q->line[j - 1] = square (q, i, j);
-    enc_exactly_one (q->e, q->n, q->line);
+    enc_exactly_one_using (q->e, amo_method (q), q->n, q->line);
     for (int j = 1; j <= q->n; j++)
       q->line[j - 1] = square (q, j, i);
-    enc_exactly_one (q->e, q->n, q->line);
+    enc_exactly_one_using (q->e, amo_method (q), q->n, q->line);
   }
 }
 
@@ -73,14 +81,14 @@ static void encode_diagonals (queens *q) {
     for (int row = 1; row <= n; row++)
       if (row - d >= 1 && row - d <= n)
         q->line[size++] = square (q, row, row - d);
-    enc_at_most_one (q->e, size, q->line);
+    enc_at_most_one_using (q->e, amo_method (q), size, q->line);
   }
   for (int s = 3; s <= 2 * n - 1; s++) {
     int size = 0;
     for (int row = 1; row <= n; row++)
       if (s - row >= 1 && s - row <= n)
         q->line[size++] = square (q, row, s - row);
-    enc_at_most_one (q->e, size, q->line);
+    enc_at_most_one_using (q->e, amo_method (q), size, q->line);
   }
 }
 
@@ -143,6 +151,14 @@ static int decide_square (void *data) {
   return best_row ? choose_square (q, solver, best_row, best_count) : 0;
 }
 
+/* Counting learns a clause at almost every dead end (13 queens: 343,000
+ * conflicts for 73,712 boards) and each clause is useful only nearby in
+ * the search tree: reducing every 50 conflicts instead of 1000 saves 14%
+ * of the instructions of counting 12 queens and 20% of the time for 14. */
+static void tune_for_counting (queens *q) {
+  einsat_set_option (enc_solver (q->e), "reduceint", 50);
+}
+
 static void let_front_end_decide (queens *q) {
   einsat *solver = enc_solver (q->e);
   for (int var = 1; var <= q->n * q->n; var++)
@@ -181,11 +197,10 @@ static void print_usage (void) {
           MAX_QUEENS);
   printf ("  --decide=rows    the front-end decides: a queen into a row "
           "with the\n"
-          "                   fewest free squares (default for one "
-          "solution)\n"
-          "  --decide=solver  the solver's own heuristic decides (default "
-          "with\n"
-          "                   --trace, --all and --count)\n");
+          "                   fewest free squares (the default)\n"
+          "  --decide=solver  the solver's own heuristic decides (the "
+          "default\n"
+          "                   with --trace)\n");
   puzzle_print_options (stdout);
 
 }
@@ -239,6 +254,8 @@ static int run_board (queens *q, const puzzle_options *o) {
               (q->decide == DECIDE_DEFAULT && !o->trace);
   if (!o->cnf && rows)
     let_front_end_decide (q);
+  if (!o->cnf && (o->all || o->count))
+    tune_for_counting (q);
   puzzle_printer printer = {print_board, q, false, "No solution."};
   return puzzle_run (o, q->e, &printer);
 }
