@@ -4,7 +4,9 @@
 #
 #   bench/queens_bench.sh [-t TIMEOUT] [one] [count]
 #
-# one    one solution for N = 100, 500, 1000 (process time and memory)
+# one    one solution for N = 100, 500, 1000 (process time and memory), by
+#        the front-end's decisions (the default), by the solver's own
+#        ('--decide=solver'), and by MiniSat on the same CNF if installed
 # count  the number of solutions for N = 8..14: 'einsat queens N --count'
 #        beside pycosat.itersolve (Debian python3-pycosat, run with
 #        /usr/bin/python3, see bench/queens_itersolve.py) on the same DIMACS
@@ -54,9 +56,18 @@ itersolve_cell () {
 for what in "$@"; do
   case $what in
   one)
-    echo "| N | einsat queens N: process s | peak MB | board checked |"
-    echo "|---:|---:|---:|---|"
+    echo "| N | einsat queens N: process s | peak MB | board checked | --decide=solver s | minisat on the CNF s |"
+    echo "|---:|---:|---:|---|---:|---:|"
     for n in 100 500 1000; do
+      timed "$TMP/t" "$EINSAT" queens "$n" --decide=solver
+      solver_s=$(awk -v t="$timeout" '{ print ($1 >= t ? "> " t : $1) }' "$TMP/t")
+      minisat_s="(not installed)"
+      if command -v minisat > /dev/null; then
+        "$EINSAT" queens "$n" --cnf > "$TMP/q.cnf"
+        timed "$TMP/t" minisat "$TMP/q.cnf"
+        minisat_s=$(awk -v t="$timeout" '{ print ($1 >= t ? "> " t : $1) }' "$TMP/t")
+        rm -f "$TMP/q.cnf"
+      fi
       timed "$TMP/t" "$EINSAT" queens "$n"
       read -r seconds kb < "$TMP/t"
       # The board: exactly one Q per row and column, none sharing a diagonal.
@@ -68,7 +79,7 @@ for what in "$@"; do
           for (k in d1) if (d1[k] > 1) ok = 0
           for (k in d2) if (d2[k] > 1) ok = 0
           print ok ? "yes" : "NO" }' "$TMP/out")
-      echo "| $n | $seconds | $((kb / 1024)) | $verdict |"
+      echo "| $n | $seconds | $((kb / 1024)) | $verdict | $solver_s | $minisat_s |"
     done
     ;;
   count)

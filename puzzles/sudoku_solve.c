@@ -23,15 +23,14 @@
  * (see bench/GRIDS.md).  Without '--unique' a plain 'einsat_solve' with
  * the solver's own heuristic is faster.
  *
- * The solver gets slower the more puzzles it has seen: the core does
- * work proportional to its variables in every call (with the option
- * 'enumerate=0' each enumeration also leaves a fixed selector variable
- * behind), and the learned clauses
- * that survive reductions make propagation touch more memory (see
- * bench/GRIDS.md).  So after as many puzzles as there are cell variables
- * the solver is built again, for the price of one encoding per n^3
- * puzzles (17,900 instead of 11,900 puzzles per second on the 17-clue
- * set without '--unique').
+ * After as many puzzles as there are cell variables the solver is built
+ * again, for the price of one encoding per n^3 puzzles.  This was needed
+ * while learned clauses piled up over many short solve calls (11,900
+ * instead of 17,900 puzzles per second on the 17-clue set without
+ * '--unique'); since the core reduces within a few conflicts of every
+ * call, '--rebuild=0' is as fast (bench/GRIDS.md), and with option
+ * 'enumerate=0' each enumeration still leaves a fixed selector variable
+ * behind, which rebuilding clears.
  *
  * The batch solver runs in focused mode only, without inprocessing and
  * with frequent reductions: a decision in stable mode pops every assigned

@@ -67,6 +67,7 @@ typedef struct executor {
   bool terminate_requested, callback;
   int64_t terminate_after, terminate_calls;
   int64_t learn_max;
+  uint64_t decide_random; /* state of the decide callback's choices */
   enumeration *enumeration;
   const char *context; /* appended to the signature of failures */
 } executor;
@@ -283,6 +284,55 @@ static void on_learn (void *data, int *clause) {
     fail (x, "learned clause too long", "%d literals", size);
   else if (oracle_find (&x->formula, falsify_true, falsify_false, &witness))
     fail (x, "learned clause not implied", "assignment 0x%x", witness);
+}
+
+/* The decide callback's view of the partial assignment: a literal and its
+ * negation agree, and no clause is falsified (the solver asks only after
+ * propagation without a conflict). */
+static void check_current_assignment (executor *x) {
+  uint32_t true_vars = 0, false_vars = 0;
+  for (int v = 0; v < x->formula.vars; v++) {
+    int value = einsat_current_value (x->solver, x->var_of[v]);
+    if (value < -1 || value > 1 ||
+        einsat_current_value (x->solver, -x->var_of[v]) != -value) {
+      fail (x, "inconsistent current value", "%d", x->var_of[v]);
+      return;
+    }
+    if (value)
+      *(value > 0 ? &true_vars : &false_vars) |= 1u << v;
+  }
+  x->out->checks++;
+  for (size_t i = 0; i < x->formula.size; i++) {
+    const oracle_clause *c = x->formula.clauses + i;
+    if ((c->pos & ~false_vars) || (c->neg & ~true_vars))
+      continue;
+    fail (x, "decide callback sees a falsified clause", "clause %zu", i);
+    return;
+  }
+}
+
+/* Random decisions, among them 0, unknown and assigned variables, which
+ * the solver must ignore. */
+static int on_decide (void *data) {
+  executor *x = data;
+  check_current_assignment (x);
+  uint64_t *r = &x->decide_random;
+  *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
+  unsigned choice = (unsigned) (*r >> 32);
+  if (!(choice % 8) || !x->formula.vars)
+    return 0;
+  if (choice % 8 == 1)
+    return x->max_used_var + 1 + (int) (choice % 5);
+  int var = x->var_of[(choice >> 3) % (unsigned) x->formula.vars];
+  return (choice >> 8) & 1 ? var : -var;
+}
+
+static void do_decide (executor *x, const call *c) {
+  x->decide_random = 0x9e3779b97f4a7c15u ^ (uint64_t) c->value;
+  if (c->value < 0)
+    einsat_set_decide (x->solver, 0, 0);
+  else
+    einsat_set_decide (x->solver, x, on_decide);
 }
 
 static void do_learn (executor *x, const call *c) {
@@ -683,6 +733,7 @@ static void dispatch (executor *x, const call *c) {
     x->memory.fail_at = x->memory.allocations + (c->value > 0 ? c->value : 1);
     break;
   case CALL_LEARN: do_learn (x, c); break;
+  case CALL_DECIDE: do_decide (x, c); break;
   case CALL_MODEL_VALUE: do_model_value (x, c); break;
   default: fail (x, "unknown call", "kind %d", (int) c->kind); break;
   }

@@ -157,6 +157,13 @@ static void push_learn (generator *g) {
   push (g, &c);
 }
 
+static void push_decide (generator *g) {
+  call c = {.kind = CALL_DECIDE, .value = (int64_t) pick (g, 1000)};
+  if (one_in (g, 4))
+    c.value = -1;
+  push (g, &c);
+}
+
 static void configure (generator *g) {
   static const char *const configurations[] = {"default", "plain", "sat",
                                                 "unsat"};
@@ -169,6 +176,8 @@ static void configure (generator *g) {
     push_option (g);
   if (one_in (g, 3))
     push_learn (g);
+  if (one_in (g, 3))
+    push_decide (g);
 }
 
 /*------------------------------------------------------------------------*/
@@ -281,6 +290,8 @@ static void push_round (generator *g) {
     push_option (g);
   if (one_in (g, 12))
     push_learn (g);
+  if (one_in (g, 12))
+    push_decide (g);
   int assumed[8], n = (int) pick (g, one_in (g, 4) ? 8 : 3);
   for (int i = 0; i < n; i++)
     push_literal_call (g, CALL_ASSUME, assumed[i] = literal (g));

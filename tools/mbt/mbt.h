@@ -43,6 +43,7 @@ typedef enum call_kind {
   CALL_FAIL_ALLOC,  /* the value-th allocation from now on fails */
   CALL_LEARN,       /* learn callback for clauses up to value (< 0: off) */
   CALL_MODEL_VALUE, /* lit */
+  CALL_DECIDE,      /* decide callback with random seed value (< 0: off) */
   NUMBER_OF_CALL_KINDS
 } call_kind;
 

@@ -9,6 +9,7 @@
  *   terminate-after N        limit conflicts|decisions|time VALUE
  *   enumerate LIMIT STOP all|VAR...
  *   fail-alloc N             learn MAX-LENGTH (negative: no callback)
+ *   decide SEED              (random decisions; negative: no callback)
  *
  * Lines starting with '#' are comments. */
 
@@ -39,6 +40,7 @@ static const char *const names[NUMBER_OF_CALL_KINDS] = {
     [CALL_ENUMERATE] = "enumerate",
     [CALL_FAIL_ALLOC] = "fail-alloc",
     [CALL_LEARN] = "learn",
+    [CALL_DECIDE] = "decide",
     [CALL_MODEL_VALUE] = "model-value",
 };
 
@@ -106,6 +108,7 @@ void call_print (const call *c, FILE *file) {
   case CALL_TERMINATE_AFTER:
   case CALL_FAIL_ALLOC:
   case CALL_LEARN:
+  case CALL_DECIDE:
     fprintf (file, " %" PRId64, c->value);
     break;
   case CALL_ENUMERATE:
@@ -224,6 +227,7 @@ static bool read_arguments (reader *r, call *c) {
   case CALL_TERMINATE_AFTER:
   case CALL_FAIL_ALLOC:
   case CALL_LEARN:
+  case CALL_DECIDE:
     return read_number (r, &c->value);
   case CALL_ENUMERATE:
     return read_projection (r, c);
