@@ -341,11 +341,8 @@ int einsat_failed (einsat *solver, int lit) {
   REQUIRE (lit, "zero is not a literal");
   REQUIRE (solver->state == STATE_UNSAT,
            "solver is in state %s, not UNSAT", state_name (solver->state));
-  int idx = abs (lit);
-  if (idx > solver->max_external)
-    return 0;
-  unsigned iidx1 = PEEK_STACK (solver->e2i, idx);
-  return iidx1 && FLAGS (iidx1 - 1)->failed;
+  unsigned ilit = es_find_literal (solver, lit);
+  return ilit != INVALID && FLAGS (IDX (ilit))->failed;
 }
 
 void einsat_set_terminate (einsat *solver, void *data,
@@ -365,14 +362,8 @@ int einsat_current_value (einsat *solver, int lit) {
   REQUIRE_SOLVER ();
   REQUIRE_VALID_LITERAL (lit);
   REQUIRE (lit, "zero is not a literal");
-  size_t idx = (size_t) abs (lit);
-  if (idx >= SIZE_STACK (solver->e2i))
-    return 0;
-  unsigned iidx1 = PEEK_STACK (solver->e2i, idx);
-  if (!iidx1)
-    return 0;
-  signed char value = VALUE (LIT (iidx1 - 1));
-  return lit < 0 ? -value : value;
+  unsigned ilit = es_find_literal (solver, lit);
+  return ilit == INVALID ? 0 : VALUE (ilit);
 }
 
 void einsat_set_learn (einsat *solver, void *data, int max_length,

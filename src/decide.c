@@ -5,8 +5,6 @@
 
 #include "internal.h"
 
-#include <stdlib.h>
-
 static unsigned next_queue_variable (einsat *solver) {
   links *link = solver->links;
   unsigned idx = solver->queue.search;
@@ -69,20 +67,11 @@ static unsigned external_decision (einsat *solver) {
   if (!solver->decide_callback)
     return INVALID;
   int elit = solver->decide_callback (solver->decide_data);
-  if (!elit || elit == INT_MIN)
+  unsigned lit = es_find_literal (solver, elit);
+  if (lit == INVALID || VALUE (lit))
     return INVALID;
-  size_t eidx = (size_t) abs (elit);
-  if (eidx >= SIZE_STACK (solver->e2i))
-    return INVALID;
-  unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
-  if (!iidx1 || !FLAGS (iidx1 - 1)->active)
-    return INVALID;
-  if (solver->projecting && !FLAGS (iidx1 - 1)->projected)
-    return INVALID;
-  unsigned lit = LIT (iidx1 - 1);
-  if (elit < 0)
-    lit = NOT (lit);
-  return VALUE (lit) ? INVALID : lit;
+  const var_flags *f = FLAGS (IDX (lit));
+  return f->active && (f->projected || !solver->projecting) ? lit : INVALID;
 }
 
 int es_decide (einsat *solver) {

@@ -78,12 +78,8 @@ typedef struct enumeration {
  * way: a projection is imported at every call, and the general import
  * checks and enlarges the external tables per literal. */
 static unsigned import_projected (einsat *solver, int eidx) {
-  if (eidx <= solver->max_external) {
-    unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
-    if (iidx1)
-      return LIT (iidx1 - 1);
-  }
-  return es_import_literal (solver, eidx);
+  unsigned lit = es_find_literal (solver, eidx);
+  return lit != INVALID ? lit : es_import_literal (solver, eidx);
 }
 
 /* The projection is imported per call, as the user's assumptions are:

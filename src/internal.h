@@ -450,6 +450,22 @@ _Noreturn void es_fatal (einsat *, const char *fmt, ...)
 int es_option_in_range (const char *name, int value);
 
 /* in 'import.c' */
+
+/* The internal literal of an external one already known, without
+ * importing it; INVALID for 0, INT_MIN and variables never used. */
+static inline unsigned es_find_literal (const einsat *solver, int elit) {
+  if (!elit || elit == INT_MIN)
+    return INVALID;
+  int eidx = elit < 0 ? -elit : elit;
+  if (eidx > solver->max_external)
+    return INVALID;
+  unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
+  if (!iidx1)
+    return INVALID;
+  unsigned lit = LIT (iidx1 - 1);
+  return elit < 0 ? NOT (lit) : lit;
+}
+
 unsigned es_import_literal (einsat *, int elit);
 void es_enlarge_external (einsat *, int eidx);
 unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
