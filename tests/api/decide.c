@@ -126,17 +126,34 @@ static void test_decisions_are_followed (void) {
   long calls = d.calls;
   einsat_add (solver, -3), einsat_add (solver, 0);
   CHECK (einsat_solve (solver) == 10 && d.calls == calls);
+  CHECK (einsat_val (solver, 3) == -3);
+  for (int v = 1; v < 10; v++)
+    CHECK (einsat_val (solver, v) > 0 || einsat_val (solver, v + 1) > 0);
   einsat_delete (solver);
 }
 
-static int count_model (void *data, const int *values) {
-  (void) values;
-  ++*(long *) data;
+typedef struct models {
+  long count, bad;      /* reported, and not a new projection of a model */
+  bool seen[1 << 12];   /* projections reported so far */
+} models;
+
+/* Each projected model must extend to a model of the formula and come
+ * only once. */
+static int check_model (void *data, const int *values) {
+  models *m = data;
+  uint32_t true_vars = 0, false_vars = 0;
+  for (const int *p = values; *p; p++)
+    *(*p > 0 ? &true_vars : &false_vars) |= 1u << (abs (*p) - 1);
+  m->count++;
+  if (m->seen[true_vars] || !oracle_count (&f, true_vars, false_vars, 1, 0))
+    m->bad++;
+  m->seen[true_vars] = true;
   return 1;
 }
 
 /* While enumerating, the callback's literals are taken only on projected
- * variables: the counts stay exact, projected or not. */
+ * variables: every model is checked and the counts stay exact, projected
+ * or not. */
 static void test_enumeration_with_callback (void) {
   for (uint64_t seed = 1; seed <= 40 && !check_failure[0]; seed++) {
     uint64_t rng = seed;
@@ -159,11 +176,12 @@ static void test_enumeration_with_callback (void) {
     decider d = {solver, seed, 0, 0, 0};
     einsat_set_decide (solver, &d, random_decision);
     add_formula (solver);
-    long models = 0;
+    static models m;
+    memset (&m, 0, sizeof m);
     int complete = 0;
-    int64_t n = einsat_enumerate (solver, project, projected, 0, count_model,
-                                  &models, &complete);
-    CHECK (complete && n == models && (uint64_t) n == expected);
+    int64_t n = einsat_enumerate (solver, project, projected, 0, check_model,
+                                  &m, &complete);
+    CHECK (complete && n == m.count && (uint64_t) n == expected && !m.bad);
     CHECK (!d.bad_views);
     einsat_delete (solver);
   }
