@@ -59,17 +59,37 @@ static void bump_reason_clause (einsat *solver, clause *c) {
   }
 }
 
-static void analyze_reason (einsat *solver, unsigned lit, unsigned *open) {
+/* Returns how many literals of a large reason, besides 'lit', are not
+ * root-level literals (0 for binary reasons): the size of the reason
+ * strengthened by 'otfs.c'. */
+static unsigned analyze_reason (einsat *solver, unsigned lit,
+                                unsigned *open) {
   assigned *a = VAR (lit);
   if (a->binary) {
     analyze_literal (solver, a->reason, open);
-    return;
+    return 0;
   }
   clause *c = CLAUSE (a->reason);
   bump_reason_clause (solver, c);
+  unsigned unfixed = 0;
   for (all_literals_in_clause (other, c))
-    if (other != lit)
+    if (other != lit) {
       analyze_literal (solver, other, open);
+      unfixed += LEVEL (other) > 0;
+    }
+  return unfixed;
+}
+
+/* The resolvent has 'open' literals on the conflict level and the others
+ * in 'learned' (after its placeholder).  If it is no larger than the
+ * reason without 'lit', the two are equal (the resolvent contains it). */
+static void try_to_strengthen (einsat *solver, unsigned lit, unsigned open,
+                               unsigned unfixed) {
+  size_t resolvent = open + SIZE_STACK (solver->learned) - 1;
+  if (unfixed < 2 || resolvent != unfixed)
+    return;
+  assigned *a = VAR (lit);
+  es_queue_strengthening (solver, a->reason, lit, open == 1);
 }
 
 static void analyze_conflict_clause (einsat *solver, unsigned conflict,
@@ -90,6 +110,7 @@ static void analyze_conflict_clause (einsat *solver, unsigned conflict,
 static unsigned find_first_uip (einsat *solver, unsigned conflict) {
   unsigned open = 0;
   unsigned pos = solver->trail_size;
+  bool otfs = GET_OPTION (otfs);
   analyze_conflict_clause (solver, conflict, &open);
   for (;;) {
     unsigned uip;
@@ -99,7 +120,9 @@ static unsigned find_first_uip (einsat *solver, unsigned conflict) {
     } while (!VAR (uip)->analyzed || LEVEL (uip) != solver->level);
     if (!--open)
       return uip;
-    analyze_reason (solver, uip, &open);
+    unsigned unfixed = analyze_reason (solver, uip, &open);
+    if (otfs)
+      try_to_strengthen (solver, uip, open, unfixed);
   }
 }
 
@@ -278,6 +301,7 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   if (solver->trace)
     es_trace_event (solver, EINSAT_BACKJUMP, INVALID, solver->level, 0, 0);
   es_learn_clause (solver, glue);
+  es_strengthen_queued (solver);
   reset_analysis (solver);
   es_tick_reluctant (solver);
   return true;

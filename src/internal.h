@@ -411,6 +411,7 @@ struct einsat {
   unsigneds vivify_literals;
   uint64_t vivify_ticks;
   unsigneds probes;
+  unsigneds strengthen; /* queued by analysis for 'otfs.c' */
   uint64_t probe_ticks, probed_fixed;
   tarjan_frames tarjan;
   scc_info *scc;
@@ -483,6 +484,9 @@ void es_delete_binary (einsat *, bool redundant, unsigned a, unsigned b);
 void es_add_original_clause (einsat *, size_t size, const int *elits);
 void es_add_internal_clause (einsat *);
 void es_learn_clause (einsat *, unsigned glue);
+void es_queue_strengthening (einsat *, unsigned ref, unsigned lit,
+                             bool subsumed);
+void es_strengthen_queued (einsat *);
 
 /* in 'watch.c' */
 void es_watch_clause (einsat *, unsigned ref);

@@ -28,6 +28,7 @@
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \
   OPTION (modeinit, 1000, 1, 1000000, "conflicts before first switch") \
+  OPTION (otfs, 1, 0, 1, "on-the-fly strengthening of reasons") \
   OPTION (phase, 1, 0, 1, "initial decision phase") \
   OPTION (phasesaving, 1, 0, 1, "reuse the last value of a variable") \
   OPTION (probe, 1, 0, 1, "failed literal probing") \
@@ -39,6 +40,7 @@
   OPTION (reduceint, 1000, 1, 1000000, "base conflict reduce interval") \
   OPTION (rephase, 1, 0, 1, "reset the saved phases periodically") \
   OPTION (rephaseint, 1000, 1, 1000000, "base rephase interval") \
+  OPTION (rephaserandom, 0, 0, 1, "random phases in the rephase cycle") \
   OPTION (restart, 1, 0, 1, "restarts") \
   OPTION (restartint, 1, 1, 10000, "focused: min conflicts per restart") \
   OPTION (restartmargin, 10, 0, 100, "focused: fast/slow glue margin %") \

@@ -51,12 +51,33 @@ static void use_best_phases (einsat *solver) {
   solver->best_assigned = 0;
 }
 
+/* Random phases (as in CaDiCaL's rephasing) leave the region of the
+ * search space the other phases keep returning to.  Each bit of a random
+ * word gives one phase. */
+static void use_random_phases (einsat *solver) {
+  uint64_t bits = 0;
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    if (!(idx & 63))
+      bits = es_random (&solver->random);
+    solver->saved[idx] = (bits >> (idx & 63)) & 1 ? 1 : -1;
+  }
+}
+
 /* The schedule: best, original, best, inverted, repeated; with local
- * search ('walk.c') a walk follows each best rephase, as in Kissat. */
+ * search ('walk.c') a walk follows each best rephase, as in Kissat.  With
+ * 'rephaserandom' a best and a random rephase end each cycle. */
 static char rephase_type (einsat *solver, uint64_t count) {
   static const char plain[] = "BOBI", walking[] = "BWOBWI";
-  if (GET_OPTION (walk))
+  static const char plain_random[] = "BOBIB#";
+  static const char walking_random[] = "BWOBWIBW#";
+  bool random = GET_OPTION (rephaserandom);
+  if (GET_OPTION (walk)) {
+    if (random)
+      return walking_random[count % (sizeof walking_random - 1)];
     return walking[count % (sizeof walking - 1)];
+  }
+  if (random)
+    return plain_random[count % (sizeof plain_random - 1)];
   return plain[count % (sizeof plain - 1)];
 }
 
@@ -74,6 +95,9 @@ void es_rephase (einsat *solver) {
     break;
   case 'O':
     set_phases (solver, original);
+    break;
+  case '#':
+    use_random_phases (solver);
     break;
   default:
     assert (type == 'I');

@@ -1,7 +1,7 @@
 /* Progress lines for '-v': one line per event with the time, memory,
  * search counters and the size of the remaining formula.  The first
  * character says what happened ('[' stable mode starts, '{' focused mode
- * starts, '-' reduction, 'R' restart, 'B'/'O'/'I'/'W' rephase, '1'/'0'/'?'
+ * starts, '-' reduction, 'R' restart, 'B'/'O'/'I'/'W'/'#' rephase, '1'/'0'/'?'
  * result, ' ' periodic). */
 
 #include "internal.h"

@@ -29,6 +29,8 @@
   COUNTER (learned_units, learned, "learned unit clauses") \
   COUNTER (minimized_literals, learned_literals, "minimized literals") \
   COUNTER (mode_switches, 0, "switches between focused and stable") \
+  COUNTER (otfs_strengthened, conflicts, "reasons strengthened on the fly") \
+  COUNTER (otfs_subsumed, conflicts, "reasons subsumed on the fly") \
   COUNTER (probings, conflicts, "probing rounds") \
   COUNTER (propagations, 0, "propagations") \
   COUNTER (reduced, learned, "learned clauses reduced") \

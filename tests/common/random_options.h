@@ -52,12 +52,14 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "eliminategates", 0, 1);
   set_random_option (solver, rng, "probe", 0, 1);
   set_random_option (solver, rng, "probeint", 1, 100);
-  set_random_option (solver, rng, "decompose", 0, 1); \
+  set_random_option (solver, rng, "decompose", 0, 1);
   set_random_option (solver, rng, "walk", 0, 1);
   set_random_option (solver, rng, "walkeffort", 0, 100);
   set_random_option (solver, rng, "walkinitially", 0, 1);
   set_random_option (solver, rng, "walkmineffort", 0, 5);
   set_random_option (solver, rng, "enumerate", 0, 1);
+  set_random_option (solver, rng, "otfs", 0, 1);
+  set_random_option (solver, rng, "rephaserandom", 0, 1);
 }
 
 /* Prints the options differing from their defaults as command line

@@ -149,10 +149,11 @@ static int solve_plain (void) {
   return res;
 }
 
-static uint64_t coverage[6];
-static const char *const covered[6] = {"eliminated", "substituted",
-                                       "failed_literals", "vivified",
-                                       "subsumed", "reductions"};
+static const char *const covered[] = {
+    "eliminated", "substituted", "failed_literals", "vivified",
+    "subsumed",   "reductions",  "otfs_strengthened"};
+#define COVERED (sizeof covered / sizeof *covered)
+static uint64_t coverage[COVERED];
 
 static bool replaying;
 
@@ -186,7 +187,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     what = "no result";
   else if (res != solve_plain ())
     what = "differs from the plain configuration";
-  for (int i = 0; i < 6; i++)
+  for (size_t i = 0; i < COVERED; i++)
     coverage[i] += einsat_statistic (solver, covered[i]);
   if (proof_file) {
     einsat_close_proof (solver);
@@ -244,8 +245,13 @@ int main (int argc, char **argv) {
   if (failed)
     return 1;
   printf ("ok large differential: %ld formulas\ncoverage:", count);
-  for (int i = 0; i < 6; i++)
+  for (size_t i = 0; i < COVERED; i++)
     printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
   printf ("\n");
-  return 0;
+  for (size_t i = 0; i < COVERED; i++)
+    if (!coverage[i] && count >= 50) {
+      printf ("not covered: '%s' never counted\n", covered[i]);
+      failed++;
+    }
+  return failed != 0;
 }
