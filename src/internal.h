@@ -412,6 +412,8 @@ struct einsat {
   uint64_t vivify_ticks;
   unsigneds probes;
   uint64_t probe_ticks, probed_fixed;
+  uint64_t transred_ticks; /* search ticks at the last reduction */
+  unsigned transred_next;  /* literal to continue with */
   tarjan_frames tarjan;
   scc_info *scc;
   size_t scc_size;
@@ -591,6 +593,9 @@ void es_probe (einsat *);
 /* in 'decompose.c' */
 void es_decompose (einsat *);
 void es_release_decompose (einsat *);
+
+/* in 'transred.c' */
+void es_transred (einsat *);
 
 /* in 'enumerate.c' */
 unsigned es_next_projected (einsat *);

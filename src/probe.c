@@ -92,6 +92,8 @@ void es_probe (einsat *solver) {
   solver->limits.probe = STAT (conflicts) + (uint64_t) delta;
   if (!solver->inconsistent && GET_OPTION (decompose))
     es_decompose (solver);
+  if (!solver->inconsistent && GET_OPTION (transred))
+    es_transred (solver);
   if (GET_OPTION (verbose) > 1)
     es_report (solver, 'p');
 }

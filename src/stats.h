@@ -47,6 +47,7 @@
   COUNTER (subsumed, 0, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
+  COUNTER (transitive_reductions, 0, "binary clauses transitively reduced") \
   COUNTER (variables, 0, "variables in use") \
   COUNTER (vivifications, conflicts, "vivification rounds") \
   COUNTER (vivified, 0, "clauses shortened by vivification") \

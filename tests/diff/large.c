@@ -133,6 +133,7 @@ static void stress_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "vivifyint", 1, 200);
   set_random_option (solver, rng, "eliminateint", 1, 300);
   set_random_option (solver, rng, "reduceint", 1, 100);
+  set_random_option (solver, rng, "transredeffort", 100, 10000);
   einsat_set_option (solver, "eliminate", 1);
 }
 
@@ -140,7 +141,7 @@ static int solve_plain (void) {
   einsat *solver = einsat_new ();
   einsat_configure (solver, "plain");
   const char *off[] = {"eliminate", "probe", "vivify", "subsume",
-                       "decompose", "eagersubsume"};
+                       "decompose", "eagersubsume", "transred"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -149,10 +150,11 @@ static int solve_plain (void) {
   return res;
 }
 
-static uint64_t coverage[6];
-static const char *const covered[6] = {"eliminated", "substituted",
-                                       "failed_literals", "vivified",
-                                       "subsumed", "reductions"};
+#define COVERED 7
+static uint64_t coverage[COVERED];
+static const char *const covered[COVERED] = {
+    "eliminated", "substituted", "failed_literals", "vivified",
+    "subsumed",   "reductions",  "transitive_reductions"};
 
 static bool replaying;
 
@@ -186,7 +188,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     what = "no result";
   else if (res != solve_plain ())
     what = "differs from the plain configuration";
-  for (int i = 0; i < 6; i++)
+  for (int i = 0; i < COVERED; i++)
     coverage[i] += einsat_statistic (solver, covered[i]);
   if (proof_file) {
     einsat_close_proof (solver);
@@ -244,7 +246,7 @@ int main (int argc, char **argv) {
   if (failed)
     return 1;
   printf ("ok large differential: %ld formulas\ncoverage:", count);
-  for (int i = 0; i < 6; i++)
+  for (int i = 0; i < COVERED; i++)
     printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
   printf ("\n");
   return 0;
