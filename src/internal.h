@@ -411,6 +411,7 @@ struct einsat {
   unsigneds vivify_literals;
   uint64_t vivify_ticks;
   unsigneds probes;
+  unsigneds hyper_resolvents; /* pairs waiting for their watches */
   uint64_t probe_ticks, probed_fixed;
   uint64_t transred_ticks; /* search ticks at the last reduction */
   unsigned transred_next;  /* literal to continue with */
@@ -589,6 +590,10 @@ void es_vivify (einsat *);
 /* in 'probe.c' */
 bool es_probing (einsat *);
 void es_probe (einsat *);
+
+/* in 'hyper.c' */
+unsigned es_propagate_hyper (einsat *); /* conflict reference or INVALID */
+unsigned es_conflict_dominator (einsat *, unsigned conflict);
 
 /* in 'decompose.c' */
 void es_decompose (einsat *);

@@ -24,6 +24,7 @@
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (enumerate, 1, 0, 1, "0=blocking clauses, 1=backtracking") \
+  OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \

@@ -45,16 +45,32 @@ static void schedule_probes (einsat *solver, unsigneds *probes) {
   }
 }
 
+/* With hyper-binary resolution the probe's implications form a tree
+ * and the failed literal is the dominator of the conflict (see
+ * 'hyper.c'), else the probe itself. */
+static unsigned propagate_probe (einsat *solver, unsigned probe,
+                                 unsigned *failed) {
+  if (!GET_OPTION (hbr)) {
+    *failed = probe;
+    return es_propagate (solver);
+  }
+  unsigned conflict = es_propagate_hyper (solver);
+  *failed = conflict == INVALID ? INVALID
+                                : es_conflict_dominator (solver, conflict);
+  return conflict;
+}
+
 /* Returns false if the formula became inconsistent. */
 static bool probe_literal (einsat *solver, unsigned lit) {
   es_assign_decision (solver, lit);
-  unsigned conflict = es_propagate (solver);
+  unsigned failed;
+  unsigned conflict = propagate_probe (solver, lit, &failed);
   es_backtrack (solver, 0);
   if (conflict == INVALID)
     return true;
-  LOG ("failed literal %s", LOGLIT (lit));
+  LOG ("failed literal %s (probe %s)", LOGLIT (failed), LOGLIT (lit));
   INC (failed_literals);
-  unsigned unit = NOT (lit);
+  unsigned unit = NOT (failed);
   es_proof_add (solver, 1, &unit);
   es_assign_unit (solver, unit);
   if (es_propagate (solver) == INVALID)

@@ -129,7 +129,7 @@ static bool model_satisfies (einsat *solver) {
 /* Aggressive settings: every technique fires often on small formulas. */
 static void stress_options (einsat *solver, uint64_t *rng) {
   randomize_options (solver, rng);
-  set_random_option (solver, rng, "probeint", 1, 200);
+  set_random_option (solver, rng, "probeint", 1, 20);
   set_random_option (solver, rng, "vivifyint", 1, 200);
   set_random_option (solver, rng, "eliminateint", 1, 300);
   set_random_option (solver, rng, "reduceint", 1, 100);
@@ -150,11 +150,12 @@ static int solve_plain (void) {
   return res;
 }
 
-#define COVERED 7
+#define COVERED 8
 static uint64_t coverage[COVERED];
 static const char *const covered[COVERED] = {
     "eliminated", "substituted", "failed_literals", "vivified",
-    "subsumed",   "reductions",  "transitive_reductions"};
+    "subsumed",   "reductions",  "hyper_binaries",
+    "transitive_reductions"};
 
 static bool replaying;
 
