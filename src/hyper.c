@@ -11,7 +11,9 @@
  * redundant clause (it is RUP, so it goes to the proof as is) and becomes
  * the reason of 'l', which keeps the tree a tree.  Next time 'd' implies
  * 'l' in one step; transitive reduction ('transred.c') removes the
- * resolvents that turn out to be implied by other binary clauses.
+ * resolvents that turn out to be implied by other binary clauses.  If
+ * -d is in the clause, the resolvent subsumes it, and a learned clause
+ * goes at once (it is no reason: 'l' has the resolvent as reason).
  *
  * The same tree gives more units for failed literals: the dominator of
  * the literals of the conflict implies the conflict, so its negation is a
@@ -91,6 +93,13 @@ static unsigned propagate_binaries (einsat *solver, unsigned lit,
   return INVALID;
 }
 
+static bool contains (clause *c, unsigned lit) {
+  for (all_literals_in_clause (other, c))
+    if (other == lit)
+      return true;
+  return false;
+}
+
 /* 'c' implies 'lit': adds the resolvent to the proof and makes it the
  * reason.  Its watches are added later ('add_pending_resolvents'), since
  * one of them may go to the watch list being traversed. */
@@ -105,6 +114,8 @@ static void resolve_hyper_binary (einsat *solver, clause *c, unsigned lit,
   PUSH_STACK (solver->hyper_resolvents, resolvent[0]);
   PUSH_STACK (solver->hyper_resolvents, resolvent[1]);
   es_assign_binary (solver, lit, resolvent[0]);
+  if (c->redundant && contains (c, resolvent[0]))
+    es_mark_garbage (solver, c);
 }
 
 static void add_pending_resolvents (einsat *solver) {
