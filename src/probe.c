@@ -8,7 +8,12 @@
  * binary clause (probing an implied literal finds nothing its root would
  * not).  Literals probed without result are not probed again until new
  * units are found.  The effort is a fraction of the search ticks, and the
- * ticks spent here do not count for the search schedules. */
+ * ticks spent here do not count for the search schedules.
+ *
+ * With option 'hbr' a probe propagates binary clauses first and adds
+ * hyper-binary resolvents ('hyper.c'); after the probes come equivalent
+ * literal substitution ('decompose.c') and transitive reduction
+ * ('transred.c'), which remove the redundancy the resolvents bring. */
 
 #include "internal.h"
 
