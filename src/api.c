@@ -198,6 +198,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->vivify_literals);
   RELEASE_STACK (solver->probes);
   RELEASE_STACK (solver->strengthen);
+  RELEASE_STACK (solver->hyper_resolvents);
   RELEASE_STACK (solver->tarjan);
   es_release_decompose (solver);
   es_release_walker (solver);

@@ -412,7 +412,10 @@ struct einsat {
   uint64_t vivify_ticks;
   unsigneds probes;
   unsigneds strengthen; /* queued by analysis for 'otfs.c' */
+  unsigneds hyper_resolvents; /* pairs waiting for their watches */
   uint64_t probe_ticks, probed_fixed;
+  uint64_t transred_ticks; /* search ticks at the last reduction */
+  unsigned transred_next;  /* literal to continue with */
   tarjan_frames tarjan;
   scc_info *scc;
   size_t scc_size;
@@ -592,9 +595,16 @@ void es_vivify (einsat *);
 bool es_probing (einsat *);
 void es_probe (einsat *);
 
+/* in 'hyper.c' */
+unsigned es_propagate_hyper (einsat *); /* conflict reference or INVALID */
+unsigned es_conflict_dominator (einsat *, unsigned conflict);
+
 /* in 'decompose.c' */
 void es_decompose (einsat *);
 void es_release_decompose (einsat *);
+
+/* in 'transred.c' */
+void es_transred (einsat *);
 
 /* in 'enumerate.c' */
 unsigned es_next_projected (einsat *);

@@ -24,6 +24,7 @@
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (enumerate, 1, 0, 1, "0=blocking clauses, 1=backtracking") \
+  OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \
@@ -57,6 +58,9 @@
   OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
+  OPTION (transred, 1, 0, 1, "transitive reduction of binary clauses") \
+  OPTION (transredeffort, 20, 0, 10000, "per mille of search ticks") \
+  OPTION (transredmineffort, 10, 0, 1000000, "min ticks (thousands)") \
   OPTION (verbose, 0, 0, 3, "verbosity level") \
   OPTION (vivify, 1, 0, 1, "vivify learned and irredundant clauses") \
   OPTION (vivifyeffort, 100, 0, 10000, "per mille of search ticks") \

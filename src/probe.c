@@ -8,7 +8,12 @@
  * binary clause (probing an implied literal finds nothing its root would
  * not).  Literals probed without result are not probed again until new
  * units are found.  The effort is a fraction of the search ticks, and the
- * ticks spent here do not count for the search schedules. */
+ * ticks spent here do not count for the search schedules.
+ *
+ * With option 'hbr' a probe propagates binary clauses first and adds
+ * hyper-binary resolvents ('hyper.c'); after the probes come equivalent
+ * literal substitution ('decompose.c') and transitive reduction
+ * ('transred.c'), which remove the redundancy the resolvents bring. */
 
 #include "internal.h"
 
@@ -45,16 +50,32 @@ static void schedule_probes (einsat *solver, unsigneds *probes) {
   }
 }
 
+/* With hyper-binary resolution the probe's implications form a tree
+ * and the failed literal is the dominator of the conflict (see
+ * 'hyper.c'), else the probe itself. */
+static unsigned propagate_probe (einsat *solver, unsigned probe,
+                                 unsigned *failed) {
+  if (!GET_OPTION (hbr)) {
+    *failed = probe;
+    return es_propagate (solver);
+  }
+  unsigned conflict = es_propagate_hyper (solver);
+  *failed = conflict == INVALID ? INVALID
+                                : es_conflict_dominator (solver, conflict);
+  return conflict;
+}
+
 /* Returns false if the formula became inconsistent. */
 static bool probe_literal (einsat *solver, unsigned lit) {
   es_assign_decision (solver, lit);
-  unsigned conflict = es_propagate (solver);
+  unsigned failed;
+  unsigned conflict = propagate_probe (solver, lit, &failed);
   es_backtrack (solver, 0);
   if (conflict == INVALID)
     return true;
-  LOG ("failed literal %s", LOGLIT (lit));
+  LOG ("failed literal %s (probe %s)", LOGLIT (failed), LOGLIT (lit));
   INC (failed_literals);
-  unsigned unit = NOT (lit);
+  unsigned unit = NOT (failed);
   es_proof_add (solver, 1, &unit);
   es_assign_unit (solver, unit);
   if (es_propagate (solver) == INVALID)
@@ -92,6 +113,8 @@ void es_probe (einsat *solver) {
   solver->limits.probe = STAT (conflicts) + (uint64_t) delta;
   if (!solver->inconsistent && GET_OPTION (decompose))
     es_decompose (solver);
+  if (!solver->inconsistent && GET_OPTION (transred))
+    es_transred (solver);
   if (GET_OPTION (verbose) > 1)
     es_report (solver, 'p');
 }

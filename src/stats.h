@@ -23,6 +23,7 @@
   COUNTER (failed_literals, 0, "failed literals found by probing") \
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
+  COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
@@ -49,6 +50,7 @@
   COUNTER (subsumed, 0, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
+  COUNTER (transitive_reductions, 0, "binary clauses transitively reduced") \
   COUNTER (variables, 0, "variables in use") \
   COUNTER (vivifications, conflicts, "vivification rounds") \
   COUNTER (vivified, 0, "clauses shortened by vivification") \

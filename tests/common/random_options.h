@@ -53,6 +53,9 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "probe", 0, 1);
   set_random_option (solver, rng, "probeint", 1, 100);
   set_random_option (solver, rng, "decompose", 0, 1);
+  set_random_option (solver, rng, "hbr", 0, 1);
+  set_random_option (solver, rng, "transred", 0, 1);
+  set_random_option (solver, rng, "transredeffort", 0, 1000);
   set_random_option (solver, rng, "walk", 0, 1);
   set_random_option (solver, rng, "walkeffort", 0, 100);
   set_random_option (solver, rng, "walkinitially", 0, 1);

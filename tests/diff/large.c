@@ -129,10 +129,11 @@ static bool model_satisfies (einsat *solver) {
 /* Aggressive settings: every technique fires often on small formulas. */
 static void stress_options (einsat *solver, uint64_t *rng) {
   randomize_options (solver, rng);
-  set_random_option (solver, rng, "probeint", 1, 200);
+  set_random_option (solver, rng, "probeint", 1, 20);
   set_random_option (solver, rng, "vivifyint", 1, 200);
   set_random_option (solver, rng, "eliminateint", 1, 300);
   set_random_option (solver, rng, "reduceint", 1, 100);
+  set_random_option (solver, rng, "transredeffort", 100, 10000);
   einsat_set_option (solver, "eliminate", 1);
 }
 
@@ -140,7 +141,7 @@ static int solve_plain (void) {
   einsat *solver = einsat_new ();
   einsat_configure (solver, "plain");
   const char *off[] = {"eliminate", "probe", "vivify", "subsume",
-                       "decompose", "eagersubsume"};
+                       "decompose", "eagersubsume", "transred"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -150,8 +151,9 @@ static int solve_plain (void) {
 }
 
 static const char *const covered[] = {
-    "eliminated", "substituted", "failed_literals", "vivified",
-    "subsumed",   "reductions",  "otfs_strengthened"};
+    "eliminated",        "substituted",    "failed_literals",
+    "vivified",          "subsumed",       "reductions",
+    "otfs_strengthened", "hyper_binaries", "transitive_reductions"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -248,9 +250,11 @@ int main (int argc, char **argv) {
   for (size_t i = 0; i < COVERED; i++)
     printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
   printf ("\n");
+  /* A technique that never fires is not tested at all (replays of a
+   * single formula are exempt). */
   for (size_t i = 0; i < COVERED; i++)
     if (!coverage[i] && count >= 50) {
-      printf ("not covered: '%s' never counted\n", covered[i]);
+      printf ("not ok large coverage: '%s' never fired\n", covered[i]);
       failed++;
     }
   return failed != 0;

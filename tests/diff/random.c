@@ -28,7 +28,9 @@ static const char *failure_dir = ".";
 static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "failed_literals", "subsumed",
                                       "strengthened", "vivified",
-                                      "eager_subsumed", "reductions"};
+                                      "eager_subsumed", "reductions",
+                                      "hyper_binaries",
+                                      "transitive_reductions"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 

@@ -216,11 +216,106 @@ static void test_walk_without_clauses (void) {
   einsat_delete (solver);
 }
 
+
+/* Adds the clause of the given external literals (zero-terminated). */
+static void add_clause (einsat *solver, const int *lits) {
+  while (*lits)
+    einsat_add (solver, *lits++);
+  einsat_add (solver, 0);
+}
+
+static bool has_binary (einsat *solver, int a, int b, unsigned tag) {
+  unsigned la = es_import_literal (solver, a);
+  unsigned lb = es_import_literal (solver, b);
+  for (all_stack (watch, w, WATCHES (la)))
+    if (w.blit == lb && w.ref == tag)
+      return true;
+  return false;
+}
+
+/* Probing 1 implies 2, then 3 and 4 through binary clauses, then 5
+ * through the large clause: the dominator of -3 and -4 is 2, so the
+ * hyper-binary resolvent is (-2 5), not (-1 5). */
+static void test_hyper_binary_dominator (void) {
+  einsat *solver = new_solver ();
+  static const int clauses[][5] = {
+      {-1, 2, 0}, {-2, 3, 0}, {-2, 4, 0}, {-3, -4, 5, 0}, {-5, 6, 7, 0}};
+  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+    add_clause (solver, clauses[i]);
+  es_init_schedules (solver);
+  es_probe (solver);
+  CHECK (STAT (hyper_binaries) == 1);
+  CHECK (has_binary (solver, -2, 5, REDUNDANT_BINARY));
+  CHECK (!has_binary (solver, -1, 5, REDUNDANT_BINARY));
+  CHECK (einsat_solve (solver) == 10);
+  einsat_delete (solver);
+}
+
+/* Probing 1 fails in the conflict of 3 and 4, which 2 dominates: both
+ * -2 and -1 become units (the probe alone would give only -1). */
+static void test_failed_dominator (void) {
+  for (int hbr = 0; hbr < 2; hbr++) {
+    einsat *solver = new_solver ();
+    einsat_set_option (solver, "hbr", hbr);
+    static const int clauses[][4] = {{-1, 2, 0}, {-2, 3, 0}, {-2, 4, 0},
+                                     {-3, -4, 0}, {2, 5, 6, 0}};
+    for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+      add_clause (solver, clauses[i]);
+    es_init_schedules (solver);
+    es_probe (solver);
+    CHECK (VALUE (es_import_literal (solver, 1)) < 0);
+    CHECK ((VALUE (es_import_literal (solver, 2)) < 0) == (bool) hbr);
+    CHECK (einsat_solve (solver) == 10);
+    einsat_delete (solver);
+  }
+}
+
+/* (-1 3) is implied by (-1 2) and (-2 3) and goes; with (-1 2) redundant
+ * an irredundant (-1 3) must stay, a redundant one goes. */
+static void test_transred (void) {
+  for (int variant = 0; variant < 3; variant++) {
+    einsat *solver = new_solver ();
+    bool first_redundant = variant > 0, third_redundant = variant > 1;
+    unsigned l1 = es_import_literal (solver, 1);
+    unsigned l2 = es_import_literal (solver, 2);
+    unsigned l3 = es_import_literal (solver, 3);
+    es_new_binary (solver, first_redundant, NOT (l1), l2);
+    es_new_binary (solver, false, NOT (l2), l3);
+    es_new_binary (solver, third_redundant, NOT (l1), l3);
+    es_init_schedules (solver);
+    es_transred (solver);
+    bool removed = variant != 1;
+    CHECK (STAT (transitive_reductions) == removed);
+    unsigned tag = third_redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
+    CHECK (has_binary (solver, -1, 3, tag) != removed);
+    CHECK (einsat_solve (solver) == 10);
+    einsat_delete (solver);
+  }
+}
+
+/* -1 implies 2 and 2 implies 1: 1 is a unit, found while testing (1 3). */
+static void test_transred_failed (void) {
+  einsat *solver = new_solver ();
+  static const int clauses[][3] = {{1, 2, 0}, {-2, 1, 0}, {1, 3, 0}};
+  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+    add_clause (solver, clauses[i]);
+  es_init_schedules (solver);
+  es_transred (solver);
+  CHECK (VALUE (es_import_literal (solver, 1)) > 0);
+  CHECK (STAT (failed_literals) == 1);
+  CHECK (einsat_solve (solver) == 10);
+  einsat_delete (solver);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
+    {"hyper-binary-dominator", test_hyper_binary_dominator},
+    {"failed-dominator", test_failed_dominator},
+    {"transred", test_transred},
+    {"transred-failed", test_transred_failed},
 };
 
 int main (void) { return RUN_TESTS ("unit", cases); }
