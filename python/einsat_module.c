@@ -293,15 +293,19 @@ static einsat *volatile sigint_solver;
 static volatile sig_atomic_t sigint_seen;
 static struct sigaction saved_sigint;
 
+/* The signal may arrive in another thread, and the solving thread checks
+ * 'sigint_seen' and Python's flag as soon as the solver stops: both are
+ * set before the solver is told to stop (the other order lost Ctrl-C on
+ * a busy machine). */
 static void on_sigint (int sig) {
-  einsat *solver = sigint_solver;
-  if (solver)
-    einsat_terminate (solver);
   sigint_seen = 1;
   if (!(saved_sigint.sa_flags & SA_SIGINFO) &&
       saved_sigint.sa_handler != SIG_DFL &&
       saved_sigint.sa_handler != SIG_IGN)
     saved_sigint.sa_handler (sig);
+  einsat *solver = sigint_solver;
+  if (solver)
+    einsat_terminate (solver);
 }
 
 static bool guard_sigint (einsat *solver) {
