@@ -211,12 +211,16 @@ static bool try_to_eliminate (einsat *solver, unsigned idx,
     return false;
   if (p > occlim || n > occlim)
     return false;
-  bool gate = GET_OPTION (eliminategates) && p && n &&
-              es_find_gate (solver, pos, e);
+  gate_kind kind = GET_OPTION (eliminategates) && p && n
+                       ? es_find_gate (solver, pos, e)
+                       : NO_GATE;
+  bool gate = kind != NO_GATE;
   if (!bounded (solver, pos, e, gate))
     return false;
   if (gate)
     INC (gates);
+  if (kind == XOR_GATE)
+    INC (xor_gates);
   eliminate_variable (solver, idx, e, gate);
   return true;
 }

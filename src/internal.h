@@ -221,6 +221,15 @@ typedef struct occurrence {
 
 typedef STACK (occurrence) occurrences;
 
+/* The definitions 'gates.c' finds. */
+typedef enum gate_kind {
+  NO_GATE,
+  EQUIVALENCE_GATE,
+  AND_GATE,
+  XOR_GATE,
+  ITE_GATE
+} gate_kind;
+
 typedef struct elimination {
   occurrences pos, neg;
   unsigneds resolvent;
@@ -573,7 +582,7 @@ const unsigned *es_occurrence_literals (einsat *, unsigned lit,
                                         unsigned *binary, unsigned *size);
 
 /* in 'gates.c' */
-bool es_find_gate (einsat *, unsigned pivot, elimination *);
+gate_kind es_find_gate (einsat *, unsigned pivot, elimination *);
 void es_release_elimination (einsat *);
 
 /* in 'subsume.c' */

@@ -21,6 +21,8 @@
   OPTION (eliminateint, 2000, 1, 1000000, "base conflict interval") \
   OPTION (eliminatemineffort, 10000, 0, 1000000, "min steps (thousands)") \
   OPTION (eliminateocclim, 1000, 1, 100000, "max occurrences per literal") \
+  OPTION (eliminatexor, 1, 0, 1, "use XOR gate definitions") \
+  OPTION (eliminatexorsize, 5, 2, 5, "max XOR gate inputs") \
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (enumerate, 1, 0, 1, "0=blocking clauses, 1=backtracking") \

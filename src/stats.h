@@ -23,6 +23,7 @@
   COUNTER (failed_literals, 0, "failed literals found by probing") \
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
+  COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \

@@ -44,6 +44,21 @@ static void clause3 (int a, int b, int c) {
   push (0);
 }
 
+/* The 8 clauses of the parity constraint over 'lits' (an odd number of
+ * negations each): a ternary XOR gate, found as such by elimination. */
+static void xor4 (const int *lits) {
+  for (unsigned negations = 0; negations < 16; negations++) {
+    unsigned odd = 0;
+    for (unsigned bits = negations; bits; bits >>= 1)
+      odd ^= bits & 1;
+    if (!odd)
+      continue;
+    for (int i = 0; i < 4; i++)
+      push (negations >> i & 1 ? -lits[i] : lits[i]);
+    push (0);
+  }
+}
+
 static void generate_ksat (uint64_t *rng) {
   int k = 3 + (oracle_below (rng, 4) == 0);
   g.vars = 30 + oracle_below (rng, k == 3 ? 170 : 60);
@@ -65,7 +80,7 @@ static void generate_circuit (uint64_t *rng) {
   for (int x = inputs + 1; x <= g.vars; x++) {
     int a = random_lit (rng, x - 1), b = random_lit (rng, x - 1);
     int c = random_lit (rng, x - 1);
-    switch (oracle_below (rng, 6)) {
+    switch (oracle_below (rng, 7)) {
     case 0:
       clause3 (-x, a, 0), clause3 (x, -a, 0);
       break;
@@ -78,6 +93,9 @@ static void generate_circuit (uint64_t *rng) {
     case 3:
       clause3 (-x, -a, b), clause3 (-x, a, c), clause3 (x, -a, -b);
       clause3 (x, a, -c);
+      break;
+    case 4:
+      xor4 ((int[]) {x, a, b, c});
       break;
     default:
       clause3 (-x, a, b), clause3 (-x, -a, -b), clause3 (x, -a, b);
@@ -149,10 +167,12 @@ static int solve_plain (void) {
   return res;
 }
 
-static uint64_t coverage[6];
-static const char *const covered[6] = {"eliminated", "substituted",
-                                       "failed_literals", "vivified",
-                                       "subsumed", "reductions"};
+static const char *const covered[] = {"eliminated", "substituted",
+                                      "failed_literals", "vivified",
+                                      "subsumed", "reductions",
+                                      "xor_gates"};
+#define COVERED (sizeof covered / sizeof *covered)
+static uint64_t coverage[COVERED];
 
 static bool replaying;
 
@@ -186,7 +206,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     what = "no result";
   else if (res != solve_plain ())
     what = "differs from the plain configuration";
-  for (int i = 0; i < 6; i++)
+  for (size_t i = 0; i < COVERED; i++)
     coverage[i] += einsat_statistic (solver, covered[i]);
   if (proof_file) {
     einsat_close_proof (solver);
@@ -244,7 +264,7 @@ int main (int argc, char **argv) {
   if (failed)
     return 1;
   printf ("ok large differential: %ld formulas\ncoverage:", count);
-  for (int i = 0; i < 6; i++)
+  for (size_t i = 0; i < COVERED; i++)
     printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);
   printf ("\n");
   return 0;
