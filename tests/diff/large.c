@@ -151,6 +151,7 @@ static void stress_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "vivifyint", 1, 200);
   set_random_option (solver, rng, "eliminateint", 1, 300);
   set_random_option (solver, rng, "reduceint", 1, 100);
+  set_random_option (solver, rng, "blockeffort", 0, 1000);
   einsat_set_option (solver, "eliminate", 1);
 }
 
@@ -170,7 +171,7 @@ static int solve_plain (void) {
 static const char *const covered[] = {"eliminated", "substituted",
                                       "failed_literals", "vivified",
                                       "subsumed", "reductions",
-                                      "xor_gates"};
+                                      "xor_gates", "blocked"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
