@@ -28,7 +28,8 @@ static const char *failure_dir = ".";
 static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "failed_literals", "subsumed",
                                       "strengthened", "vivified",
-                                      "eager_subsumed", "reductions"};
+                                      "eager_subsumed", "reductions",
+                                      "xor_gates", "blocked"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
