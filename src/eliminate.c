@@ -34,12 +34,12 @@ bool es_eliminating (einsat *solver) {
 
 /*------------------------------------------------------------------------*/
 
-/* The irredundant clauses containing 'lit'. */
-static void gather (einsat *solver, unsigned lit, occurrences *occs,
-                    elimination *e) {
+/* The irredundant clauses containing 'lit'; returns the watches visited
+ * (the steps spent). */
+size_t es_gather_occurrences (einsat *solver, unsigned lit,
+                              occurrences *occs) {
   CLEAR_STACK (*occs);
   for (all_stack (watch, w, WATCHES (lit))) {
-    e->steps++;
     if (w.ref == REDUNDANT_BINARY)
       continue;
     if (w.ref == IRREDUNDANT_BINARY) {
@@ -49,6 +49,7 @@ static void gather (einsat *solver, unsigned lit, occurrences *occs,
     if (!CLAUSE (w.ref)->garbage)
       PUSH_STACK (*occs, ((occurrence) {w.ref, INVALID, false}));
   }
+  return SIZE_STACK (WATCHES (lit));
 }
 
 const unsigned *es_occurrence_literals (einsat *solver, unsigned lit,
@@ -203,20 +204,24 @@ static bool try_to_eliminate (einsat *solver, unsigned idx,
   if (!FLAGS (idx)->active || VALUE (LIT (idx)) || es_frozen (solver, idx))
     return false;
   unsigned pos = LIT (idx);
-  gather (solver, pos, &e->pos, e);
-  gather (solver, NOT (pos), &e->neg, e);
+  e->steps += es_gather_occurrences (solver, pos, &e->pos);
+  e->steps += es_gather_occurrences (solver, NOT (pos), &e->neg);
   size_t p = SIZE_STACK (e->pos), n = SIZE_STACK (e->neg);
   size_t occlim = (size_t) GET_OPTION (eliminateocclim);
   if (!p && !n)
     return false;
   if (p > occlim || n > occlim)
     return false;
-  bool gate = GET_OPTION (eliminategates) && p && n &&
-              es_find_gate (solver, pos, e);
+  gate_kind kind = GET_OPTION (eliminategates) && p && n
+                       ? es_find_gate (solver, pos, e)
+                       : NO_GATE;
+  bool gate = kind != NO_GATE;
   if (!bounded (solver, pos, e, gate))
     return false;
   if (gate)
     INC (gates);
+  if (kind == XOR_GATE)
+    INC (xor_gates);
   eliminate_variable (solver, idx, e, gate);
   return true;
 }
@@ -283,6 +288,8 @@ static void eliminate (einsat *solver, elimination *e) {
   unsigned max_bound = GET_OPTION (eliminatebound);
   for (unsigned round = 0; round < 8; round++) {
     es_enter_dense_mode (solver);
+    if (!round && GET_OPTION (block))
+      es_block (solver);
     unsigned eliminated = elimination_round (solver, e);
     es_leave_dense_mode (solver);
     if (solver->inconsistent || !es_clean_root (solver) ||

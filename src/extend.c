@@ -1,13 +1,16 @@
-/* The extension stack: clauses removed by variable elimination, each
- * with its witness literal (the eliminated literal it contains).  Models
- * of the simplified formula are extended to models of the original one by
+/* The extension stack: clauses removed by variable elimination or as
+ * blocked clauses ('block.c'), each with its witness literal (the
+ * eliminated literal or the literal it is blocked on).  Models of the
+ * simplified formula are extended to models of the original one by
  * walking the stack backwards and making the witness true whenever its
  * clause is not satisfied yet (Järvisalo, Heule and Biere 2012).
  *
- * A variable that was eliminated but shows up again (in a new clause, an
- * assumption, a freeze or a projection) is restored: the clauses with
- * that witness go back into the formula, and with them every other
- * eliminated variable they mention (as CaDiCaL does for incremental use).
+ * A variable that was eliminated or is the witness of blocked clauses
+ * but shows up again (in a new clause, an assumption, a freeze or a
+ * projection) is restored: the clauses with that witness go back into
+ * the formula, and with them the clauses of every other eliminated or
+ * witness variable they mention, as each restored clause is a new clause
+ * too (Fazekas, Biere and Scholl 2019).
  *
  * Layout of an entry: size, witness, the literals, size again (so the
  * stack can be walked in both directions). */
@@ -54,7 +57,12 @@ void es_release_extension (einsat *solver) {
 /*------------------------------------------------------------------------*/
 /* Restoring.  The variables to restore are marked with 'seen'. */
 
-/* Adds the eliminated variables mentioned by the clauses of marked
+/* Variables with clauses on the stack. */
+static bool restorable (const var_flags *f) {
+  return (f->eliminated || f->witness) && !f->seen;
+}
+
+/* Adds the restorable variables mentioned by the clauses of marked
  * witnesses until nothing changes. */
 static void close_restore_set (einsat *solver, unsigneds *restore) {
   bool changed = true;
@@ -67,7 +75,7 @@ static void close_restore_set (einsat *solver, unsigneds *restore) {
       for (unsigned i = 0; i < p[0]; i++) {
         unsigned idx = IDX (p[2 + i]);
         var_flags *f = FLAGS (idx);
-        if (f->eliminated && !f->seen) {
+        if (restorable (f)) {
           f->seen = true;
           PUSH_STACK (*restore, idx);
           changed = true;
@@ -77,11 +85,17 @@ static void close_restore_set (einsat *solver, unsigneds *restore) {
   }
 }
 
+/* All clauses of the variable left the stack: a witness of blocked
+ * clauses is active anyway, an eliminated variable becomes active. */
 static void reactivate (einsat *solver, unsigned idx) {
   var_flags *f = FLAGS (idx);
-  f->eliminated = false;
   f->seen = false;
+  f->witness = false;
+  if (!f->eliminated)
+    return;
+  f->eliminated = false;
   f->active = true;
+  INC (restored);
   solver->active++;
   es_queue_enqueue (solver, idx);
   es_heap_push (solver, &solver->scores, idx);
@@ -125,6 +139,22 @@ static void add_restored_clauses (einsat *solver, unsigneds *clauses) {
   }
 }
 
+/* Restores the variables in 'restore' (marked 'seen') and all they
+ * need. */
+static void restore_marked (einsat *solver, unsigneds *restore) {
+  if (EMPTY_STACK (*restore))
+    return;
+  close_restore_set (solver, restore);
+  unsigneds *clauses = &solver->restored;
+  CLEAR_STACK (*clauses);
+  restore_clauses (solver, clauses);
+  for (all_stack (unsigned, idx, *restore))
+    reactivate (solver, idx);
+  CLEAR_STACK (*restore);
+  add_restored_clauses (solver, clauses);
+  CLEAR_STACK (*clauses);
+}
+
 void es_restore_external (einsat *solver, size_t size, const int *elits) {
   if (EMPTY_STACK (solver->extension))
     return;
@@ -138,21 +168,29 @@ void es_restore_external (einsat *solver, size_t size, const int *elits) {
     if (!iidx1)
       continue;
     var_flags *f = FLAGS (iidx1 - 1);
-    if (f->eliminated && !f->seen) {
+    if (restorable (f)) {
       f->seen = true;
       PUSH_STACK (*restore, iidx1 - 1);
     }
   }
-  if (EMPTY_STACK (*restore))
+  restore_marked (solver, restore);
+}
+
+/* The decide callback may look at the value of any variable and expects
+ * no clause of the user's to be false after propagation, which blocked
+ * clauses (over active variables, not propagated) could be: they all go
+ * back before such a solve, and none is removed during it. */
+void es_restore_blocked (einsat *solver) {
+  if (EMPTY_STACK (solver->extension))
     return;
-  close_restore_set (solver, restore);
-  unsigneds *clauses = &solver->restored;
-  CLEAR_STACK (*clauses);
-  restore_clauses (solver, clauses);
-  for (all_stack (unsigned, idx, *restore))
-    reactivate (solver, idx);
-  ADD (restored, SIZE_STACK (*restore));
+  unsigneds *restore = &solver->restoring;
   CLEAR_STACK (*restore);
-  add_restored_clauses (solver, clauses);
-  CLEAR_STACK (*clauses);
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    var_flags *f = FLAGS (idx);
+    if (f->witness && !f->seen) {
+      f->seen = true;
+      PUSH_STACK (*restore, idx);
+    }
+  }
+  restore_marked (solver, restore);
 }

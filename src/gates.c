@@ -1,6 +1,7 @@
 /* Gate definitions for variable elimination.  If the pivot x is defined
  * by some of its clauses (the gate clauses) as x = l (equivalence),
- * x = AND (l1, ..., lk) (or its dual OR), or x = ITE (c, t, e), then only
+ * x = AND (l1, ..., lk) (or its dual OR), x = l1 XOR ... XOR lk or
+ * x = ITE (c, t, e), then only
  * resolvents between gate and non-gate clauses are needed (Eén and Biere
  * 2005), which makes many more eliminations bounded.  The structural
  * detection follows SatELite, CaDiCaL and Kissat: it looks for the
@@ -155,17 +156,130 @@ static void clear_gate_marks (elimination *e) {
     o->gate = false;
 }
 
-bool es_find_gate (einsat *solver, unsigned pivot, elimination *e) {
-  if (find_equivalence (solver, e))
-    return true;
-  if (find_and (solver, pivot, &e->neg, &e->pos))
-    return true;
-  clear_gate_marks (e);
-  if (find_and (solver, NOT (pivot), &e->pos, &e->neg))
-    return true;
-  clear_gate_marks (e);
-  if (find_ite (solver, pivot, e))
+/*------------------------------------------------------------------------*/
+/* x XOR l1 XOR ... XOR lk = parity: in CNF the 2^k clauses over x, l1,
+ * ..., lk whose number of negated literals has the same parity.  Any two
+ * of them with opposite x differ in a second variable too (their
+ * parities agree), so their resolvent on x is a tautology and they can
+ * serve as gate clauses (Eén and Biere 2005 list XOR among the
+ * definitions).  A clause of k + 1 literals is a base: its variables get
+ * their position + 1 as mark on both literals, and a clause over the same
+ * variables is described by the bit pattern of its negated positions. */
+
+#define MAX_XOR_CLAUSE_SIZE 6 /* 2^6 sign patterns fit into 64 bits */
+
+static unsigned sign_pattern (einsat *solver, clause *c) {
+  unsigned pattern = 0;
+  for (all_literals_in_clause (lit, c)) {
+    signed char position = solver->marks[lit];
+    if (!position)
+      return INVALID;
+    pattern |= NEGATED (lit) << (position - 1);
+  }
+  return pattern;
+}
+
+static bool odd (unsigned pattern) {
+  unsigned parity = 0;
+  for (; pattern; pattern >>= 1)
+    parity ^= pattern & 1;
+  return parity;
+}
+
+/* Marks the first clause of each sign pattern of the base's parity as
+ * gate clause (duplicates stay ordinary clauses). */
+static unsigned mark_xor_clauses (einsat *solver, elimination *e,
+                                  occurrences *occs, unsigned size,
+                                  bool parity, uint64_t *patterns) {
+  unsigned found = 0;
+  for (occurrence *o = occs->begin; o != occs->end; o++) {
+    e->steps++;
+    if (is_binary (o) || CLAUSE (o->ref)->size != size)
+      continue;
+    unsigned pattern = sign_pattern (solver, CLAUSE (o->ref));
+    if (pattern == INVALID || odd (pattern) != parity ||
+        (*patterns >> pattern & 1))
+      continue;
+    *patterns |= (uint64_t) 1 << pattern;
+    o->gate = true;
+    found++;
+  }
+  return found;
+}
+
+static void mark_xor_positions (einsat *solver, clause *base, bool set) {
+  signed char position = 0;
+  for (all_literals_in_clause (lit, base)) {
+    position = set ? position + 1 : 0;
+    solver->marks[lit] = solver->marks[NOT (lit)] = position;
+  }
+}
+
+static bool xor_with_base (einsat *solver, elimination *e, clause *base) {
+  mark_xor_positions (solver, base, true);
+  bool parity = odd (sign_pattern (solver, base));
+  uint64_t patterns = 0;
+  unsigned found =
+      mark_xor_clauses (solver, e, &e->pos, base->size, parity, &patterns);
+  found += mark_xor_clauses (solver, e, &e->neg, base->size, parity,
+                             &patterns);
+  mark_xor_positions (solver, base, false);
+  if (found == 1u << (base->size - 1))
     return true;
   clear_gate_marks (e);
   return false;
+}
+
+/* Clauses of each size: a base of size k + 1 needs 2^(k-1) clauses of
+ * that size on both sides, which rules out most bases without a scan. */
+static void count_sizes (einsat *solver, occurrences *occs,
+                         unsigned *counts) {
+  for (unsigned size = 0; size <= MAX_XOR_CLAUSE_SIZE; size++)
+    counts[size] = 0;
+  for (occurrence *o = occs->begin; o != occs->end; o++)
+    if (!is_binary (o) && CLAUSE (o->ref)->size <= MAX_XOR_CLAUSE_SIZE)
+      counts[CLAUSE (o->ref)->size]++;
+}
+
+static bool find_xor (einsat *solver, elimination *e) {
+  unsigned max_size = (unsigned) GET_OPTION (eliminatexorsize) + 1;
+  unsigned pos_sizes[MAX_XOR_CLAUSE_SIZE + 1];
+  unsigned neg_sizes[MAX_XOR_CLAUSE_SIZE + 1];
+  count_sizes (solver, &e->pos, pos_sizes);
+  count_sizes (solver, &e->neg, neg_sizes);
+  unsigned limit = 64;
+  for (occurrence *p = e->pos.begin; p != e->pos.end && limit; p++) {
+    if (is_binary (p))
+      continue;
+    clause *base = CLAUSE (p->ref);
+    unsigned size = base->size;
+    if (size > max_size)
+      continue;
+    unsigned half = 1u << (size - 2);
+    if (pos_sizes[size] < half || neg_sizes[size] < half)
+      continue;
+    limit--;
+    if (xor_with_base (solver, e, base))
+      return true;
+  }
+  return false;
+}
+
+/*------------------------------------------------------------------------*/
+
+gate_kind es_find_gate (einsat *solver, unsigned pivot, elimination *e) {
+  if (find_equivalence (solver, e))
+    return EQUIVALENCE_GATE;
+  if (find_and (solver, pivot, &e->neg, &e->pos))
+    return AND_GATE;
+  clear_gate_marks (e);
+  if (find_and (solver, NOT (pivot), &e->pos, &e->neg))
+    return AND_GATE;
+  clear_gate_marks (e);
+  if (GET_OPTION (eliminatexor) && find_xor (solver, e))
+    return XOR_GATE;
+  if (find_ite (solver, pivot, e))
+    return ITE_GATE;
+  clear_gate_marks (e);
+  return NO_GATE;
 }

@@ -115,6 +115,7 @@ typedef struct var_flags {
   bool failed : 1;     /* in the final conflict of the last solve */
   bool seen : 1;       /* scratch flag of the simplifiers */
   bool projected : 1;  /* in the projection of an enumeration */
+  bool witness : 1;    /* of blocked clauses on the extension stack */
 } var_flags;
 
 /* One frame per decision level. */
@@ -220,6 +221,15 @@ typedef struct occurrence {
 } occurrence;
 
 typedef STACK (occurrence) occurrences;
+
+/* The definitions 'gates.c' finds. */
+typedef enum gate_kind {
+  NO_GATE,
+  EQUIVALENCE_GATE,
+  AND_GATE,
+  XOR_GATE,
+  ITE_GATE
+} gate_kind;
 
 typedef struct elimination {
   occurrences pos, neg;
@@ -420,6 +430,7 @@ struct einsat {
   scc_info *scc;
   size_t scc_size;
   unsigned eliminate_bound;
+  unsigned block_next; /* where blocked clause elimination goes on */
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
 
   /* Local search ('walk.c'). */
@@ -575,12 +586,16 @@ void es_connect_occurrences (einsat *, unsigned ref);
 bool es_eliminating (einsat *);
 void es_eliminate (einsat *);
 bool es_frozen (einsat *, unsigned idx);
+size_t es_gather_occurrences (einsat *, unsigned lit, occurrences *);
 const unsigned *es_occurrence_literals (einsat *, unsigned lit,
                                         const occurrence *,
                                         unsigned *binary, unsigned *size);
 
+/* in 'block.c' */
+void es_block (einsat *);
+
 /* in 'gates.c' */
-bool es_find_gate (einsat *, unsigned pivot, elimination *);
+gate_kind es_find_gate (einsat *, unsigned pivot, elimination *);
 void es_release_elimination (einsat *);
 
 /* in 'subsume.c' */
@@ -614,6 +629,7 @@ void es_push_extension (einsat *, unsigned witness, size_t size,
                         const unsigned *lits);
 void es_reconstruct (einsat *, signed char *values);
 void es_restore_external (einsat *, size_t size, const int *elits);
+void es_restore_blocked (einsat *);
 void es_release_extension (einsat *);
 
 /* in 'walk.c' */

@@ -7,6 +7,11 @@
  * carry that option's name as prefix.  Keep the table sorted. */
 
 #define OPTIONS \
+  OPTION (block, 0, 0, 1, "blocked clause elimination") \
+  OPTION (blockclslim, 100, 2, 100000, "max size of blocked clauses") \
+  OPTION (blockeffort, 20, 0, 10000, "per mille of search ticks") \
+  OPTION (blockmineffort, 100, 0, 1000000, "min steps (thousands)") \
+  OPTION (blockocclim, 100, 0, 100000, "max occurrences of the negation") \
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (chrono, 1, 0, 1, "chronological backtracking") \
   OPTION (chronolevels, 100, 0, 1000000, "max levels a jump may undo") \
@@ -21,6 +26,8 @@
   OPTION (eliminateint, 2000, 1, 1000000, "base conflict interval") \
   OPTION (eliminatemineffort, 10000, 0, 1000000, "min steps (thousands)") \
   OPTION (eliminateocclim, 1000, 1, 100000, "max occurrences per literal") \
+  OPTION (eliminatexor, 1, 0, 1, "use XOR gate definitions") \
+  OPTION (eliminatexorsize, 5, 2, 5, "max XOR gate inputs") \
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (enumerate, 1, 0, 1, "0=blocking clauses, 1=backtracking") \

@@ -105,6 +105,8 @@ int es_search (einsat *solver) {
 }
 
 void es_import_assumptions (einsat *solver) {
+  if (solver->decide_callback)
+    es_restore_blocked (solver);
   es_restore_external (solver, SIZE_STACK (solver->eassumptions),
                        solver->eassumptions.begin);
   for (all_stack (int, elit, solver->eassumptions)) {

@@ -8,6 +8,8 @@
 
 #define STATISTICS \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
+  COUNTER (blocked, 0, "clauses removed as blocked") \
+  COUNTER (blockings, conflicts, "blocked clause elimination rounds") \
   COUNTER (clauses_irredundant, 0, "current irredundant clauses") \
   COUNTER (clauses_redundant, 0, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \
@@ -23,6 +25,7 @@
   COUNTER (failed_literals, 0, "failed literals found by probing") \
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
+  COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
   COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \

@@ -44,6 +44,21 @@ static void clause3 (int a, int b, int c) {
   push (0);
 }
 
+/* The 8 clauses of the parity constraint over 'lits' (an odd number of
+ * negations each): a ternary XOR gate, found as such by elimination. */
+static void xor4 (const int *lits) {
+  for (unsigned negations = 0; negations < 16; negations++) {
+    unsigned odd = 0;
+    for (unsigned bits = negations; bits; bits >>= 1)
+      odd ^= bits & 1;
+    if (!odd)
+      continue;
+    for (int i = 0; i < 4; i++)
+      push (negations >> i & 1 ? -lits[i] : lits[i]);
+    push (0);
+  }
+}
+
 static void generate_ksat (uint64_t *rng) {
   int k = 3 + (oracle_below (rng, 4) == 0);
   g.vars = 30 + oracle_below (rng, k == 3 ? 170 : 60);
@@ -65,7 +80,7 @@ static void generate_circuit (uint64_t *rng) {
   for (int x = inputs + 1; x <= g.vars; x++) {
     int a = random_lit (rng, x - 1), b = random_lit (rng, x - 1);
     int c = random_lit (rng, x - 1);
-    switch (oracle_below (rng, 6)) {
+    switch (oracle_below (rng, 7)) {
     case 0:
       clause3 (-x, a, 0), clause3 (x, -a, 0);
       break;
@@ -78,6 +93,9 @@ static void generate_circuit (uint64_t *rng) {
     case 3:
       clause3 (-x, -a, b), clause3 (-x, a, c), clause3 (x, -a, -b);
       clause3 (x, a, -c);
+      break;
+    case 4:
+      xor4 ((int[]) {x, a, b, c});
       break;
     default:
       clause3 (-x, a, b), clause3 (-x, -a, -b), clause3 (x, -a, b);
@@ -134,6 +152,7 @@ static void stress_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "eliminateint", 1, 300);
   set_random_option (solver, rng, "reduceint", 1, 100);
   set_random_option (solver, rng, "transredeffort", 100, 10000);
+  set_random_option (solver, rng, "blockeffort", 0, 1000);
   einsat_set_option (solver, "eliminate", 1);
 }
 
@@ -153,7 +172,8 @@ static int solve_plain (void) {
 static const char *const covered[] = {
     "eliminated",        "substituted",    "failed_literals",
     "vivified",          "subsumed",       "reductions",
-    "otfs_strengthened", "hyper_binaries", "transitive_reductions"};
+    "otfs_strengthened", "hyper_binaries", "transitive_reductions",
+    "xor_gates",         "blocked"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 

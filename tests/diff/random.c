@@ -30,7 +30,8 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "strengthened", "vivified",
                                       "eager_subsumed", "reductions",
                                       "hyper_binaries",
-                                      "transitive_reductions"};
+                                      "transitive_reductions",
+                                      "xor_gates", "blocked"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
