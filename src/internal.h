@@ -498,6 +498,8 @@ void es_delete_binary (einsat *, bool redundant, unsigned a, unsigned b);
 void es_add_original_clause (einsat *, size_t size, const int *elits);
 void es_add_internal_clause (einsat *);
 void es_learn_clause (einsat *, unsigned glue);
+
+/* in 'otfs.c' */
 void es_queue_strengthening (einsat *, unsigned ref, unsigned lit,
                              bool subsumed);
 void es_strengthen_queued (einsat *);
