@@ -376,11 +376,21 @@ typedef struct solver_object {
   budget budget;
   long long propagation_limit;
   PyObject *weakrefs;
+  PyObject *decide; /* the decision function or 0 */
+  bool in_decide;   /* the decision function runs */
+  int frozen;       /* variables 1..frozen are frozen for it */
+  PyObject *error_type, *error_value, *error_traceback; /* it raised */
 } solver_object;
 
 static int check_usable (solver_object *self) {
   if (!self->solver) {
     PyErr_SetString (PyExc_ValueError, "the solver has been deleted");
+    return -1;
+  }
+  if (self->in_decide) {
+    PyErr_SetString (PyExc_RuntimeError,
+                     "only current_value() may be called from the "
+                     "decision function");
     return -1;
   }
   if (self->busy) {
@@ -390,6 +400,62 @@ static int check_usable (solver_object *self) {
     return -1;
   }
   return 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* The decision function of 'set_decide'.  The solver calls it with the
+ * GIL released, so it takes the GIL for the Python call.  An exception
+ * stops the solve (the solver decides itself until it has stopped) and
+ * is raised when the solve returns. */
+
+static int call_decide (void *data) {
+  solver_object *self = data;
+  if (self->error_type)
+    return 0;
+  PyGILState_STATE state = PyGILState_Ensure ();
+  self->in_decide = true;
+  PyObject *res = PyObject_CallOneArg (self->decide, (PyObject *) self);
+  self->in_decide = false;
+  int lit = 0;
+  if (res && res != Py_None) {
+    long value = PyLong_AsLong (res);
+    if (value == -1 && PyErr_Occurred ())
+      ;
+    else if (value < -EINSAT_MAX_VAR || value > EINSAT_MAX_VAR)
+      PyErr_Format (PyExc_ValueError,
+                    "the decision function returned %ld, not a literal",
+                    value);
+    else
+      lit = (int) value;
+  }
+  Py_XDECREF (res);
+  if (PyErr_Occurred ()) {
+    PyErr_Fetch (&self->error_type, &self->error_value,
+                 &self->error_traceback);
+    einsat_terminate (self->solver);
+    lit = 0;
+  }
+  PyGILState_Release (state);
+  return lit;
+}
+
+/* Variables the function names must not be eliminated: while it is set,
+ * every variable is frozen (the solver ignores eliminated ones). */
+static void freeze_for_decide (solver_object *self) {
+  if (!self->decide)
+    return;
+  while (self->frozen < self->max_var)
+    einsat_freeze (self->solver, ++self->frozen);
+}
+
+/* After a solve: raises what the decision function raised (-1). */
+static int raise_decide_error (solver_object *self) {
+  if (!self->error_type)
+    return 0;
+  PyErr_Restore (self->error_type, self->error_value,
+                 self->error_traceback);
+  self->error_type = self->error_value = self->error_traceback = 0;
+  return -1;
 }
 
 static void delete_solver (solver_object *self) {
@@ -424,10 +490,30 @@ static PyObject *solver_new (PyTypeObject *type, PyObject *args,
   return (PyObject *) self;
 }
 
+/* The decision function may refer to the solver: a cycle for the
+ * garbage collector. */
+static int solver_traverse (solver_object *self, visitproc visit,
+                            void *arg) {
+  Py_VISIT (self->decide);
+  return 0;
+}
+
+static int solver_clear (solver_object *self) {
+  if (self->solver && !self->busy)
+    einsat_set_decide (self->solver, 0, 0);
+  Py_CLEAR (self->decide);
+  return 0;
+}
+
 static void solver_dealloc (solver_object *self) {
+  PyObject_GC_UnTrack (self);
   if (self->weakrefs)
     PyObject_ClearWeakRefs ((PyObject *) self);
   delete_solver (self);
+  Py_CLEAR (self->decide);
+  Py_CLEAR (self->error_type);
+  Py_CLEAR (self->error_value);
+  Py_CLEAR (self->error_traceback);
   Py_TYPE (self)->tp_free ((PyObject *) self);
 }
 
@@ -667,10 +753,17 @@ static PyObject *solver_solve (solver_object *self, PyObject *args,
   for (size_t i = 0; i < lits.size; i++)
     einsat_assume (self->solver, lits.data[i]);
   set_budget (&self->budget, self->solver, self->propagation_limit);
+  freeze_for_decide (self);
   self->busy = true;
   int res = run_solve (self->solver);
   self->busy = false;
   self->result = res == INTERRUPTED ? EINSAT_UNKNOWN : res;
+  if (raise_decide_error (self) < 0) {
+    if (res == INTERRUPTED)
+      PyErr_Clear (); /* the decision function's exception wins */
+    self->result = EINSAT_UNKNOWN;
+    return 0;
+  }
   if (res == INTERRUPTED)
     return 0;
   if (res == EINSAT_ERROR)
@@ -852,6 +945,7 @@ static PyObject *enumerate_models (solver_object *self, PyObject *args,
     int dummy = 0;
     const int *project = vars.data ? vars.data : &dummy;
     set_budget (&self->budget, self->solver, self->propagation_limit);
+    freeze_for_decide (self);
     self->busy = true;
     bool guarded = guard_sigint (self->solver);
     Py_BEGIN_ALLOW_THREADS
@@ -862,6 +956,11 @@ static PyObject *enumerate_models (solver_object *self, PyObject *args,
     self->result = NO_RESULT;
     if (unguard_sigint (guarded) < 0)
       models = -2;
+    if (self->error_type) {
+      PyErr_Clear ();
+      raise_decide_error (self);
+      models = -2;
+    }
   }
   release_ints (&vars);
   self->enumeration_complete = complete;
@@ -891,6 +990,61 @@ PyDoc_STRVAR (enumerate_doc,
 static PyObject *solver_enumerate (solver_object *self, PyObject *args,
                                    PyObject *kwds) {
   return enumerate_models (self, args, kwds, true);
+}
+
+PyDoc_STRVAR (set_decide_doc,
+              "set_decide(function) -> None\n\n"
+              "Lets 'function(solver)' make the decisions: before each "
+              "decision of\nsolve(), enumerate() and count_models() it "
+              "returns a literal to decide\n(the solver propagates, "
+              "learns and backjumps as usual), or 0 or None to\nlet the "
+              "solver decide.  Literals of assigned or unknown variables "
+              "are\nignored; while a function is set no variable is eliminated.  "
+              "Inside,\nonly solver.current_value(lit) may "
+              "be called.  An\nexception stops the search and is raised "
+              "by the solve.  None removes\nthe function.  Each call "
+              "takes the GIL: meant for few, well-informed\ndecisions "
+              "(puzzle structure), not for replacing the heuristic on "
+              "large\nformulas.");
+
+static PyObject *solver_set_decide (solver_object *self,
+                                    PyObject *function) {
+  if (check_usable (self) < 0)
+    return 0;
+  if (function != Py_None && !PyCallable_Check (function)) {
+    PyErr_SetString (PyExc_TypeError,
+                     "set_decide() needs a callable or None");
+    return 0;
+  }
+  if (function == Py_None) {
+    einsat_set_decide (self->solver, 0, 0);
+    Py_CLEAR (self->decide);
+  } else {
+    Py_INCREF (function);
+    Py_XSETREF (self->decide, function);
+    einsat_set_decide (self->solver, self, call_decide);
+  }
+  Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR (current_value_doc,
+              "current_value(lit) -> int\n\n"
+              "In the decision function: 1 if 'lit' is true in the "
+              "current partial\nassignment, -1 if false, 0 if "
+              "unassigned.");
+
+static PyObject *solver_current_value (solver_object *self,
+                                       PyObject *obj) {
+  if (!self->in_decide && check_usable (self) < 0)
+    return 0;
+  if (!self->solver) {
+    PyErr_SetString (PyExc_ValueError, "the solver has been deleted");
+    return 0;
+  }
+  int lit;
+  if (parse_literal (obj, "literal", &lit) < 0)
+    return 0;
+  return PyLong_FromLong (einsat_current_value (self->solver, lit));
 }
 
 PyDoc_STRVAR (count_doc,
@@ -1111,6 +1265,10 @@ static PyMethodDef solver_methods[] = {
      METH_VARARGS | METH_KEYWORDS, enumerate_doc},
     {"count_models", (PyCFunction) (void (*) (void)) solver_count_models,
      METH_VARARGS | METH_KEYWORDS, count_doc},
+    {"set_decide", (PyCFunction) solver_set_decide, METH_O,
+     set_decide_doc},
+    {"current_value", (PyCFunction) solver_current_value, METH_O,
+     current_value_doc},
     {"interrupt", (PyCFunction) solver_interrupt, METH_NOARGS,
      interrupt_doc},
     {"set_conflict_limit", (PyCFunction) solver_set_conflict_limit, METH_O,
@@ -1171,8 +1329,10 @@ static PyTypeObject solver_type = {
     .tp_basicsize = sizeof (solver_object),
     .tp_dealloc = (destructor) solver_dealloc,
     .tp_repr = (reprfunc) solver_repr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = solver_doc,
+    .tp_traverse = (traverseproc) solver_traverse,
+    .tp_clear = (inquiry) solver_clear,
     .tp_weaklistoffset = offsetof (solver_object, weakrefs),
     .tp_methods = solver_methods,
     .tp_getset = solver_getset,
