@@ -284,6 +284,7 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   es_minimize_clause (solver);
   ADD (minimized_literals, before - SIZE_STACK (solver->learned));
   es_shrink_clause (solver);
+  es_minimize_binary (solver);
   unsigned glue = 1 + (unsigned) SIZE_STACK (solver->levels);
   unsigned level = jump_level (solver);
   es_update_ema (&solver->fast_glue, glue);

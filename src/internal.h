@@ -526,6 +526,7 @@ void es_analyze_failed (einsat *, unsigned lit);
 void es_implying_decisions (einsat *, unsigneds *decisions);
 
 /* in 'minimize.c' */
+void es_minimize_binary (einsat *);
 void es_minimize_clause (einsat *);
 bool es_minimize_literal (einsat *, unsigned lit, unsigned depth);
 

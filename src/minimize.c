@@ -52,6 +52,19 @@ static bool minimize_literal (einsat *solver, unsigned lit,
   return res;
 }
 
+/* A level whose literals were all removed no longer counts for glue. */
+static void drop_empty_levels (einsat *solver) {
+  unsigned *r = solver->levels.begin;
+  for (all_stack (unsigned, level, solver->levels)) {
+    frame *f = &PEEK_STACK (solver->frames, level);
+    if (f->seen)
+      *r++ = level;
+    else
+      f->earliest = INVALID;
+  }
+  solver->levels.end = r;
+}
+
 bool es_minimize_literal (einsat *solver, unsigned lit, unsigned depth) {
   return minimize_literal (solver, lit, depth);
 }
@@ -71,14 +84,42 @@ void es_minimize_clause (einsat *solver) {
       *q++ = lit;
   }
   solver->learned.end = q;
-  /* A level whose literals were all removed no longer counts for glue. */
-  unsigned *r = solver->levels.begin;
-  for (all_stack (unsigned, level, solver->levels)) {
-    frame *f = &PEEK_STACK (solver->frames, level);
-    if (f->seen)
-      *r++ = level;
+  drop_empty_levels (solver);
+}
+
+/* Binary implication minimization (Audemard and Simon, Glucose 2.1): a
+ * binary clause (first | -l), with 'first' the asserting literal of the
+ * learned clause, resolves the clause literal 'l' away.  Recursive
+ * minimization misses these literals: that binary clause is satisfied,
+ * so it is no reason in the implication graph.  It costs one pass over
+ * the watches of the asserting literal. */
+void es_minimize_binary (einsat *solver) {
+  if (!GET_OPTION (minimizebinary))
+    return;
+  unsigned *begin = solver->learned.begin, *end = solver->learned.end;
+  if (end - begin < 2)
+    return;
+  signed char *marks = solver->marks;
+  for (unsigned *p = begin + 1; p != end; p++)
+    marks[*p] = 1;
+  size_t removed = 0;
+  for (all_stack (watch, w, WATCHES (begin[0])))
+    if (IS_BINARY (w) && marks[NOT (w.blit)] == 1) {
+      marks[NOT (w.blit)] = 2;
+      removed++;
+    }
+  unsigned *q = begin + 1;
+  for (unsigned *p = begin + 1; p != end; p++) {
+    unsigned lit = *p;
+    if (marks[lit] == 2)
+      PEEK_STACK (solver->frames, LEVEL (lit)).seen--;
     else
-      f->earliest = INVALID;
+      *q++ = lit;
+    marks[lit] = 0;
   }
-  solver->levels.end = r;
+  solver->learned.end = q;
+  if (!removed)
+    return;
+  ADD (minimized_binary, removed);
+  drop_empty_levels (solver);
 }

@@ -34,6 +34,7 @@
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
+  OPTION (minimizebinary, 1, 0, 1, "minimize with binary clauses") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \
   OPTION (modeinit, 1000, 1, 1000000, "conflicts before first switch") \
   OPTION (otfs, 1, 0, 1, "on-the-fly strengthening of reasons") \

@@ -31,6 +31,7 @@
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
   COUNTER (learned_units, learned, "learned unit clauses") \
+  COUNTER (minimized_binary, learned_literals, "minimized by binary clauses") \
   COUNTER (minimized_literals, learned_literals, "minimized literals") \
   COUNTER (mode_switches, 0, "switches between focused and stable") \
   COUNTER (otfs_strengthened, conflicts, "reasons strengthened on the fly") \

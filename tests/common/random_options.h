@@ -66,6 +66,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "walkmineffort", 0, 5);
   set_random_option (solver, rng, "enumerate", 0, 1);
   set_random_option (solver, rng, "otfs", 0, 1);
+  set_random_option (solver, rng, "minimizebinary", 0, 1);
   set_random_option (solver, rng, "rephaserandom", 0, 1);
 }
 

@@ -173,7 +173,7 @@ static const char *const covered[] = {
     "eliminated",        "substituted",    "failed_literals",
     "vivified",          "subsumed",       "reductions",
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
-    "xor_gates",         "blocked"};
+    "xor_gates",         "blocked",        "minimized_binary"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
