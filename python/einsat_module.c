@@ -292,6 +292,7 @@ static unsigned long main_thread_ident;
 static einsat *volatile sigint_solver;
 static volatile sig_atomic_t sigint_seen;
 static struct sigaction saved_sigint;
+static PyObject *early_type, *early_value, *early_traceback;
 
 /* The signal may arrive in another thread, and the solving thread checks
  * 'sigint_seen' and Python's flag as soon as the solver stops: both are
@@ -323,8 +324,15 @@ static bool guard_sigint (einsat *solver) {
   saved_sigint = current;
   sigint_seen = 0;
   sigint_solver = solver;
-  if (!sigaction (SIGINT, &mine, 0))
+  if (!sigaction (SIGINT, &mine, 0)) {
+    /* A Ctrl-C that came just before is pending in Python: its
+     * exception is raised after a solve stopped at once. */
+    if (PyErr_CheckSignals () < 0) {
+      PyErr_Fetch (&early_type, &early_value, &early_traceback);
+      einsat_terminate (solver);
+    }
     return true;
+  }
   sigint_solver = 0;
   return false;
 }
@@ -335,6 +343,12 @@ static int unguard_sigint (bool guarded) {
     return 0;
   sigaction (SIGINT, &saved_sigint, 0);
   sigint_solver = 0;
+  if (early_type) {
+    sigint_seen = 0;
+    PyErr_Restore (early_type, early_value, early_traceback);
+    early_type = early_value = early_traceback = 0;
+    return -1;
+  }
   if (!sigint_seen)
     return 0;
   sigint_seen = 0;
