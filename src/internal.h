@@ -612,6 +612,7 @@ void es_vivify (einsat *);
 /* in 'probe.c' */
 bool es_probing (einsat *);
 void es_probe (einsat *);
+bool es_fix_failed_literal (einsat *, unsigned unit); /* false: UNSAT */
 
 /* in 'hyper.c' */
 unsigned es_propagate_hyper (einsat *); /* conflict reference or INVALID */

@@ -65,6 +65,19 @@ static unsigned propagate_probe (einsat *solver, unsigned probe,
   return conflict;
 }
 
+/* The negation of a failed literal is implied by unit propagation (RUP),
+ * so it goes to the proof as it is.  Returns false if the formula became
+ * inconsistent. */
+bool es_fix_failed_literal (einsat *solver, unsigned unit) {
+  INC (failed_literals);
+  es_proof_add (solver, 1, &unit);
+  es_assign_unit (solver, unit);
+  if (es_propagate (solver) == INVALID)
+    return true;
+  es_analyze (solver, INVALID);
+  return false;
+}
+
 /* Returns false if the formula became inconsistent. */
 static bool probe_literal (einsat *solver, unsigned lit) {
   es_assign_decision (solver, lit);
@@ -74,14 +87,7 @@ static bool probe_literal (einsat *solver, unsigned lit) {
   if (conflict == INVALID)
     return true;
   LOG ("failed literal %s (probe %s)", LOGLIT (failed), LOGLIT (lit));
-  INC (failed_literals);
-  unsigned unit = NOT (failed);
-  es_proof_add (solver, 1, &unit);
-  es_assign_unit (solver, unit);
-  if (es_propagate (solver) == INVALID)
-    return true;
-  es_analyze (solver, INVALID);
-  return false;
+  return es_fix_failed_literal (solver, NOT (failed));
 }
 
 void es_probe (einsat *solver) {

@@ -77,13 +77,7 @@ static enum reach search_path (einsat *solver, unsigned source,
 /* Returns false if the formula became inconsistent. */
 static bool assign_failed (einsat *solver, unsigned unit) {
   LOG ("transitive reduction: failed literal %s", LOGLIT (NOT (unit)));
-  INC (failed_literals);
-  es_proof_add (solver, 1, &unit);
-  es_assign_unit (solver, unit);
-  if (es_propagate (solver) == INVALID)
-    return true;
-  es_analyze (solver, INVALID);
-  return false;
+  return es_fix_failed_literal (solver, unit);
 }
 
 /* Tests the binary clauses (lit | other) with 'lit < other' watched by
