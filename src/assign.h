@@ -57,4 +57,27 @@ static inline void es_assign_reason (einsat *solver, unsigned lit,
     es_trace_reason (solver, lit);
 }
 
+/* A replacement watch for the large clause 'c' watched by 'lits[1]':
+ * the first non-false literal from where the last search stopped,
+ * wrapping around to position 2 (Gent 2013).  Returns its position and
+ * remembers it in 'searched', or returns 0 if every other literal is
+ * false.  Propagation calls it for every visited clause. */
+static inline unsigned *es_find_replacement (einsat *solver, clause *c) {
+  const signed char *const values = solver->values;
+  unsigned *const lits = c->lits, *const end = lits + c->size;
+  unsigned *const middle = lits + c->searched;
+  unsigned *r = middle;
+  while (r != end && values[*r] < 0)
+    r++;
+  if (r == end) {
+    r = lits + 2;
+    while (r != middle && values[*r] < 0)
+      r++;
+    if (r == middle)
+      return 0;
+  }
+  c->searched = (unsigned) (r - lits);
+  return r;
+}
+
 #endif

@@ -125,20 +125,6 @@ static void add_pending_resolvents (einsat *solver) {
   CLEAR_STACK (*pending);
 }
 
-/* Searches a replacement watch for 'c' (watched by 'lits[1]'), starting
- * where the last search stopped; returns its position or 0. */
-static unsigned *find_replacement (einsat *solver, clause *c) {
-  unsigned *const lits = c->lits, *const end = lits + c->size;
-  unsigned *const middle = lits + c->searched;
-  for (unsigned *r = middle; r != end; r++)
-    if (VALUE (*r) >= 0)
-      return r;
-  for (unsigned *r = lits + 2; r != middle; r++)
-    if (VALUE (*r) >= 0)
-      return r;
-  return 0;
-}
-
 /* The large clause watches of NOT (lit), as in 'propagate.c', except that
  * implied literals get a hyper-binary resolvent as reason. */
 static unsigned propagate_large (einsat *solver, unsigned lit,
@@ -168,10 +154,9 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
     }
     lits[0] = other;
     lits[1] = not_lit;
-    unsigned *r = find_replacement (solver, c);
+    unsigned *r = es_find_replacement (solver, c);
     if (r) {
       unsigned replacement = *r;
-      c->searched = (unsigned) (r - lits);
       if (VALUE (replacement) > 0)
         q[-1].blit = replacement;
       else {

@@ -9,6 +9,8 @@
 
 #include "internal.h"
 
+#include <string.h>
+
 static void copy_trail_phases (einsat *solver, signed char *phases,
                                unsigned size) {
   for (unsigned i = 0; i < size; i++) {
@@ -67,18 +69,11 @@ static void use_random_phases (einsat *solver) {
  * search ('walk.c') a walk follows each best rephase, as in Kissat.  With
  * 'rephaserandom' a best and a random rephase end each cycle. */
 static char rephase_type (einsat *solver, uint64_t count) {
-  static const char plain[] = "BOBI", walking[] = "BWOBWI";
-  static const char plain_random[] = "BOBIB#";
-  static const char walking_random[] = "BWOBWIBW#";
-  bool random = GET_OPTION (rephaserandom);
-  if (GET_OPTION (walk)) {
-    if (random)
-      return walking_random[count % (sizeof walking_random - 1)];
-    return walking[count % (sizeof walking - 1)];
-  }
-  if (random)
-    return plain_random[count % (sizeof plain_random - 1)];
-  return plain[count % (sizeof plain - 1)];
+  static const char *const cycles[2][2] = {{"BOBI", "BOBIB#"},
+                                           {"BWOBWI", "BWOBWIBW#"}};
+  const char *cycle =
+      cycles[GET_OPTION (walk) != 0][GET_OPTION (rephaserandom) != 0];
+  return cycle[count % strlen (cycle)];
 }
 
 void es_rephase (einsat *solver) {

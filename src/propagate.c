@@ -61,31 +61,10 @@ static inline unsigned propagate_literal (einsat *solver, unsigned lit,
     }
     lits[0] = other;
     lits[1] = not_lit;
-    const unsigned size = c->size;
-    unsigned *const lits_end = lits + size;
-    unsigned *const middle = lits + c->searched;
-    unsigned *r = middle, replacement = INVALID;
-    signed char replacement_value = -1;
-    while (r != lits_end) {
-      replacement = *r;
-      replacement_value = values[replacement];
-      if (replacement_value >= 0)
-        break;
-      r++;
-    }
-    if (replacement_value < 0) {
-      r = lits + 2;
-      while (r != middle) {
-        replacement = *r;
-        replacement_value = values[replacement];
-        if (replacement_value >= 0)
-          break;
-        r++;
-      }
-    }
-    if (replacement_value >= 0) {
-      c->searched = (unsigned) (r - lits);
-      if (replacement_value > 0) {
+    unsigned *const r = es_find_replacement (solver, c);
+    if (r) {
+      const unsigned replacement = *r;
+      if (values[replacement] > 0) {
         q[-1].blit = replacement;
       } else {
         lits[1] = replacement;
