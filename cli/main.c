@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 typedef struct app {
-  const char *input_path, *output_path, *proof_path;
-  bool quiet, print_model, relaxed, proof_binary;
+  const char *input_path, *output_path, *proof_path, *lrat_path;
+  bool quiet, print_model, relaxed, proof_binary, lrat_binary;
   int verbose;
   long time_limit;
   int64_t conflict_limit;
@@ -92,6 +92,11 @@ static void print_usage (void) {
           "  --strict           reject those (default)\n"
           "  --proof=FILE       write a DRAT proof ('-' for stdout)\n"
           "  --proof-text       textual instead of binary DRAT\n"
+          "  --lrat=FILE        write an LRAT proof (text; clause hints "
+          "make\n"
+          "                     checking linear; some inprocessing is "
+          "off)\n"
+          "  --lrat-binary      binary instead of textual LRAT\n"
           "  --configure=NAME   default, plain, sat or unsat\n");
   cli_print_enumeration_usage ();
   cli_print_commands ();
@@ -160,6 +165,10 @@ static int parse_arguments (app *a, int argc, char **argv) {
       a->proof_binary = false;
     else if (match_value (arg, "--proof=", &value) && *value)
       a->proof_path = value;
+    else if (match_value (arg, "--lrat=", &value) && *value)
+      a->lrat_path = value;
+    else if (!strcmp (arg, "--lrat-binary"))
+      a->lrat_binary = true;
     else if (match_value (arg, "--time=", &value)) {
       if (!parse_long (value, 1, INT_MAX, &number))
         return cli_error ("invalid time limit '%s' (seconds > 0)", value);
@@ -189,6 +198,11 @@ static int parse_arguments (app *a, int argc, char **argv) {
   }
   if (!a->input_path)
     a->input_path = "-";
+  if (a->lrat_path && a->proof_path)
+    return cli_error ("'--proof' and '--lrat': one proof at a time");
+  if (a->lrat_path && a->enumeration.mode)
+    return cli_error ("'--lrat' with enumeration is not supported (use "
+                      "'--unique --proof=FILE')");
   if (a->verbose)
     einsat_set_option (a->solver, "verbose", a->verbose > 3 ? 3 : a->verbose);
   if (a->quiet)
@@ -199,6 +213,9 @@ static int parse_arguments (app *a, int argc, char **argv) {
 /*------------------------------------------------------------------------*/
 
 static int open_proof (app *a) {
+  bool lrat = a->lrat_path;
+  if (lrat)
+    a->proof_path = a->lrat_path;
   if (!a->proof_path)
     return -1;
   if (!strcmp (a->proof_path, "-"))
@@ -206,7 +223,10 @@ static int open_proof (app *a) {
   else if (!(a->proof = fopen (a->proof_path, "w")))
     return cli_error ("%s: cannot write proof: %s", a->proof_path,
                       strerror (errno));
-  einsat_trace_proof (a->solver, a->proof, a->proof_binary);
+  if (lrat)
+    einsat_trace_lrat (a->solver, a->proof, a->lrat_binary);
+  else
+    einsat_trace_proof (a->solver, a->proof, a->proof_binary);
   return -1;
 }
 

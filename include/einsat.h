@@ -226,6 +226,15 @@ const char *einsat_error (const einsat *);
 int einsat_trace_proof (einsat *, FILE *file, int binary);
 void einsat_close_proof (einsat *);
 
+/* LRAT proofs: as 'einsat_trace_proof', but every lemma comes with the
+ * identifiers of the clauses that imply it by unit propagation, so that
+ * a checker ('einsat-check lrat', cake_lpr, lrat-check) needs no search.
+ * Original clauses are numbered 1, 2, ... in the order they are added,
+ * all before the first solve (adding later is a contract violation).
+ * Inprocessing techniques that do not produce hints yet (see README) are
+ * switched off while an LRAT proof is traced. */
+int einsat_trace_lrat (einsat *, FILE *file, int binary);
+
 /*------------------------------------------------------------------------*/
 /* All solutions.  Calls 'model' for each model, projected on the
  * 'project_size' variables in 'project' (all variables if 'project' is

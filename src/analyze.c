@@ -166,9 +166,10 @@ static void reset_analysis (einsat *solver) {
   CLEAR_STACK (solver->learned);
 }
 
-static void derive_empty_clause (einsat *solver) {
+static void derive_empty_clause (einsat *solver, unsigned conflict) {
   LOG ("conflict at the root level: formula is unsatisfiable");
   solver->inconsistent = true;
+  es_lrat_derive_from_conflict (solver, 0, 0, conflict);
   es_proof_add (solver, 0, 0);
 }
 
@@ -273,7 +274,8 @@ bool es_analyze (einsat *solver, unsigned conflict) {
       !backtrack_to_conflict_level (solver, conflict))
     return true;
   if (!solver->level) {
-    derive_empty_clause (solver);
+    assert (conflict != INVALID);
+    derive_empty_clause (solver, conflict);
     return false;
   }
   assert (EMPTY_STACK (solver->learned));
@@ -295,6 +297,8 @@ bool es_analyze (einsat *solver, unsigned conflict) {
     es_trace_event (solver, EINSAT_LEARN, solver->learned.begin[0],
                     solver->level, SIZE_STACK (solver->learned),
                     solver->learned.begin);
+  es_lrat_derive_from_conflict (solver, SIZE_STACK (solver->learned),
+                                solver->learned.begin, conflict);
   unsigned target = backjump_target (solver, level);
   if (target > level)
     INC (backtracks_chrono);
@@ -306,6 +310,17 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   reset_analysis (solver);
   es_tick_reluctant (solver);
   return true;
+}
+
+/* Propagation at the root level, where a conflict means the empty clause.
+ * Returns false then. */
+bool es_propagate_root (einsat *solver) {
+  assert (!solver->level);
+  unsigned conflict = es_propagate (solver);
+  if (conflict == INVALID)
+    return true;
+  es_analyze (solver, conflict);
+  return false;
 }
 
 /*------------------------------------------------------------------------*/

@@ -71,6 +71,12 @@ static _Noreturn void contract_violation (einsat *solver, const char *fun,
   REQUIRE (solver->state != STATE_ADDING, \
            "clause is still being added (missing terminating zero)")
 
+/* LRAT numbers lemmas after the original clauses (see 'lrat.c'). */
+#define REQUIRE_NO_LRAT_LEMMAS() \
+  REQUIRE (!solver->lrat_started, \
+           "clauses must be added before the first solve with an LRAT " \
+           "proof")
+
 static const char *state_name (enum state state) {
   switch (state) {
   case STATE_READY:
@@ -189,6 +195,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->learn_buffer);
   RELEASE_STACK (solver->trace_buffer);
   RELEASE_STACK (solver->proof_buffer);
+  es_lrat_release (solver);
   RELEASE_STACK (solver->check_clauses);
   RELEASE_STACK (solver->new_arena);
   RELEASE_STACK (solver->ranks);
@@ -242,6 +249,7 @@ void einsat_add (einsat *solver, int lit) {
   if (solver->state == STATE_INVALID)
     return;
   REQUIRE_VALID_LITERAL (lit);
+  REQUIRE_NO_LRAT_LEMMAS ();
   leave_result_state (solver);
   if (lit) {
     solver->state = STATE_ADDING;
@@ -268,6 +276,7 @@ void einsat_add_clause (einsat *solver, const int *lits, size_t size) {
   if (solver->state == STATE_INVALID)
     return;
   REQUIRE_NOT_ADDING ();
+  REQUIRE_NO_LRAT_LEMMAS ();
   REQUIRE (lits || !size, "literals are NULL");
   for (size_t i = 0; i < size; i++) {
     REQUIRE (lits[i], "zero inside a clause");
@@ -523,10 +532,19 @@ int einsat_trace_proof (einsat *solver, FILE *file, int binary) {
   return 1;
 }
 
+int einsat_trace_lrat (einsat *solver, FILE *file, int binary) {
+  if (!einsat_trace_proof (solver, file, binary))
+    return 0;
+  solver->lrat = true;
+  solver->id_words = 2;
+  return 1;
+}
+
 void einsat_close_proof (einsat *solver) {
   REQUIRE_SOLVER ();
   es_proof_flush (solver);
   solver->proof = 0;
+  solver->lrat = false; /* identifiers stay in the arena, unused */
 }
 
 void einsat_set_trace (einsat *solver, einsat_trace_callback *callback,

@@ -42,7 +42,7 @@ static inline void es_assign_binary (einsat *solver, unsigned lit,
   unsigned level = LEVEL (other);
   es_assign (solver, lit, level, other, true);
   if (!level)
-    es_proof_add (solver, 1, &lit);
+    es_proof_root_unit (solver, lit);
   if (solver->trace)
     es_trace_reason (solver, lit);
 }
@@ -52,7 +52,7 @@ static inline void es_assign_reason (einsat *solver, unsigned lit,
   assert (level == es_reason_level (solver, lit, CLAUSE (ref)));
   es_assign (solver, lit, level, ref, false);
   if (!level)
-    es_proof_add (solver, 1, &lit);
+    es_proof_root_unit (solver, lit);
   if (solver->trace)
     es_trace_reason (solver, lit);
 }

@@ -10,14 +10,16 @@
 unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits) {
   assert (size >= 3);
-  size_t words = CLAUSE_WORDS (size);
-  size_t ref = SIZE_STACK (solver->arena);
-  if (size > UINT_MAX / 2 || ref + words > MAX_ARENA_WORDS)
+  size_t words = ARENA_WORDS (size);
+  size_t start = SIZE_STACK (solver->arena);
+  if (size > UINT_MAX / 2 || start + words > MAX_ARENA_WORDS)
     es_out_of_memory (solver, words * sizeof (unsigned));
-  RESERVE_STACK (solver->arena, ref + words);
-  RESIZE_STACK (solver->arena, ref + words);
+  RESERVE_STACK (solver->arena, start + words);
+  RESIZE_STACK (solver->arena, start + words);
+  size_t ref = start + solver->id_words;
   clause *c = CLAUSE ((unsigned) ref);
   memset (c, 0, CLAUSE_HEADER_WORDS * sizeof (unsigned));
+  es_set_clause_id (solver, c, solver->clause_id);
   c->glue = glue > (1u << 21) ? (1u << 21) : glue;
   c->redundant = redundant;
   c->size = (unsigned) size;
@@ -51,7 +53,7 @@ void es_new_binary (einsat *solver, bool redundant, unsigned a,
 }
 
 void es_mark_garbage (einsat *solver, clause *c) {
-  es_proof_delete (solver, c->size, c->lits);
+  es_proof_delete_clause (solver, c);
   es_discard_clause (solver, c);
 }
 
@@ -61,7 +63,7 @@ void es_discard_clause (einsat *solver, clause *c) {
   assert (!c->reason);
   LOGCLAUSE (REF (c), "garbage");
   c->garbage = true;
-  solver->garbage_words += CLAUSE_WORDS (c->size);
+  solver->garbage_words += ARENA_WORDS (c->size);
   if (c->redundant)
     DEC (clauses_redundant);
   else
@@ -97,12 +99,13 @@ static void remember_for_checking (einsat *solver, size_t size,
 /* Returns false for tautologies and satisfied clauses.  Uses the
  * 'analyzed' flag of each variable to find duplicates, the sign bit in
  * 'poisoned' to find complementary pairs. */
-static bool simplify_original (einsat *solver, unsigneds *lits) {
+static bool simplify_original (einsat *solver, unsigneds *lits,
+                               bool root_values) {
   bool keep = true;
   unsigned *q = lits->begin;
   for (all_stack (unsigned, lit, *lits)) {
     assigned *a = VAR (lit);
-    signed char value = VALUE (lit);
+    signed char value = root_values ? VALUE (lit) : 0;
     if (value > 0) {
       keep = false;
       break;
@@ -140,6 +143,45 @@ static void add_simplified (einsat *solver, unsigneds *lits) {
   CLEAR_STACK (*lits);
 }
 
+/* With an LRAT proof, original clauses keep their identifiers and are
+ * stored as given (without duplicates): root-level values are left to
+ * propagation and simplification, which derive shorter clauses with
+ * hints.  Nothing has been propagated before the first solve, so no
+ * propagation is missed.  Only a unit clause meeting an earlier unit
+ * is decided here: a duplicate, or the empty clause, whose hints wait
+ * for the first solve (lemmas are numbered after all original clauses,
+ * see 'es_lrat_start'). */
+static void add_original_with_id (einsat *solver, unsigneds *lits) {
+  uint64_t id = ++solver->original_id;
+  if (solver->inconsistent || !simplify_original (solver, lits, false)) {
+    CLEAR_STACK (*lits);
+    return;
+  }
+  size_t size = SIZE_STACK (*lits);
+  CLEAR_STACK (solver->lrat_chain);
+  if (size == 1) {
+    unsigned lit = lits->begin[0];
+    signed char value = VALUE (lit);
+    if (value > 0) {
+      CLEAR_STACK (*lits);
+      return;
+    }
+    if (value < 0) {
+      PUSH_STACK (solver->lrat_chain, es_lrat_unit_id (solver, IDX (lit)));
+      PUSH_STACK (solver->lrat_chain, id);
+      solver->inconsistent = true;
+      CLEAR_STACK (*lits);
+      return;
+    }
+    es_lrat_set_unit (solver, IDX (lit), id);
+  } else if (size == 2)
+    es_lrat_add_binary (solver, lits->begin[0], lits->begin[1], id);
+  else if (!size)
+    PUSH_STACK (solver->lrat_chain, id);
+  solver->clause_id = id;
+  add_simplified (solver, lits);
+}
+
 void es_add_original_clause (einsat *solver, size_t size,
                              const int *elits) {
   assert (!solver->level);
@@ -150,9 +192,13 @@ void es_add_original_clause (einsat *solver, size_t size,
   CLEAR_STACK (*lits);
   for (size_t i = 0; i < size; i++)
     PUSH_STACK (*lits, es_import_literal (solver, elits[i]));
+  if (solver->lrat) {
+    add_original_with_id (solver, lits);
+    return;
+  }
   if (solver->inconsistent)
     return;
-  if (!simplify_original (solver, lits)) {
+  if (!simplify_original (solver, lits, true)) {
     LOG ("skipping satisfied or tautological original clause");
     es_proof_delete_external (solver, size, elits);
     return;
@@ -170,7 +216,7 @@ void es_add_original_clause (einsat *solver, size_t size,
 void es_add_internal_clause (einsat *solver) {
   assert (!solver->level);
   unsigneds *lits = &solver->clause;
-  if (solver->inconsistent || !simplify_original (solver, lits)) {
+  if (solver->inconsistent || !simplify_original (solver, lits, true)) {
     CLEAR_STACK (*lits);
     return;
   }
@@ -240,7 +286,7 @@ void es_learn_clause (einsat *solver, unsigned glue) {
   unsigneds *lits = &solver->learned;
   size_t size = SIZE_STACK (*lits);
   unsigned uip = lits->begin[0];
-  es_proof_add (solver, size, lits->begin);
+  es_proof_add (solver, size, lits->begin); /* hints: 'es_analyze' */
   call_learn_callback (solver, size, lits->begin);
   INC (learned);
   ADD (learned_literals, size);

@@ -21,11 +21,12 @@ static void copy_clauses (einsat *solver, unsigneds *refs, bool redundant,
     clause *c = CLAUSE (ref);
     if (c->garbage || c->redundant != redundant)
       continue;
-    size_t words = CLAUSE_WORDS (c->size);
-    size_t new_ref = SIZE_STACK (*arena);
-    RESERVE_STACK (*arena, new_ref + words);
-    RESIZE_STACK (*arena, new_ref + words);
-    memcpy (arena->begin + new_ref, c, words * sizeof (unsigned));
+    size_t words = ARENA_WORDS (c->size), start = SIZE_STACK (*arena);
+    size_t new_ref = start + solver->id_words;
+    RESERVE_STACK (*arena, start + words);
+    RESIZE_STACK (*arena, start + words);
+    memcpy (arena->begin + start, (unsigned *) c - solver->id_words,
+            words * sizeof (unsigned));
     c->searched = (unsigned) new_ref; /* forwarding address */
     *q++ = (unsigned) new_ref;
   }

@@ -289,8 +289,7 @@ static void assign_units (einsat *solver, unsigneds *units) {
     }
     es_assign_unit (solver, lit);
   }
-  if (es_propagate (solver) != INVALID)
-    es_analyze (solver, INVALID);
+  es_propagate_root (solver);
 }
 
 void es_decompose (einsat *solver) {

@@ -98,6 +98,9 @@ static int parse_from (einsat *solver, FILE *file, const char *name,
 
 static void check_dimacs_call (einsat *solver, einsat_dimacs *result) {
   es_require_ready (solver, "einsat_read_dimacs");
+  if (solver->lrat_started)
+    es_fatal (solver, "einsat_read_dimacs: clauses must be added before "
+                      "the first solve with an LRAT proof");
   if (!result)
     es_fatal (solver, "einsat_read_dimacs: result is NULL");
 }

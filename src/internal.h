@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /*------------------------------------------------------------------------*/
 /* Literals and values. */
@@ -62,6 +63,11 @@ typedef struct clause {
 
 #define CLAUSE_HEADER_WORDS 3u
 #define CLAUSE_WORDS(SIZE) (CLAUSE_HEADER_WORDS + (SIZE))
+
+/* With an LRAT proof each large clause is preceded by its 64-bit clause
+ * identifier in the arena ('id_words' is 2 then, else 0), so that solvers
+ * without LRAT pay nothing for it. */
+#define ARENA_WORDS(SIZE) (CLAUSE_WORDS (SIZE) + solver->id_words)
 #define CLAUSE(REF) ((clause *) (solver->arena.begin + (REF)))
 #define REF(C) ((unsigned) ((unsigned *) (C) - solver->arena.begin))
 #define MAX_ARENA_WORDS (((size_t) 1 << 31) - 2)
@@ -212,6 +218,20 @@ enum state {
 
 /* Special conflict value for binary conflicts (see 'propagate.c'). */
 #define BINARY_CONFLICT (INVALID - 1)
+
+/* LRAT identifiers of binary clauses, keyed by their two literals (the
+ * smaller one in the upper half), with linear probing.  A binary clause
+ * added twice keeps the first identifier and counts its copies. */
+typedef struct binary_id {
+  uint64_t key; /* 0: empty slot */
+  uint64_t id;
+  unsigned copies;
+} binary_id;
+
+typedef struct binary_ids {
+  binary_id *table;
+  size_t size, count; /* size is zero or a power of two */
+} binary_ids;
 
 /* Scratch data of variable elimination ('eliminate.c'). */
 typedef struct occurrence {
@@ -407,6 +427,24 @@ struct einsat {
   bool proof_binary;
   chars proof_buffer;
 
+  /* LRAT ('lrat.c'): clause identifiers and the hints of the next lemma.
+   * Original clauses are numbered 1, 2, ... as added; lemmas follow
+   * them from the first solve on ('lrat_started'). */
+  bool lrat;
+  bool lrat_started;
+  unsigned id_words;     /* see 'ARENA_WORDS' */
+  uint64_t original_id;  /* original clauses added so far */
+  uint64_t last_id;      /* identifier of the last clause added */
+  uint64_t clause_id;    /* for the next 'es_new_clause' */
+  uint64s lrat_chain;    /* hints of the next lemma */
+  uint64s unit_ids;      /* per variable: its root-level unit clause */
+  binary_ids binary_ids;
+  unsigneds lrat_work;   /* scratch of 'es_lrat_derive' */
+  unsigneds lrat_seen;
+  uint64s lrat_implied;
+  STACK (signed char) lrat_marks; /* per variable */
+  unsigneds lrat_binary_removed; /* by 'es_minimize_binary' */
+
   /* Simplification: occurrence lists ('dense' mode, see 'dense.c'), the
    * model reconstruction stack ('extend.c') and literal marks. */
   bool dense;
@@ -524,6 +562,7 @@ unsigned es_propagate (einsat *); /* conflict reference or INVALID */
 bool es_analyze (einsat *, unsigned conflict); /* false if inconsistent */
 void es_analyze_failed (einsat *, unsigned lit);
 void es_implying_decisions (einsat *, unsigneds *decisions);
+bool es_propagate_root (einsat *); /* false if inconsistent */
 
 /* in 'minimize.c' */
 void es_minimize_binary (einsat *);
@@ -666,9 +705,42 @@ bool es_check_model (einsat *);
 /* in 'proof.c' */
 void es_proof_add (einsat *, size_t, const unsigned *);
 void es_proof_delete (einsat *, size_t, const unsigned *);
+void es_proof_delete_clause (einsat *, clause *);
+void es_proof_shrunk (einsat *, clause *, uint64_t old_id, size_t old_size,
+                      const unsigned *old_lits);
+void es_proof_root_unit (einsat *, unsigned lit);
 void es_proof_add_external (einsat *, size_t, const int *);
 void es_proof_delete_external (einsat *, size_t, const int *);
 void es_proof_flush (einsat *);
+
+/* in 'lrat.c' */
+void es_lrat_start (einsat *);
+void es_lrat_release (einsat *);
+uint64_t es_lrat_binary_id (einsat *, unsigned a, unsigned b);
+void es_lrat_add_binary (einsat *, unsigned a, unsigned b, uint64_t id);
+bool es_lrat_delete_binary (einsat *, unsigned a, unsigned b,
+                            uint64_t *id);
+uint64_t es_lrat_unit_id (einsat *, unsigned idx);
+void es_lrat_set_unit (einsat *, unsigned idx, uint64_t id);
+void es_lrat_derive (einsat *, size_t size, const unsigned *lemma,
+                     size_t final_size, const unsigned *final_lits,
+                     uint64_t final_id);
+void es_lrat_derive_from_conflict (einsat *, size_t size,
+                                   const unsigned *lemma, unsigned conflict);
+void es_lrat_add_units (einsat *, size_t size, const unsigned *lits);
+
+static inline uint64_t es_clause_id (einsat *solver, clause *c) {
+  uint64_t id = 0;
+  if (solver->id_words)
+    memcpy (&id, (unsigned *) c - 2, sizeof id);
+  return id;
+}
+
+static inline void es_set_clause_id (einsat *solver, clause *c,
+                                     uint64_t id) {
+  if (solver->id_words)
+    memcpy ((unsigned *) c - 2, &id, sizeof id);
+}
 
 /* in 'report.c' */
 void es_report (einsat *, char type);

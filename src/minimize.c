@@ -107,6 +107,8 @@ void es_minimize_binary (einsat *solver) {
     if (IS_BINARY (w) && marks[NOT (w.blit)] == 1) {
       marks[NOT (w.blit)] = 2;
       removed++;
+      if (solver->lrat)
+        PUSH_STACK (solver->lrat_binary_removed, NOT (w.blit));
     }
   unsigned *q = begin + 1;
   for (unsigned *p = begin + 1; p != end; p++) {

@@ -72,10 +72,7 @@ bool es_fix_failed_literal (einsat *solver, unsigned unit) {
   INC (failed_literals);
   es_proof_add (solver, 1, &unit);
   es_assign_unit (solver, unit);
-  if (es_propagate (solver) == INVALID)
-    return true;
-  es_analyze (solver, INVALID);
-  return false;
+  return es_propagate_root (solver);
 }
 
 /* Returns false if the formula became inconsistent. */

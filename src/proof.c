@@ -1,9 +1,14 @@
-/* Writing DRAT proofs.  Binary DRAT encodes each literal 'l' as the
- * unsigned number '2 * |l| + (l < 0)' in 7-bit little-endian groups (high
- * bit = more to come) after an 'a' (add) or 'd' (delete) byte, ending with
- * a zero byte; text DRAT writes DIMACS lines with a 'd ' prefix for
- * deletions.  Literals are written in external numbering, so the proof
- * refers to the variables of the user's formula. */
+/* Writing DRAT and LRAT proofs.  Binary DRAT encodes each literal 'l' as
+ * the unsigned number '2 * |l| + (l < 0)' in 7-bit little-endian groups
+ * (high bit = more to come) after an 'a' (add) or 'd' (delete) byte,
+ * ending with a zero byte; text DRAT writes DIMACS lines with a 'd '
+ * prefix for deletions.  Literals are written in external numbering, so
+ * the proof refers to the variables of the user's formula.
+ *
+ * LRAT lines carry clause identifiers: 'ID LITS 0 HINTS 0' adds the
+ * lemma ID, implied by unit propagation through the hint clauses in the
+ * given order, and 'ID d IDS 0' deletes clauses.  Binary LRAT uses the
+ * 'a' and 'd' bytes with identifiers encoded like positive literals. */
 
 #include "internal.h"
 
@@ -13,27 +18,41 @@ static void put_byte (einsat *solver, char ch) {
   PUSH_STACK (solver->proof_buffer, ch);
 }
 
-static void put_binary_literal (einsat *solver, int elit) {
-  unsigned x = 2u * (unsigned) abs (elit) + (elit < 0);
-  while (x & ~0x7fu) {
+static void put_binary_number (einsat *solver, uint64_t x) {
+  while (x & ~(uint64_t) 0x7f) {
     put_byte (solver, (char) ((x & 0x7f) | 0x80));
     x >>= 7;
   }
   put_byte (solver, (char) x);
 }
 
-static void put_text_literal (einsat *solver, int elit) {
-  char digits[16];
-  unsigned x = (unsigned) abs (elit);
+static void put_binary_literal (einsat *solver, int elit) {
+  put_binary_number (solver, 2u * (unsigned) abs (elit) + (elit < 0));
+}
+
+static void put_text_number (einsat *solver, uint64_t x) {
+  char digits[24];
   int n = 0;
   do
     digits[n++] = (char) ('0' + x % 10);
   while (x /= 10);
-  if (elit < 0)
-    put_byte (solver, '-');
   while (n)
     put_byte (solver, digits[--n]);
   put_byte (solver, ' ');
+}
+
+static void put_text_literal (einsat *solver, int elit) {
+  if (elit < 0)
+    put_byte (solver, '-');
+  put_text_number (solver, (unsigned) abs (elit));
+}
+
+/* Clause identifiers (and the zero ending a list) in LRAT. */
+static void put_id (einsat *solver, uint64_t id) {
+  if (solver->proof_binary)
+    put_binary_number (solver, 2 * id);
+  else
+    put_text_number (solver, id);
 }
 
 static void begin_line (einsat *solver, bool deletion) {
@@ -54,6 +73,16 @@ static void end_line (einsat *solver) {
   }
   if (SIZE_STACK (solver->proof_buffer) >= (1 << 16))
     es_proof_flush (solver);
+}
+
+/* The end of the literals of an LRAT lemma, before its hints. */
+static void end_literals (einsat *solver) {
+  if (solver->proof_binary)
+    put_byte (solver, 0);
+  else {
+    put_byte (solver, '0');
+    put_byte (solver, ' ');
+  }
 }
 
 static void put_literal (einsat *solver, int elit) {
@@ -83,22 +112,123 @@ static void write_external (einsat *solver, bool deletion, size_t size,
   end_line (solver);
 }
 
+/*------------------------------------------------------------------------*/
+/* LRAT: every added clause gets the next identifier and is remembered
+ * under it (units per variable, binary clauses in a table, large clauses
+ * in front of their literals, see 'clause.c'). */
+
+static void write_lrat_lemma (einsat *solver, uint64_t id, size_t size,
+                              const unsigned *lits) {
+  if (solver->proof_binary)
+    put_byte (solver, 'a');
+  put_id (solver, id);
+  for (size_t i = 0; i < size; i++)
+    put_literal (solver, es_export_literal (solver, lits[i]));
+  end_literals (solver);
+  for (all_stack (uint64_t, hint, solver->lrat_chain))
+    put_id (solver, hint);
+  end_line (solver);
+}
+
+static void write_lrat_deletion (einsat *solver, uint64_t id) {
+  if (solver->proof_binary)
+    put_byte (solver, 'd');
+  else {
+    put_text_number (solver, solver->last_id);
+    put_byte (solver, 'd');
+    put_byte (solver, ' ');
+  }
+  put_id (solver, id);
+  end_line (solver);
+}
+
+static void add_lrat_lemma (einsat *solver, size_t size,
+                            const unsigned *lits) {
+  assert (solver->lrat_started);
+  uint64_t id = solver->clause_id = ++solver->last_id;
+  write_lrat_lemma (solver, id, size, lits);
+  CLEAR_STACK (solver->lrat_chain);
+  if (size == 1)
+    es_lrat_set_unit (solver, IDX (lits[0]), id);
+  else if (size == 2)
+    es_lrat_add_binary (solver, lits[0], lits[1], id);
+}
+
+/* The hints of an LRAT lemma are in 'lrat_chain'. */
 void es_proof_add (einsat *solver, size_t size, const unsigned *lits) {
-  write_internal (solver, false, size, lits);
+  if (solver->lrat)
+    add_lrat_lemma (solver, size, lits);
+  else
+    write_internal (solver, false, size, lits);
 }
 
+/* Deletes a unit or binary clause (large ones: 'es_proof_delete_clause').
+ * LRAT keeps units: they are hints for the rest of the proof. */
 void es_proof_delete (einsat *solver, size_t size, const unsigned *lits) {
-  write_internal (solver, true, size, lits);
+  if (!solver->lrat) {
+    write_internal (solver, true, size, lits);
+    return;
+  }
+  assert (size <= 2);
+  uint64_t id;
+  if (size == 2 && es_lrat_delete_binary (solver, lits[0], lits[1], &id))
+    write_lrat_deletion (solver, id);
 }
 
+void es_proof_delete_clause (einsat *solver, clause *c) {
+  if (solver->lrat)
+    write_lrat_deletion (solver, es_clause_id (solver, c));
+  else
+    write_internal (solver, true, c->size, c->lits);
+}
+
+/* 'c' lost literals in place and was added to the proof as it is now
+ * (its new identifier is the last one); the old clause goes. */
+void es_proof_shrunk (einsat *solver, clause *c, uint64_t old_id,
+                      size_t old_size, const unsigned *old_lits) {
+  if (!solver->lrat) {
+    write_internal (solver, true, old_size, old_lits);
+    return;
+  }
+  es_set_clause_id (solver, c, solver->last_id);
+  write_lrat_deletion (solver, old_id);
+}
+
+/* 'lit' was just implied at the root level: its unit clause follows from
+ * its reason and the units of the reason's other literals.  Written to
+ * the proof so that it stays valid when the reason is deleted later. */
+void es_proof_root_unit (einsat *solver, unsigned lit) {
+  if (solver->lrat) {
+    assigned *a = VAR (lit);
+    CLEAR_STACK (solver->lrat_chain);
+    if (a->binary) {
+      unsigned other = a->reason;
+      PUSH_STACK (solver->lrat_chain, es_lrat_unit_id (solver, IDX (other)));
+      PUSH_STACK (solver->lrat_chain,
+                  es_lrat_binary_id (solver, lit, other));
+    } else {
+      clause *c = CLAUSE (a->reason);
+      for (all_literals_in_clause (other, c))
+        if (other != lit)
+          PUSH_STACK (solver->lrat_chain,
+                      es_lrat_unit_id (solver, IDX (other)));
+      PUSH_STACK (solver->lrat_chain, es_clause_id (solver, c));
+    }
+  }
+  es_proof_add (solver, 1, &lit);
+}
+
+/* Original clauses keep their identifiers in LRAT: nothing to write. */
 void es_proof_add_external (einsat *solver, size_t size,
                             const int *elits) {
-  write_external (solver, false, size, elits);
+  if (!solver->lrat)
+    write_external (solver, false, size, elits);
 }
 
 void es_proof_delete_external (einsat *solver, size_t size,
                                const int *elits) {
-  write_external (solver, true, size, elits);
+  if (!solver->lrat)
+    write_external (solver, true, size, elits);
 }
 
 void es_proof_flush (einsat *solver) {

@@ -150,6 +150,7 @@ void es_init_schedules (einsat *solver) {
 int es_solve (einsat *solver) {
   INC (solves);
   es_init_schedules (solver);
+  es_lrat_start (solver);
   es_init_search_limits (solver);
   es_reset_failed (solver);
   es_backtrack (solver, 0);

@@ -40,6 +40,11 @@ static void shorten_clause (einsat *solver, clause *c) {
   CLEAR_STACK (*old);
   for (all_literals_in_clause (lit, c))
     PUSH_STACK (*old, lit);
+  uint64_t old_id = es_clause_id (solver, c);
+  CLEAR_STACK (solver->lrat_chain);
+  es_lrat_add_units (solver, c->size, c->lits);
+  if (solver->lrat)
+    PUSH_STACK (solver->lrat_chain, old_id);
   unsigned *q = c->lits;
   for (all_literals_in_clause (lit, c))
     if (!VALUE (lit))
@@ -47,7 +52,7 @@ static void shorten_clause (einsat *solver, clause *c) {
   unsigned new_size = (unsigned) (q - c->lits);
   assert (new_size >= 2);
   es_proof_add (solver, new_size, c->lits);
-  es_proof_delete (solver, SIZE_STACK (*old), old->begin);
+  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
   CLEAR_STACK (*old);
   if (new_size == 2) {
     es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
@@ -81,10 +86,8 @@ static void simplify_clauses (einsat *solver, unsigneds *refs) {
 
 void es_simplify (einsat *solver) {
   es_backtrack (solver, 0);
-  if (es_propagate (solver) != INVALID) {
-    es_analyze (solver, INVALID);
+  if (!es_propagate_root (solver))
     return;
-  }
   INC (simplifications);
   delete_binaries_of_fixed (solver);
   simplify_clauses (solver, &solver->irredundant);
@@ -102,10 +105,8 @@ bool es_clean_root (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
     return false;
-  if (es_propagate (solver) != INVALID) {
-    es_analyze (solver, INVALID);
+  if (!es_propagate_root (solver))
     return false;
-  }
   if (STAT (fixed) > solver->limits.simplify_fixed)
     es_simplify (solver);
   if (GET_OPTION (check) && !solver->inconsistent)

@@ -82,7 +82,8 @@ static void promote (einsat *solver, clause *d) {
 /* Looks for a clause subsuming or strengthening the marked clause 'c'.
  * Returns true if 'c' is subsumed (and deleted). */
 static bool subsumed_or_strengthened (einsat *solver, clause *c,
-                                      subsumption *s, unsigned *remove) {
+                                      subsumption *s, unsigned *remove,
+                                      uint64_t *remove_by) {
   signed char *marks = solver->marks;
   *remove = INVALID;
   for (all_literals_in_clause (lit, c)) {
@@ -95,8 +96,11 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
           es_mark_garbage (solver, c);
           return true;
         }
-      } else if (marks[NOT (w.blit)] && *remove == INVALID)
+      } else if (marks[NOT (w.blit)] && *remove == INVALID) {
         *remove = NOT (w.blit);
+        if (solver->lrat)
+          *remove_by = es_lrat_binary_id (solver, lit, w.blit);
+      }
     }
     for (unsigned sign = 0; sign < 2; sign++) {
       unsigneds *list = &s->onewatch[sign ? NOT (lit) : lit];
@@ -111,27 +115,37 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
           es_mark_garbage (solver, c);
           return true;
         }
-        if (res != INVALID && res != NEITHER && *remove == INVALID)
+        if (res != INVALID && res != NEITHER && *remove == INVALID) {
           *remove = res;
+          *remove_by = es_clause_id (solver, d);
+        }
       }
     }
   }
   return false;
 }
 
-/* Removes 'lit' from 'c' (proof: the shorter clause is added first). */
-static void strengthen (einsat *solver, clause *c, unsigned lit) {
+/* Removes 'lit' from 'c', resolving with the clause 'by' (proof: the
+ * shorter clause is added first). */
+static void strengthen (einsat *solver, clause *c, unsigned lit,
+                        uint64_t by) {
   unsigneds *old = &solver->clause;
   CLEAR_STACK (*old);
   for (all_literals_in_clause (other, c))
     PUSH_STACK (*old, other);
+  uint64_t old_id = es_clause_id (solver, c);
+  CLEAR_STACK (solver->lrat_chain);
+  if (solver->lrat) {
+    PUSH_STACK (solver->lrat_chain, by);
+    PUSH_STACK (solver->lrat_chain, old_id);
+  }
   unsigned *q = c->lits;
   for (all_literals_in_clause (other, c))
     if (other != lit)
       *q++ = other;
   unsigned new_size = c->size - 1;
   es_proof_add (solver, new_size, c->lits);
-  es_proof_delete (solver, SIZE_STACK (*old), old->begin);
+  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
   CLEAR_STACK (*old);
   INC (strengthened);
   if (new_size == 2) {
@@ -158,7 +172,9 @@ static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
     for (all_literals_in_clause (lit, c))
       marks[lit] = 1;
     unsigned remove;
-    bool subsumed = subsumed_or_strengthened (solver, c, s, &remove);
+    uint64_t remove_by = 0;
+    bool subsumed =
+        subsumed_or_strengthened (solver, c, s, &remove, &remove_by);
     for (all_literals_in_clause (lit, c))
       marks[lit] = 0;
     if (subsumed) {
@@ -167,7 +183,7 @@ static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
     }
     if (remove == INVALID)
       break;
-    strengthen (solver, c, remove);
+    strengthen (solver, c, remove, remove_by);
     if (c->garbage)
       return; /* became binary */
   }

@@ -106,8 +106,7 @@ static bool replace_clause (einsat *solver, clause *c) {
   es_mark_garbage (solver, c);
   if (size == 1) {
     es_assign_unit (solver, lits->begin[0]);
-    if (es_propagate (solver) != INVALID)
-      es_analyze (solver, INVALID);
+    es_propagate_root (solver);
   } else if (size == 2)
     es_new_binary (solver, redundant, lits->begin[0], lits->begin[1]);
   else {

@@ -3,8 +3,9 @@
  * random circuits, solved under a random configuration with every
  * technique enabled at tiny intervals, and compared with the same formula
  * solved by a plain configuration (no inprocessing).  Every model is
- * checked against the formula, every UNSAT answer's DRAT proof by the
- * independent checker ('--checker').  This is where elimination,
+ * checked against the formula, every UNSAT answer's proof by the
+ * independent checker ('--checker'): an LRAT proof in a quarter of the
+ * runs (where techniques without LRAT hints are off), else DRAT.  This is where elimination,
  * substitution, probing, vivification and reduction get exercised on
  * formulas with real search. */
 
@@ -190,7 +191,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   stress_options (solver, &rng);
   char cnf[512], proof[512];
   snprintf (cnf, sizeof cnf, "%s/large-%d.cnf", dir, (int) getpid ());
-  snprintf (proof, sizeof proof, "%s/large-%d.drat", dir, (int) getpid ());
+  snprintf (proof, sizeof proof, "%s/large-%d.proof", dir, (int) getpid ());
   if (replaying) {
     print_changed_options (solver);
     write_formula (cnf);
@@ -198,8 +199,11 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     fflush (stdout);
   }
   FILE *proof_file = checker ? fopen (proof, "w") : 0;
-  if (proof_file)
-    einsat_trace_proof (solver, proof_file, oracle_below (&rng, 2));
+  bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
+  if (proof_file && lrat)
+    einsat_trace_lrat (solver, proof_file, binary);
+  else if (proof_file)
+    einsat_trace_proof (solver, proof_file, binary);
   add_formula (solver);
   int res = einsat_solve (solver);
   const char *what = 0;
@@ -219,10 +223,10 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   if (!what && res == 20 && checker) {
     write_formula (cnf);
     char command[2048];
-    snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
-              checker, cnf, proof);
+    snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
+              checker, lrat ? "lrat" : "drat", cnf, proof);
     if (system (command))
-      what = "DRAT proof rejected";
+      what = lrat ? "LRAT proof rejected" : "DRAT proof rejected";
   }
   if (what) {
     char path[512];

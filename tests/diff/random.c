@@ -2,9 +2,10 @@
  * variables with varied clause lengths and densities, each solved under
  * a random configuration.  Every answer is compared with exhaustive
  * search, every model is checked against the formula, and (with
- * '--checker') every UNSAT answer's DRAT proof is checked by the
- * independent checker.  A failing formula is written to a file so that
- * it can be replayed with the command line solver. */
+ * '--checker') every UNSAT answer's proof (DRAT or LRAT, text or binary,
+ * at random) is checked by the independent checker.  A failing formula
+ * is written to a file so that it can be replayed with the command line
+ * solver. */
 
 #include "einsat.h"
 #include "../common/oracle.h"
@@ -122,15 +123,16 @@ static void save_failure (uint64_t seed, const char *what) {
           (unsigned long long) seed, what, path);
 }
 
-static bool check_proof (config *cfg, const char *cnf, const char *proof) {
+static bool check_proof (config *cfg, const char *cnf, const char *proof,
+                         bool lrat) {
   FILE *file = fopen (cnf, "w");
   if (!file)
     return false;
   formula_print (&f, file);
   fclose (file);
   char command[2048];
-  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
-            cfg->checker, cnf, proof);
+  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
+            cfg->checker, lrat ? "lrat" : "drat", cnf, proof);
   cfg->proofs_checked++;
   return system (command) == 0;
 }
@@ -143,12 +145,16 @@ static bool run_one (config *cfg, uint64_t seed) {
   char cnf[512], proof[512];
   FILE *proof_file = 0;
   bool binary = oracle_below (&rng, 2);
+  bool lrat = oracle_below (&rng, 2);
   if (cfg->checker) {
     snprintf (cnf, sizeof cnf, "%s/diff-%d.cnf", cfg->tmpdir, (int) getpid ());
-    snprintf (proof, sizeof proof, "%s/diff-%d.drat", cfg->tmpdir,
+    snprintf (proof, sizeof proof, "%s/diff-%d.proof", cfg->tmpdir,
               (int) getpid ());
     proof_file = fopen (proof, "w");
-    einsat_trace_proof (solver, proof_file, binary);
+    if (lrat)
+      einsat_trace_lrat (solver, proof_file, binary);
+    else
+      einsat_trace_proof (solver, proof_file, binary);
   }
   if (cfg->replay)
     print_changed_options (solver);
@@ -178,9 +184,11 @@ static bool run_one (config *cfg, uint64_t seed) {
   if (proof_file) {
     einsat_close_proof (solver);
     fclose (proof_file);
-    if (ok && res == 20 && !check_proof (cfg, cnf, proof)) {
-      save_failure (seed, binary ? "binary DRAT proof rejected"
-                                 : "text DRAT proof rejected");
+    if (ok && res == 20 && !check_proof (cfg, cnf, proof, lrat)) {
+      static const char *const rejected[2][2] = {
+          {"text DRAT proof rejected", "binary DRAT proof rejected"},
+          {"text LRAT proof rejected", "binary LRAT proof rejected"}};
+      save_failure (seed, rejected[lrat][binary]);
       ok = false;
     }
     if (cfg->replay)

@@ -12,6 +12,7 @@
  *   proof.c    parsing DRAT proofs (text and binary), matching deletions
  *   model.c    checking a model against the formula
  *   drat.c     checking a DRAT proof (forward and backward)
+ *   lrat.c     parsing and checking an LRAT proof (text and binary)
  *   main.c     the command line
  *
  * There is no global mutable state: each part works on its own structure
@@ -201,6 +202,8 @@ void release_model (struct model *);
 bool is_space (int ch);
 void skip_line (struct input *);
 int parse_literal (struct input *, int first_char);
+uint64_t parse_digits (struct input *, int first_char, uint64_t limit,
+                       const char *what);
 
 /*------------------------------------------------------------------------*/
 /* in 'proof.c' */
@@ -246,5 +249,12 @@ enum drat_mode { DRAT_FORWARD, DRAT_BACKWARD };
 
 int check_proof (struct formula *, struct proof *, enum drat_mode,
                  bool verbose);
+
+/*------------------------------------------------------------------------*/
+/* in 'lrat.c' */
+
+/* Reads the whole LRAT proof from the input, then checks it against the
+ * formula.  Returns the exit code.  */
+int check_lrat (struct input *, struct formula *, bool verbose);
 
 #endif

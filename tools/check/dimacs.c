@@ -56,7 +56,7 @@ static NORETURN void unexpected (struct input *in, int ch,
 
 /* Reads the digits of a number whose first digit is 'first' and checks
  * that it ends with white space (or end-of-file).  */
-static uint64_t parse_digits (struct input *in, int first, uint64_t limit,
+uint64_t parse_digits (struct input *in, int first, uint64_t limit,
                               const char *what) {
   uint64_t res = (uint64_t) (first - '0');
   while (is_digit (peek_char (in))) {

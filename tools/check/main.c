@@ -18,18 +18,22 @@
 static const char *usage =
     "usage: " PROGRAM " model CNF SOLUTION [--verbose]\n"
     "       " PROGRAM " drat CNF PROOF [--forward | --backward] [--verbose]\n"
+    "       " PROGRAM " lrat CNF PROOF [--verbose]\n"
     "       " PROGRAM " --help | --version\n";
 
 static const char *help =
     "\n"
-    "An independent checker of models and DRAT proofs (it shares no code\n"
-    "with the einsat solver).\n"
+    "An independent checker of models, DRAT and LRAT proofs (it shares no\n"
+    "code with the einsat solver).\n"
     "\n"
     "  model   check that SOLUTION satisfies every clause of CNF; SOLUTION\n"
     "          is SAT competition output ('s SATISFIABLE' and 'v' lines)\n"
     "          or a MiniSat result file ('SAT' and then the model)\n"
     "  drat    check that PROOF, a text or binary DRAT proof (detected\n"
     "          automatically), refutes CNF\n"
+    "  lrat    check that PROOF, a text or binary LRAT proof (detected\n"
+    "          automatically), refutes CNF: each lemma must follow by unit\n"
+    "          propagation through its hints, in their order\n"
     "\n"
     "  --forward    check every lemma in proof order (default)\n"
     "  --backward   check only the lemmas needed for the refutation,\n"
@@ -86,9 +90,11 @@ static void parse_arguments (int argc, char **argv, struct options *o) {
       usage_error ("too many arguments ('%s')", arg);
   }
   if (!o->command)
-    usage_error ("%s", "missing command ('model' or 'drat')");
-  if (strcmp (o->command, "model") && strcmp (o->command, "drat"))
-    usage_error ("invalid command '%s' (expected 'model' or 'drat')",
+    usage_error ("%s", "missing command ('model', 'drat' or 'lrat')");
+  if (strcmp (o->command, "model") && strcmp (o->command, "drat") &&
+      strcmp (o->command, "lrat"))
+    usage_error ("invalid command '%s' (expected 'model', 'drat' or "
+                 "'lrat')",
                  o->command);
   if (o->file_count < 2)
     usage_error ("%s", "expected two files");
@@ -137,13 +143,23 @@ static int run_proof_check (struct input *in, const struct options *o) {
   return res;
 }
 
+static int run_lrat_check (struct input *in, const struct options *o) {
+  struct formula formula;
+  read_formula (in, o->files[0], &formula);
+  open_input (in, o->files[1]);
+  int res = check_lrat (in, &formula, o->verbose);
+  close_input (in);
+  release_formula (&formula);
+  return res;
+}
+
 int main (int argc, char **argv) {
   struct options options;
   parse_arguments (argc, argv, &options);
   struct input *in = allocate (sizeof *in);
-  int res = strcmp (options.command, "model")
-                ? run_proof_check (in, &options)
-                : run_model_check (in, &options);
+  int res = !strcmp (options.command, "model")  ? run_model_check (in, &options)
+            : !strcmp (options.command, "lrat") ? run_lrat_check (in, &options)
+                                                : run_proof_check (in, &options);
   free (in);
   return res;
 }

@@ -1,0 +1,422 @@
+/* Parsing and checking LRAT proofs.
+ *
+ * An LRAT proof adds lemmas with an identifier and a list of hints, and
+ * deletes clauses by identifier.  The clauses of the CNF have the
+ * identifiers 1, 2, ... in file order.
+ *
+ *   text:    ID LITERALS 0 HINTS 0      (add the lemma ID)
+ *            ID d IDS 0                 (delete clauses)
+ *   binary:  'a' ID LITERALS 0 HINTS 0  (numbers as in binary DRAT, an
+ *            'd' IDS 0                   identifier i written as 2 * i)
+ *
+ * A lemma is accepted if, with all its literals false, the hint clauses
+ * taken in order each become unit (their one open literal is then set
+ * true) until one is falsified.  That is reverse unit propagation with
+ * the propagation order given, so checking needs no search and no
+ * watches: plain loops over each hint clause.  Hints must name live
+ * clauses; RAT hints (negative identifiers) are not supported, since
+ * einsat writes none.  The proof is correct if it adds the empty clause
+ * (or the CNF contains it).
+ *
+ * As for DRAT, the whole proof is read first, so that parse errors
+ * (exit 3) are told apart from check failures (exit 1).
+ */
+
+#include "check.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ID (UINT64_MAX / 4)
+
+/*------------------------------------------------------------------------*/
+/* Live clauses by identifier: open addressing with linear probing.
+ * Deleted entries stay as tombstones (clause 0 with a non-zero id)
+ * until the table is rebuilt.  */
+
+struct entry {
+  uint64_t id; /* 0: never used */
+  struct clause *clause; /* 0: deleted */
+};
+
+struct clause_map {
+  struct entry *table;
+  size_t size, used; /* used counts live entries and tombstones */
+};
+
+static size_t slot_of (const struct clause_map *m, uint64_t id) {
+  uint64_t h = id * 0x9e3779b97f4a7c15ull;
+  return (size_t) (h ^ (h >> 32)) & (m->size - 1);
+}
+
+static struct entry *find_entry (const struct clause_map *m, uint64_t id) {
+  if (!m->size)
+    return 0;
+  for (size_t i = slot_of (m, id);; i = (i + 1) & (m->size - 1)) {
+    struct entry *e = m->table + i;
+    if (e->id == id)
+      return e;
+    if (!e->id)
+      return 0;
+  }
+}
+
+static void map_insert (struct clause_map *m, uint64_t id,
+                        struct clause *c);
+
+static void rebuild_map (struct clause_map *m) {
+  struct clause_map old = *m;
+  m->size = old.size ? 2 * old.size : 1024;
+  m->used = 0;
+  m->table = allocate_zeroed (m->size, sizeof *m->table);
+  for (size_t i = 0; i < old.size; i++)
+    if (old.table[i].clause)
+      map_insert (m, old.table[i].id, old.table[i].clause);
+  free (old.table);
+}
+
+static void map_insert (struct clause_map *m, uint64_t id,
+                        struct clause *c) {
+  if (2 * (m->used + 1) > m->size)
+    rebuild_map (m);
+  size_t i = slot_of (m, id);
+  while (m->table[i].id)
+    i = (i + 1) & (m->size - 1);
+  m->table[i].id = id;
+  m->table[i].clause = c;
+  m->used++;
+}
+
+static struct clause *map_get (const struct clause_map *m, uint64_t id) {
+  struct entry *e = find_entry (m, id);
+  return e ? e->clause : 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* Parsing.  */
+
+struct lrat_step {
+  struct clause *clause;   /* the lemma, or 0 for a deletion */
+  size_t first_hint;       /* into 'hints' (ids of the deletion) */
+  size_t hints;            /* how many */
+  uint64_t line;           /* text line or binary byte offset */
+};
+
+struct lrat_proof {
+  STACK (struct lrat_step) steps;
+  STACK (int64_t) hints; /* negative: RAT hint */
+  bool binary;
+  uint64_t additions, deletions;
+};
+
+static bool is_digit (int ch) { return '0' <= ch && ch <= '9'; }
+
+static int skip_text_blanks (struct input *in) {
+  int ch;
+  do
+    ch = next_char (in);
+  while (ch == ' ' || ch == '\t' || ch == '\r');
+  return ch;
+}
+
+static uint64_t text_id (struct input *in, int ch, const char *what) {
+  if (!is_digit (ch))
+    parse_error (in, "expected %s", what);
+  return parse_digits (in, ch, MAX_ID, what);
+}
+
+static int64_t text_hint (struct input *in, int ch) {
+  bool negative = ch == '-';
+  if (negative)
+    ch = next_char (in);
+  uint64_t id = text_id (in, ch, "clause identifier");
+  if (negative && !id)
+    parse_error (in, "invalid hint '-0'");
+  return negative ? -(int64_t) id : (int64_t) id;
+}
+
+/* Reads the numbers of a text line up to its final 0 (not included). */
+static void text_ids_until_zero (struct input *in, struct lrat_proof *p,
+                                 bool allow_negative) {
+  for (;;) {
+    int ch = skip_text_blanks (in);
+    if (ch == '\n' || ch == EOF)
+      parse_error (in, "line ends before its terminating '0'");
+    int64_t hint = allow_negative ? text_hint (in, ch)
+                                  : (int64_t) text_id (in, ch,
+                                                       "clause identifier");
+    if (!hint)
+      return;
+    PUSH (p->hints, hint);
+  }
+}
+
+static void finish_line (struct input *in) {
+  int ch = skip_text_blanks (in);
+  if (ch != '\n' && ch != EOF)
+    parse_error (in, "unexpected characters after the terminating '0'");
+}
+
+static void parse_text_step (struct input *in, struct lrat_proof *p,
+                             struct clause_builder *b, int ch) {
+  uint64_t line = in->line;
+  uint64_t id = text_id (in, ch, "clause identifier at line start");
+  ch = skip_text_blanks (in);
+  struct lrat_step step = {0, p->hints.size, 0, line};
+  if (ch == 'd') {
+    text_ids_until_zero (in, p, false);
+    p->deletions++;
+  } else {
+    if (!id)
+      parse_error (in, "lemma identifier 0");
+    for (;; ch = skip_text_blanks (in)) {
+      if (ch == '\n' || ch == EOF)
+        parse_error (in, "lemma ends before its terminating '0'");
+      if (ch != '-' && !is_digit (ch))
+        parse_error (in, "expected a literal");
+      int literal = parse_literal (in, ch);
+      if (!literal)
+        break;
+      builder_add (b, import_literal (literal));
+    }
+    step.clause = builder_finish (b, line, id, true);
+    text_ids_until_zero (in, p, true);
+    p->additions++;
+  }
+  step.hints = p->hints.size - step.first_hint;
+  finish_line (in);
+  PUSH (p->steps, step);
+}
+
+static uint64_t binary_number (struct input *in, uint64_t start) {
+  uint64_t res = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    int ch = next_char (in);
+    if (ch == EOF)
+      binary_parse_error (in, start, "proof ends inside a step");
+    if (shift > 56 && (ch & 0x7f) >> (63 - shift))
+      binary_parse_error (in, in->offset - 1, "number too large");
+    res |= (uint64_t) (ch & 0x7f) << shift;
+    if (!(ch & 0x80))
+      return res;
+  }
+}
+
+static void binary_ids_until_zero (struct input *in, struct lrat_proof *p,
+                                   uint64_t start) {
+  for (;;) {
+    uint64_t x = binary_number (in, start);
+    if (!x)
+      return;
+    int64_t id = (int64_t) (x >> 1);
+    PUSH (p->hints, (x & 1) ? -id : id);
+  }
+}
+
+static void parse_binary_step (struct input *in, struct lrat_proof *p,
+                               struct clause_builder *b, int type) {
+  uint64_t start = in->offset - 1;
+  struct lrat_step step = {0, p->hints.size, 0, start};
+  if (type == 'd') {
+    binary_ids_until_zero (in, p, start);
+    p->deletions++;
+  } else {
+    uint64_t x = binary_number (in, start);
+    if (x & 1 || !(x >> 1))
+      binary_parse_error (in, start, "invalid lemma identifier");
+    uint64_t id = x >> 1;
+    for (;;) {
+      uint64_t literal = binary_number (in, start);
+      if (!literal)
+        break;
+      if (literal < 2 || (literal >> 1) > MAX_VARIABLE)
+        binary_parse_error (in, start, "invalid literal");
+      builder_add (b, (unsigned) literal);
+    }
+    step.clause = builder_finish (b, start, id, true);
+    binary_ids_until_zero (in, p, start);
+    p->additions++;
+  }
+  step.hints = p->hints.size - step.first_hint;
+  PUSH (p->steps, step);
+}
+
+static void parse_lrat (struct input *in, struct lrat_proof *p) {
+  memset (p, 0, sizeof *p);
+  const unsigned char *bytes;
+  p->binary = peek_bytes (in, &bytes, 1) &&
+              (bytes[0] == 'a' || bytes[0] == 'd');
+  struct clause_builder b;
+  init_builder (&b);
+  for (;;) {
+    int ch = next_char (in);
+    if (ch == EOF)
+      break;
+    if (p->binary) {
+      if (ch != 'a' && ch != 'd')
+        binary_parse_error (in, in->offset - 1,
+                            "expected 'a' or 'd' (byte 0x%02x)", ch);
+      parse_binary_step (in, p, &b, ch);
+    } else if (ch == 'c')
+      skip_line (in);
+    else if (ch == '\n' || ch == ' ' || ch == '\t' || ch == '\r')
+      continue;
+    else
+      parse_text_step (in, p, &b, ch);
+  }
+  release_builder (&b);
+}
+
+static void release_lrat (struct lrat_proof *p) {
+  for (size_t i = 0; i < p->steps.size; i++)
+    free (p->steps.begin[i].clause);
+  RELEASE (p->steps);
+  RELEASE (p->hints);
+}
+
+/*------------------------------------------------------------------------*/
+/* Checking.  */
+
+struct checker {
+  struct clause_map live;
+  signed char *values; /* per literal: 1 true, -1 false, 0 open */
+  size_t size;         /* entries of 'values' */
+  STACK (unsigned) assigned;
+  uint64_t checked, hints_used;
+};
+
+static void ensure_literal (struct checker *c, unsigned literal) {
+  if (literal < c->size)
+    return;
+  size_t size = c->size ? c->size : 1024;
+  while (size <= literal)
+    size *= 2;
+  signed char *values = allocate_zeroed (size, 1);
+  if (c->size)
+    memcpy (values, c->values, c->size);
+  free (c->values);
+  c->values = values;
+  c->size = size;
+}
+
+static void assign (struct checker *c, unsigned literal) {
+  ensure_literal (c, literal | 1u);
+  c->values[literal] = 1;
+  c->values[NOT (literal)] = -1;
+  PUSH (c->assigned, literal);
+}
+
+static void unassign_all (struct checker *c) {
+  for (size_t i = 0; i < c->assigned.size; i++) {
+    unsigned literal = c->assigned.begin[i];
+    c->values[literal] = c->values[NOT (literal)] = 0;
+  }
+  c->assigned.size = 0;
+}
+
+static signed char value (const struct checker *c, unsigned literal) {
+  return literal < c->size ? c->values[literal] : 0;
+}
+
+static NORETURN void reject (const struct lrat_step *step, bool binary,
+                             const char *fmt, uint64_t number) {
+  printf ("s NOT VERIFIED\n");
+  fprintf (stderr, PROGRAM ": lemma %" PRIu64 " (%s %" PRIu64 "): ",
+           step->clause->id, binary ? "byte" : "line", step->line);
+  fprintf (stderr, fmt, number);
+  fprintf (stderr, "\n");
+  exit (EXIT_CHECK_FAILED);
+}
+
+/* Returns true if the lemma is implied by its hints (see the top). */
+static bool check_lemma (struct checker *c, const struct lrat_proof *p,
+                         const struct lrat_step *step) {
+  const struct clause *lemma = step->clause;
+  if (lemma->tautology)
+    return true;
+  for (unsigned i = 0; i < lemma->size; i++)
+    assign (c, NOT (lemma->literals[i]));
+  for (size_t h = 0; h < step->hints; h++) {
+    int64_t hint = p->hints.begin[step->first_hint + h];
+    if (hint < 0)
+      reject (step, p->binary, "RAT hint -%" PRIu64 " (not supported)",
+              (uint64_t) -hint);
+    struct clause *d = map_get (&c->live, (uint64_t) hint);
+    if (!d)
+      reject (step, p->binary, "hint %" PRIu64 " is not a live clause",
+              (uint64_t) hint);
+    c->hints_used++;
+    unsigned open = 0, unit = 0;
+    for (unsigned i = 0; i < d->size; i++) {
+      signed char v = value (c, d->literals[i]);
+      if (v > 0)
+        reject (step, p->binary, "hint %" PRIu64 " is satisfied",
+                (uint64_t) hint);
+      if (!v)
+        open++, unit = d->literals[i];
+    }
+    if (!open)
+      return true;
+    if (open > 1)
+      reject (step, p->binary, "hint %" PRIu64 " is not unit",
+              (uint64_t) hint);
+    assign (c, unit);
+  }
+  return false;
+}
+
+static int run_checks (struct checker *c, struct formula *f,
+                       struct lrat_proof *p, bool verbose) {
+  for (size_t i = 0; i < f->clauses.size; i++)
+    map_insert (&c->live, f->clauses.begin[i]->id, f->clauses.begin[i]);
+  bool refuted = f->empty_clause;
+  for (size_t s = 0; s < p->steps.size && !refuted; s++) {
+    struct lrat_step *step = p->steps.begin + s;
+    if (!step->clause) {
+      for (size_t h = 0; h < step->hints; h++) {
+        struct entry *e =
+            find_entry (&c->live, (uint64_t) p->hints.begin[step->first_hint + h]);
+        if (e)
+          e->clause = 0;
+      }
+      continue;
+    }
+    if (find_entry (&c->live, step->clause->id))
+      reject (step, p->binary, "identifier %" PRIu64 " is already used",
+              step->clause->id);
+    bool implied = check_lemma (c, p, step);
+    unassign_all (c);
+    if (!implied)
+      reject (step, p->binary, "%" PRIu64 " hints end without a conflict",
+              (uint64_t) step->hints);
+    c->checked++;
+    map_insert (&c->live, step->clause->id, step->clause);
+    refuted = !step->clause->size;
+  }
+  if (verbose)
+    printf ("c %" PRIu64 " lemmas checked with %" PRIu64 " hints, %" PRIu64
+            " deletion steps\n",
+            c->checked, c->hints_used, p->deletions);
+  if (!refuted) {
+    printf ("s NOT VERIFIED\n");
+    fprintf (stderr, PROGRAM ": the proof does not derive the empty clause\n");
+    return EXIT_CHECK_FAILED;
+  }
+  printf ("s VERIFIED\n");
+  return EXIT_CHECKED_OK;
+}
+
+int check_lrat (struct input *in, struct formula *f, bool verbose) {
+  struct lrat_proof p;
+  parse_lrat (in, &p);
+  struct checker c;
+  memset (&c, 0, sizeof c);
+  int res = run_checks (&c, f, &p, verbose);
+  free (c.live.table);
+  free (c.values);
+  RELEASE (c.assigned);
+  release_lrat (&p);
+  return res;
+}
