@@ -84,12 +84,12 @@ static unsigned analyze_reason (einsat *solver, unsigned lit,
  * in 'learned' (after its placeholder).  If it is no larger than the
  * reason without 'lit', the two are equal (the resolvent contains it). */
 static void try_to_strengthen (einsat *solver, unsigned lit, unsigned open,
-                               unsigned unfixed) {
+                               unsigned unfixed, unsigned conflict) {
   size_t resolvent = open + SIZE_STACK (solver->learned) - 1;
   if (unfixed < 2 || resolvent != unfixed)
     return;
   assigned *a = VAR (lit);
-  es_queue_strengthening (solver, a->reason, lit, open == 1);
+  es_queue_strengthening (solver, a->reason, lit, open == 1, conflict);
 }
 
 static void analyze_conflict_clause (einsat *solver, unsigned conflict,
@@ -122,7 +122,7 @@ static unsigned find_first_uip (einsat *solver, unsigned conflict) {
       return uip;
     unsigned unfixed = analyze_reason (solver, uip, &open);
     if (otfs)
-      try_to_strengthen (solver, uip, open, unfixed);
+      try_to_strengthen (solver, uip, open, unfixed, conflict);
   }
 }
 
@@ -307,6 +307,7 @@ bool es_analyze (einsat *solver, unsigned conflict) {
     es_trace_event (solver, EINSAT_BACKJUMP, INVALID, solver->level, 0, 0);
   es_learn_clause (solver, glue);
   es_strengthen_queued (solver);
+  es_eagerly_subsume (solver);
   reset_analysis (solver);
   es_tick_reluctant (solver);
   return true;

@@ -83,15 +83,8 @@ static bool candidate_clause (einsat *solver, unsigned lit,
 
 static void remove_blocked (einsat *solver, unsigned lit,
                             const occurrence *c) {
-  unsigned binary[2], size;
-  const unsigned *lits =
-      es_occurrence_literals (solver, lit, c, binary, &size);
-  es_push_extension (solver, lit, size, lits);
+  es_move_to_extension (solver, lit, c);
   FLAGS (IDX (lit))->witness = true;
-  if (c->ref == INVALID)
-    es_delete_binary (solver, false, lit, c->other);
-  else
-    es_mark_garbage (solver, CLAUSE (c->ref));
   INC (blocked);
 }
 

@@ -70,17 +70,24 @@ void es_discard_clause (einsat *solver, clause *c) {
     DEC (clauses_irredundant);
 }
 
-void es_delete_binary (einsat *solver, bool redundant, unsigned a,
+/* Without proof deletion: for binary clauses moved to the extension
+ * stack with an LRAT proof (see 'es_move_to_extension'). */
+void es_remove_binary (einsat *solver, bool redundant, unsigned a,
                        unsigned b) {
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   es_remove_watch (solver, a, (watch) {b, tag});
   es_remove_watch (solver, b, (watch) {a, tag});
-  unsigned lits[2] = {a, b};
-  es_proof_delete (solver, 2, lits);
   if (redundant)
     DEC (clauses_redundant);
   else
     DEC (clauses_irredundant);
+}
+
+void es_delete_binary (einsat *solver, bool redundant, unsigned a,
+                       unsigned b) {
+  es_remove_binary (solver, redundant, a, b);
+  unsigned lits[2] = {a, b};
+  es_proof_delete (solver, 2, lits);
 }
 
 /*------------------------------------------------------------------------*/
@@ -211,11 +218,41 @@ void es_add_original_clause (einsat *solver, size_t size,
   add_simplified (solver, lits);
 }
 
-/* Adds the internal clause in 'solver->clause' (restored clauses) as an
- * irredundant clause, simplified against the root level. */
-void es_add_internal_clause (einsat *solver) {
+/* A restored clause never left an LRAT proof (see 'extend.c'): it keeps
+ * its identifier 'id' unless root-level units shorten it. */
+static void restore_with_id (einsat *solver, unsigneds *lits, uint64_t id) {
+  CLEAR_STACK (solver->lrat_chain);
+  es_lrat_add_units (solver, SIZE_STACK (*lits), lits->begin);
+  bool shortened = !EMPTY_STACK (solver->lrat_chain);
+  if (!simplify_original (solver, lits, true)) {
+    CLEAR_STACK (solver->lrat_chain);
+    CLEAR_STACK (*lits);
+    return;
+  }
+  size_t size = SIZE_STACK (*lits);
+  if (shortened) {
+    PUSH_STACK (solver->lrat_chain, id);
+    es_proof_add (solver, size, lits->begin);
+  } else {
+    solver->clause_id = id;
+    if (size == 1)
+      es_lrat_set_unit (solver, IDX (lits->begin[0]), id);
+    else if (size == 2)
+      es_lrat_add_binary (solver, lits->begin[0], lits->begin[1], id);
+  }
+  add_simplified (solver, lits);
+}
+
+/* Adds the internal clause in 'solver->clause' (restored clauses, with
+ * their LRAT identifier 'id') as an irredundant clause, simplified
+ * against the root level. */
+void es_add_internal_clause (einsat *solver, uint64_t id) {
   assert (!solver->level);
   unsigneds *lits = &solver->clause;
+  if (!solver->inconsistent && solver->lrat) {
+    restore_with_id (solver, lits, id);
+    return;
+  }
   if (solver->inconsistent || !simplify_original (solver, lits, true)) {
     CLEAR_STACK (*lits);
     return;
@@ -250,21 +287,25 @@ static bool is_reason (einsat *solver, clause *c) {
 
 /* Eager subsumption (as in Kissat): a new learned clause often subsumes
  * one of the clauses learned just before it, which can go at once.  The
- * new clause itself is the last one on the 'redundant' stack. */
-static void eagerly_subsume (einsat *solver) {
+ * new clause itself ('learned_ref') is among the last ones on the
+ * 'redundant' stack.  Called after on-the-fly strengthening, so that
+ * every clause the proofs of both need is still there when they are
+ * added. */
+void es_eagerly_subsume (einsat *solver) {
   unsigned limit = GET_OPTION (eagersubsume);
-  if (!limit)
-    return;
   unsigneds *lits = &solver->learned;
+  if (!limit || SIZE_STACK (*lits) < 2)
+    return;
   signed char *marks = solver->marks;
   for (all_stack (unsigned, lit, *lits))
     marks[lit] = 1;
   size_t needed = SIZE_STACK (*lits);
   unsigned *begin = solver->redundant.begin, *p = solver->redundant.end;
-  if (needed > 2 && p != begin)
-    p--; /* skip the new clause itself */
   while (limit-- && p != begin) {
-    clause *d = CLAUSE (*--p);
+    unsigned ref = *--p;
+    if (ref == solver->learned_ref)
+      continue;
+    clause *d = CLAUSE (ref);
     if (d->garbage || d->size < needed || !d->redundant)
       continue;
     size_t found = 0;
@@ -290,6 +331,7 @@ void es_learn_clause (einsat *solver, unsigned glue) {
   call_learn_callback (solver, size, lits->begin);
   INC (learned);
   ADD (learned_literals, size);
+  solver->learned_ref = INVALID;
   if (size == 1) {
     INC (learned_units);
     es_assign_unit (solver, uip);
@@ -303,7 +345,6 @@ void es_learn_clause (einsat *solver, unsigned glue) {
     c->used = 1 + (glue <= (unsigned) GET_OPTION (tier2));
     c->subsume = true;
     es_assign_reason (solver, uip, ref, LEVEL (lits->begin[1]));
+    solver->learned_ref = ref;
   }
-  if (size > 1)
-    eagerly_subsume (solver);
 }

@@ -10,7 +10,10 @@
  *
  * Rewritten clauses are implied by reverse unit propagation over the
  * binary clauses of the component, so each is added to the proof before
- * the original is deleted.  Frozen variables are never replaced (they are
+ * the original is deleted.  For LRAT the two binary clauses defining each
+ * replaced variable are derived first, with a path of binary clauses
+ * through the component (breadth-first search) as hints; they are the
+ * hints of the rewritten clauses and stay in the proof for restoring.  Frozen variables are never replaced (they are
  * preferred as representatives).  Components are found with an iterative
  * version of Tarjan's algorithm. */
 
@@ -111,12 +114,91 @@ static unsigned visit (einsat *solver, scc_info *info, unsigned root,
   return INVALID;
 }
 
+/*------------------------------------------------------------------------*/
+/* LRAT hints: paths in the binary implication graph. */
+
+/* Breadth-first search from 'from' over the literals of a component
+ * (those with representative 'key' in 'info', or, without 'info', those
+ * marked in 'solver->marks'); leaves the parents in 'scc_paths' and the
+ * visited literals in 'solver->clause'. */
+static void search_paths (einsat *solver, const scc_info *info,
+                          unsigned key, unsigned from) {
+  unsigned *parent = solver->scc_paths;
+  unsigneds *visited = &solver->clause;
+  CLEAR_STACK (*visited);
+  PUSH_STACK (*visited, from);
+  parent[from] = from;
+  for (size_t next = 0; next < SIZE_STACK (*visited); next++) {
+    unsigned lit = PEEK_STACK (*visited, next);
+    for (all_stack (watch, w, WATCHES (NOT (lit)))) {
+      unsigned other = w.blit;
+      if (!IS_BINARY (w) || VALUE (other) || parent[other] != INVALID)
+        continue;
+      if (info ? info[other].repr != key : !solver->marks[other])
+        continue;
+      parent[other] = lit;
+      PUSH_STACK (*visited, other);
+    }
+  }
+}
+
+static void reset_paths (einsat *solver) {
+  for (all_stack (unsigned, lit, solver->clause))
+    solver->scc_paths[lit] = INVALID;
+  CLEAR_STACK (solver->clause);
+}
+
+/* The hints of the lemma (NOT (from) | to): the binary clauses of the
+ * path from 'from' to 'to', in order.  They propagate 'to' from 'from'. */
+static void push_path (einsat *solver, unsigned from, unsigned to) {
+  const unsigned *parent = solver->scc_paths;
+  size_t start = SIZE_STACK (solver->lrat_chain);
+  for (unsigned lit = to; lit != from; lit = parent[lit])
+    PUSH_STACK (solver->lrat_chain,
+                es_lrat_binary_id (solver, NOT (parent[lit]), lit));
+  uint64_t *begin = solver->lrat_chain.begin + start;
+  uint64_t *end = solver->lrat_chain.end;
+  while (begin < --end) {
+    uint64_t tmp = *begin;
+    *begin++ = *end;
+    *end = tmp;
+  }
+}
+
+/* Both LRAT arrays have 'scc_size' entries, as 'scc'. */
+static void new_paths (einsat *solver) {
+  NEW_ARRAY (solver->scc_paths, solver->scc_size);
+  for (size_t lit = 0; lit < solver->scc_size; lit++)
+    solver->scc_paths[lit] = INVALID;
+}
+
 /* A literal and its negation are equivalent: both units are implied by
- * propagation over binary clauses, hence the empty clause. */
-static void contradiction (einsat *solver, unsigned lit) {
+ * propagation over binary clauses (for LRAT, the paths between the two
+ * inside the component), hence the empty clause. */
+static void contradiction (einsat *solver, unsigned lit,
+                           const unsigneds *component) {
   unsigned units[2] = {lit, NOT (lit)};
-  es_proof_add (solver, 1, units);
-  es_proof_add (solver, 1, units + 1);
+  uint64_t ids[2] = {0, 0};
+  for (unsigned i = 0; i < 2; i++) {
+    if (solver->lrat) {
+      if (!solver->scc_paths)
+        new_paths (solver);
+      for (all_stack (unsigned, other, *component))
+        solver->marks[other] = 1;
+      CLEAR_STACK (solver->lrat_chain);
+      search_paths (solver, 0, 0, NOT (units[i]));
+      push_path (solver, NOT (units[i]), units[i]);
+      reset_paths (solver);
+      for (all_stack (unsigned, other, *component))
+        solver->marks[other] = 0;
+    }
+    es_proof_add (solver, 1, units + i);
+    ids[i] = solver->last_id;
+  }
+  if (solver->lrat) {
+    PUSH_STACK (solver->lrat_chain, ids[0]);
+    PUSH_STACK (solver->lrat_chain, ids[1]);
+  }
   es_proof_add (solver, 0, 0);
   solver->inconsistent = true;
 }
@@ -137,7 +219,7 @@ static bool find_components (einsat *solver, scc_info *info) {
       unsigned contradicting =
           visit (solver, info, lit, &counter, work, stack, component);
       if (contradicting != INVALID) {
-        contradiction (solver, contradicting);
+        contradiction (solver, contradicting, component);
         ok = false;
       }
     }
@@ -156,17 +238,59 @@ static unsigned repr_of (scc_info *info, unsigned lit) {
   return repr == INVALID ? lit : repr;
 }
 
-/* Maps 'lits' into 'solver->clause'; returns false for tautologies. */
+/* Will 'lit' be replaced (see 'restrict_to_substitutable')? */
+static bool replaced (einsat *solver, scc_info *info, unsigned lit) {
+  unsigned repr = info[lit].repr;
+  return repr != INVALID && repr != lit && substitutable (solver, lit) &&
+         FLAGS (IDX (lit))->active;
+}
+
+/* For LRAT: the lemma (NOT (lit) | repr) for each literal 'lit' to be
+ * replaced, from a path from NOT (repr) to NOT (lit) (so 'lit' implies
+ * 'repr'), searched once for each component from its representative.
+ * Runs before frozen literals lose their representative: paths may pass
+ * through them. */
+static void derive_equivalences (einsat *solver, scc_info *info) {
+  size_t lits = 2 * (size_t) solver->vars;
+  NEW_ARRAY (solver->scc_ids, solver->scc_size);
+  if (!solver->scc_paths)
+    new_paths (solver);
+  for (unsigned repr = 0; repr < lits; repr++) {
+    if (info[repr].repr != repr)
+      continue;
+    unsigned start = NOT (repr);
+    search_paths (solver, info, NOT (repr), start);
+    unsigneds *visited = &solver->clause;
+    for (size_t i = 1; i < SIZE_STACK (*visited); i++) {
+      unsigned not_lit = PEEK_STACK (*visited, i);
+      if (!replaced (solver, info, NOT (not_lit)))
+        continue;
+      CLEAR_STACK (solver->lrat_chain);
+      push_path (solver, start, not_lit);
+      unsigned lemma[2] = {not_lit, repr};
+      es_proof_add (solver, 2, lemma);
+      solver->scc_ids[NOT (not_lit)] = solver->last_id;
+    }
+    reset_paths (solver);
+  }
+}
+
+/* Maps 'lits' into 'solver->clause'; returns false for tautologies.
+ * For LRAT the equivalence lemmas of the replaced literals are pushed as
+ * hints (the clause itself is the last hint, pushed by the caller). */
 static bool substitute (einsat *solver, scc_info *info, size_t size,
                         const unsigned *lits, bool *changed) {
   signed char *marks = solver->marks;
   unsigneds *out = &solver->clause;
   CLEAR_STACK (*out);
+  CLEAR_STACK (solver->lrat_chain);
   bool tautology = false;
   *changed = false;
   for (size_t i = 0; i < size; i++) {
     unsigned lit = repr_of (info, lits[i]);
     *changed |= lit != lits[i];
+    if (solver->lrat && lit != lits[i])
+      PUSH_STACK (solver->lrat_chain, solver->scc_ids[lits[i]]);
     if (marks[lit])
       continue;
     if (marks[NOT (lit)]) {
@@ -186,8 +310,13 @@ static void add_rewritten (einsat *solver, bool redundant, unsigned glue,
   unsigneds *lits = &solver->clause;
   size_t size = SIZE_STACK (*lits);
   es_proof_add (solver, size, lits->begin);
-  if (size == 1)
+  if (size == 1) {
     PUSH_STACK (*units, lits->begin[0]);
+    if (solver->id_words) {
+      PUSH_STACK (*units, (unsigned) solver->last_id);
+      PUSH_STACK (*units, (unsigned) (solver->last_id >> 32));
+    }
+  }
   else if (size == 2)
     es_new_binary (solver, redundant, lits->begin[0], lits->begin[1]);
   else
@@ -207,6 +336,8 @@ static void rewrite_large (einsat *solver, scc_info *info,
       continue;
     bool redundant = c->redundant;
     unsigned glue = c->glue;
+    if (keep && solver->lrat)
+      PUSH_STACK (solver->lrat_chain, es_clause_id (solver, c));
     if (keep)
       add_rewritten (solver, redundant, glue, units);
     es_mark_garbage (solver, CLAUSE (PEEK_STACK (*refs, i)));
@@ -232,8 +363,12 @@ static void rewrite_binaries (einsat *solver, scc_info *info,
   for (unsigned *p = old->begin; p != old->end; p += 3) {
     unsigned lits[2] = {p[0], p[1]};
     bool redundant = p[2] == REDUNDANT_BINARY, changed;
-    if (substitute (solver, info, 2, lits, &changed))
-      add_rewritten (solver, redundant, 0, units);
+    if (!substitute (solver, info, 2, lits, &changed))
+      continue;
+    if (solver->lrat)
+      PUSH_STACK (solver->lrat_chain,
+                  es_lrat_binary_id (solver, lits[0], lits[1]));
+    add_rewritten (solver, redundant, 0, units);
   }
   for (unsigned *p = old->begin; p != old->end; p += 3)
     es_delete_binary (solver, p[2] == REDUNDANT_BINARY, p[0], p[1]);
@@ -248,8 +383,13 @@ static void remove_substituted (einsat *solver, scc_info *info) {
       continue;
     unsigned forward[2] = {NOT (lit), repr};
     unsigned backward[2] = {lit, NOT (repr)};
-    es_push_extension (solver, lit, 2, backward);
-    es_push_extension (solver, NOT (lit), 2, forward);
+    uint64_t forward_id = 0, backward_id = 0;
+    if (solver->lrat) {
+      forward_id = solver->scc_ids[lit];
+      backward_id = solver->scc_ids[NOT (lit)];
+    }
+    es_push_extension (solver, lit, 2, backward, backward_id);
+    es_push_extension (solver, NOT (lit), 2, forward, forward_id);
     var_flags *f = FLAGS (idx);
     f->eliminated = true;
     f->active = false;
@@ -277,17 +417,28 @@ static unsigned restrict_to_substitutable (einsat *solver, scc_info *info) {
   return substituted;
 }
 
+/* Units from rewritten clauses come in pairs: literal, then (LRAT) the
+ * identifier of its lemma in two words. */
 static void assign_units (einsat *solver, unsigneds *units) {
-  for (all_stack (unsigned, lit, *units)) {
+  unsigned words = 1 + solver->id_words;
+  for (unsigned *p = units->begin; p != units->end; p += words) {
+    unsigned lit = p[0];
     signed char value = VALUE (lit);
     if (value > 0)
       continue;
     if (value < 0) {
+      if (solver->lrat) {
+        CLEAR_STACK (solver->lrat_chain);
+        PUSH_STACK (solver->lrat_chain, es_lrat_unit_id (solver, IDX (lit)));
+        PUSH_STACK (solver->lrat_chain, p[1] | (uint64_t) p[2] << 32);
+      }
       es_proof_add (solver, 0, 0);
       solver->inconsistent = true;
       return;
     }
     es_assign_unit (solver, lit);
+    if (solver->lrat)
+      es_lrat_set_unit (solver, IDX (lit), p[1] | (uint64_t) p[2] << 32);
   }
   es_propagate_root (solver);
 }
@@ -302,8 +453,10 @@ void es_decompose (einsat *solver) {
   for (size_t lit = 0; lit < lits; lit++)
     info[lit].index = info[lit].repr = INVALID;
   INC (decompositions);
-  if (find_components (solver, info) &&
-      restrict_to_substitutable (solver, info)) {
+  bool consistent = find_components (solver, info);
+  if (consistent && solver->lrat)
+    derive_equivalences (solver, info);
+  if (consistent && restrict_to_substitutable (solver, info)) {
     unsigneds *units = &solver->restoring; /* free outside 'extend.c' */
     CLEAR_STACK (*units);
     rewrite_large (solver, info, &solver->irredundant, units);
@@ -322,4 +475,6 @@ void es_release_decompose (einsat *solver) {
   if (solver->scc)
     es_free (solver, solver->scc, solver->scc_size * sizeof (scc_info));
   solver->scc = 0;
+  DELETE_ARRAY (solver->scc_ids, solver->scc_size);
+  DELETE_ARRAY (solver->scc_paths, solver->scc_size);
 }

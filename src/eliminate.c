@@ -124,9 +124,26 @@ static bool bounded (einsat *solver, unsigned pivot, elimination *e,
   return true;
 }
 
-/* Resolvents may contain literals fixed by units found in this round. */
-static void add_resolvent (einsat *solver, elimination *e) {
+static uint64_t occurrence_id (einsat *solver, unsigned lit,
+                               const occurrence *o) {
+  if (o->ref == INVALID)
+    return es_lrat_binary_id (solver, lit, o->other);
+  return es_clause_id (solver, CLAUSE (o->ref));
+}
+
+/* Resolvents may contain literals fixed by units found in this round.
+ * LRAT hints: the units of those, then the antecedents 'c' (with
+ * 'pivot') and 'd'. */
+static void add_resolvent (einsat *solver, elimination *e, unsigned pivot,
+                           const occurrence *c, const occurrence *d) {
   unsigneds *r = &e->resolvent;
+  if (solver->lrat) {
+    CLEAR_STACK (solver->lrat_chain);
+    es_lrat_add_units (solver, SIZE_STACK (*r), r->begin);
+    PUSH_STACK (solver->lrat_chain, occurrence_id (solver, pivot, c));
+    PUSH_STACK (solver->lrat_chain,
+                occurrence_id (solver, NOT (pivot), d));
+  }
   unsigned *q = r->begin;
   for (all_stack (unsigned, lit, *r)) {
     signed char value = VALUE (lit);
@@ -153,16 +170,8 @@ static void add_resolvent (einsat *solver, elimination *e) {
 
 static void remove_clauses (einsat *solver, unsigned lit,
                             occurrences *occs) {
-  for (all_stack (occurrence, o, *occs)) {
-    unsigned binary[2], size;
-    const unsigned *lits =
-        es_occurrence_literals (solver, lit, &o, binary, &size);
-    es_push_extension (solver, lit, size, lits);
-    if (o.ref == INVALID)
-      es_delete_binary (solver, false, lit, o.other);
-    else
-      es_mark_garbage (solver, CLAUSE (o.ref));
-  }
+  for (all_stack (occurrence, o, *occs))
+    es_move_to_extension (solver, lit, &o);
 }
 
 static void remove_redundant_binaries (einsat *solver, unsigned lit) {
@@ -186,7 +195,7 @@ static void eliminate_variable (einsat *solver, unsigned idx,
   for (all_stack (occurrence, c, e->pos))
     for (all_stack (occurrence, d, e->neg))
       if (needed (&c, &d, gate) && resolve (solver, pos, &c, &d, e))
-        add_resolvent (solver, e);
+        add_resolvent (solver, e, pos, &c, &d);
   remove_clauses (solver, pos, &e->pos);
   remove_clauses (solver, neg, &e->neg);
   remove_redundant_binaries (solver, pos);

@@ -12,22 +12,65 @@
  * witness variable they mention, as each restored clause is a new clause
  * too (Fazekas, Biere and Scholl 2019).
  *
- * Layout of an entry: size, witness, the literals, size again (so the
- * stack can be walked in both directions). */
+ * With an LRAT proof the clauses moved here stay in the proof (they are
+ * not deleted there), so restoring one needs no new lemma: it comes back
+ * under its old identifier, which the entry keeps.
+ *
+ * Layout of an entry: size, witness, the literals, with LRAT the 64-bit
+ * identifier ('id_words' words), size again (so the stack can be walked
+ * in both directions). */
 
 #include "internal.h"
 
 #include <stdlib.h>
 
-#define ENTRY_WORDS(SIZE) ((SIZE) + 3)
+#define ENTRY_WORDS(SIZE) ((SIZE) + 3 + solver->id_words)
 
 void es_push_extension (einsat *solver, unsigned witness, size_t size,
-                        const unsigned *lits) {
+                        const unsigned *lits, uint64_t lrat_id) {
   PUSH_STACK (solver->extension, (unsigned) size);
   PUSH_STACK (solver->extension, witness);
   for (size_t i = 0; i < size; i++)
     PUSH_STACK (solver->extension, lits[i]);
+  if (solver->id_words) {
+    PUSH_STACK (solver->extension, (unsigned) lrat_id);
+    PUSH_STACK (solver->extension, (unsigned) (lrat_id >> 32));
+  }
   PUSH_STACK (solver->extension, (unsigned) size);
+}
+
+/* Removes the occurrence 'o' of 'witness' (an irredundant clause) from
+ * the formula to the extension stack. */
+void es_move_to_extension (einsat *solver, unsigned witness,
+                           const occurrence *o) {
+  unsigned binary[2], size;
+  const unsigned *lits =
+      es_occurrence_literals (solver, witness, o, binary, &size);
+  if (o->ref == INVALID) {
+    uint64_t id = 0;
+    if (solver->lrat)
+      id = es_lrat_binary_id (solver, witness, o->other);
+    es_push_extension (solver, witness, size, lits, id);
+    if (solver->lrat) {
+      es_remove_binary (solver, false, witness, o->other);
+      es_lrat_delete_binary (solver, witness, o->other, &id);
+    } else
+      es_delete_binary (solver, false, witness, o->other);
+  } else {
+    clause *c = CLAUSE (o->ref);
+    es_push_extension (solver, witness, size, lits, es_clause_id (solver, c));
+    if (solver->lrat)
+      es_discard_clause (solver, c);
+    else
+      es_mark_garbage (solver, c);
+  }
+}
+
+static uint64_t entry_id (einsat *solver, const unsigned *entry) {
+  if (!solver->id_words)
+    return 0;
+  const unsigned *id = entry + 2 + entry[0];
+  return id[0] | ((uint64_t) id[1] << 32);
 }
 
 void es_reconstruct (einsat *solver, signed char *values) {
@@ -113,7 +156,7 @@ static void restore_clauses (einsat *solver, unsigneds *clauses) {
     if (FLAGS (IDX (p[1]))->seen) {
       PUSH_STACK (*clauses, p[0]);
       PUSH_STACK (*clauses, p[1]);
-      for (unsigned i = 0; i < p[0]; i++)
+      for (unsigned i = 0; i < p[0] + solver->id_words; i++)
         PUSH_STACK (*clauses, p[2 + i]);
     } else {
       for (unsigned i = 0; i < words; i++)
@@ -126,7 +169,8 @@ static void restore_clauses (einsat *solver, unsigneds *clauses) {
 }
 
 static void add_restored_clauses (einsat *solver, unsigneds *clauses) {
-  for (unsigned *p = clauses->begin; p != clauses->end; p += 2 + p[0]) {
+  for (unsigned *p = clauses->begin; p != clauses->end;
+       p += 2 + p[0] + solver->id_words) {
     unsigned size = p[0], witness = p[1];
     const unsigned *lits = p + 2;
     CLEAR_STACK (solver->clause);
@@ -135,7 +179,7 @@ static void add_restored_clauses (einsat *solver, unsigneds *clauses) {
       if (lits[i] != witness)
         PUSH_STACK (solver->clause, lits[i]);
     INC (restored_clauses);
-    es_add_internal_clause (solver);
+    es_add_internal_clause (solver, entry_id (solver, p));
   }
 }
 

@@ -110,6 +110,8 @@ static void resolve_hyper_binary (einsat *solver, clause *c, unsigned lit,
   unsigned resolvent[2] = {NOT (dom), lit};
   LOGBINARY (resolvent[0], resolvent[1], "hyper-binary resolvent");
   INC (hyper_binaries);
+  es_lrat_derive (solver, 2, resolvent, c->size, c->lits,
+                  es_clause_id (solver, c));
   es_proof_add (solver, 2, resolvent);
   PUSH_STACK (solver->hyper_resolvents, resolvent[0]);
   PUSH_STACK (solver->hyper_resolvents, resolvent[1]);

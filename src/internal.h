@@ -444,6 +444,7 @@ struct einsat {
   uint64s lrat_implied;
   STACK (signed char) lrat_marks; /* per variable */
   unsigneds lrat_binary_removed; /* by 'es_minimize_binary' */
+  unsigneds lrat_lemma;          /* scratch of 'otfs.c' */
 
   /* Simplification: occurrence lists ('dense' mode, see 'dense.c'), the
    * model reconstruction stack ('extend.c') and literal marks. */
@@ -460,6 +461,8 @@ struct einsat {
   uint64_t vivify_ticks;
   unsigneds probes;
   unsigneds strengthen; /* queued by analysis for 'otfs.c' */
+  unsigned learned_ref; /* the last learned large clause or INVALID */
+  uint64s strengthen_lrat; /* their lemmas and hints (see 'otfs.c') */
   unsigneds hyper_resolvents; /* pairs waiting for their watches */
   uint64_t probe_ticks, probed_fixed;
   uint64_t transred_ticks; /* search ticks at the last reduction */
@@ -467,6 +470,8 @@ struct einsat {
   tarjan_frames tarjan;
   scc_info *scc;
   size_t scc_size;
+  uint64_t *scc_ids;   /* LRAT: per literal its equivalence lemma */
+  unsigned *scc_paths; /* LRAT: breadth-first search parents */
   unsigned eliminate_bound;
   unsigned block_next; /* where blocked clause elimination goes on */
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
@@ -533,13 +538,15 @@ void es_new_binary (einsat *, bool redundant, unsigned a, unsigned b);
 void es_mark_garbage (einsat *, clause *);
 void es_discard_clause (einsat *, clause *);
 void es_delete_binary (einsat *, bool redundant, unsigned a, unsigned b);
+void es_remove_binary (einsat *, bool redundant, unsigned a, unsigned b);
 void es_add_original_clause (einsat *, size_t size, const int *elits);
-void es_add_internal_clause (einsat *);
+void es_add_internal_clause (einsat *, uint64_t lrat_id);
 void es_learn_clause (einsat *, unsigned glue);
+void es_eagerly_subsume (einsat *);
 
 /* in 'otfs.c' */
 void es_queue_strengthening (einsat *, unsigned ref, unsigned lit,
-                             bool subsumed);
+                             bool subsumed, unsigned conflict);
 void es_strengthen_queued (einsat *);
 
 /* in 'watch.c' */
@@ -669,7 +676,8 @@ unsigned es_next_projected (einsat *);
 
 /* in 'extend.c' */
 void es_push_extension (einsat *, unsigned witness, size_t size,
-                        const unsigned *lits);
+                        const unsigned *lits, uint64_t lrat_id);
+void es_move_to_extension (einsat *, unsigned witness, const occurrence *);
 void es_reconstruct (einsat *, signed char *values);
 void es_restore_external (einsat *, size_t size, const int *elits);
 void es_restore_blocked (einsat *);
@@ -727,6 +735,8 @@ void es_lrat_derive (einsat *, size_t size, const unsigned *lemma,
                      uint64_t final_id);
 void es_lrat_derive_from_conflict (einsat *, size_t size,
                                    const unsigned *lemma, unsigned conflict);
+void es_lrat_derive_from_reason (einsat *, size_t size,
+                                 const unsigned *lemma, unsigned lit);
 void es_lrat_add_units (einsat *, size_t size, const unsigned *lits);
 
 static inline uint64_t es_clause_id (einsat *solver, clause *c) {

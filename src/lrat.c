@@ -242,6 +242,25 @@ void es_lrat_derive_from_conflict (einsat *solver, size_t size,
   }
 }
 
+/* The lemma contains 'lit', which is implied: its reason is falsified
+ * once the lemma is. */
+void es_lrat_derive_from_reason (einsat *solver, size_t size,
+                                 const unsigned *lemma, unsigned lit) {
+  if (!solver->lrat)
+    return;
+  assigned *a = VAR (lit);
+  assert (a->level && a->reason != INVALID);
+  if (a->binary) {
+    unsigned lits[2] = {lit, a->reason};
+    es_lrat_derive (solver, size, lemma, 2, lits,
+                    es_lrat_binary_id (solver, lit, a->reason));
+  } else {
+    clause *c = CLAUSE (a->reason);
+    es_lrat_derive (solver, size, lemma, c->size, c->lits,
+                    es_clause_id (solver, c));
+  }
+}
+
 /* Root-level false literals removed from a clause: their units are the
  * first hints (the clause itself comes last). */
 void es_lrat_add_units (einsat *solver, size_t size, const unsigned *lits) {
@@ -254,23 +273,10 @@ void es_lrat_add_units (einsat *solver, size_t size, const unsigned *lits) {
 
 /*------------------------------------------------------------------------*/
 
-/* Techniques that do not give hints yet are switched off. */
-static void disable_techniques_without_hints (einsat *solver) {
-  solver->opts.block = 0;
-  solver->opts.decompose = 0;
-  solver->opts.eliminate = 0;
-  solver->opts.otfs = 0;
-  solver->opts.probe = 0;
-  solver->opts.vivify = 0;
-}
-
 /* Lemmas are numbered after the original clauses, so numbering starts
  * with the first solve: from then on no clause may be added. */
 void es_lrat_start (einsat *solver) {
-  if (!solver->lrat)
-    return;
-  disable_techniques_without_hints (solver);
-  if (solver->lrat_started)
+  if (!solver->lrat || solver->lrat_started)
     return;
   solver->lrat_started = true;
   solver->last_id = solver->original_id;
@@ -286,6 +292,8 @@ void es_lrat_release (einsat *solver) {
   RELEASE_STACK (solver->lrat_implied);
   RELEASE_STACK (solver->lrat_marks);
   RELEASE_STACK (solver->lrat_binary_removed);
+  RELEASE_STACK (solver->lrat_lemma);
+  RELEASE_STACK (solver->strengthen_lrat);
   DELETE_ARRAY (solver->binary_ids.table, solver->binary_ids.size);
   solver->binary_ids.size = solver->binary_ids.count = 0;
 }

@@ -10,15 +10,60 @@
  * after the learned clause is added, when the implied literal is no longer
  * assigned.  When the strengthened reason is the first-UIP clause itself
  * (the last resolution step), the learned clause subsumes the reason: a
- * learned reason is then simply deleted. */
+ * learned reason is then simply deleted.
+ *
+ * LRAT hints must be found while the trail still implies the conflict,
+ * so they are queued too, with the literals of the shorter clause:
+ * entries of 'strengthen_lrat' are the number of literals, the literals,
+ * the number of hints and the hints. */
 
 #include "internal.h"
 
+static void queue_hints (einsat *solver, clause *c, unsigned pivot,
+                         unsigned conflict) {
+  unsigneds *lits = &solver->lrat_lemma;
+  CLEAR_STACK (*lits);
+  for (all_literals_in_clause (lit, c))
+    if (lit != pivot && LEVEL (lit))
+      PUSH_STACK (*lits, lit);
+  es_lrat_derive_from_conflict (solver, SIZE_STACK (*lits), lits->begin,
+                                conflict);
+  uint64s *pending = &solver->strengthen_lrat;
+  PUSH_STACK (*pending, SIZE_STACK (*lits));
+  for (all_stack (unsigned, lit, *lits))
+    PUSH_STACK (*pending, lit);
+  PUSH_STACK (*pending, SIZE_STACK (solver->lrat_chain));
+  for (all_stack (uint64_t, hint, solver->lrat_chain))
+    PUSH_STACK (*pending, hint);
+  CLEAR_STACK (solver->lrat_chain);
+  CLEAR_STACK (*lits);
+}
+
 void es_queue_strengthening (einsat *solver, unsigned ref, unsigned lit,
-                             bool subsumed) {
+                             bool subsumed, unsigned conflict) {
   PUSH_STACK (solver->strengthen, ref);
   PUSH_STACK (solver->strengthen, lit);
   PUSH_STACK (solver->strengthen, subsumed);
+  if (solver->lrat)
+    queue_hints (solver, CLAUSE (ref), lit, conflict);
+}
+
+/* Restores the hints queued for the next strengthened clause and
+ * returns where the entry after it starts.  Literals fixed at the root
+ * since (by a learned unit) are dropped now: their units come first. */
+static const uint64_t *dequeue_hints (einsat *solver, const uint64_t *p) {
+  CLEAR_STACK (solver->lrat_chain);
+  size_t lits = (size_t) *p++;
+  for (size_t i = 0; i < lits; i++) {
+    unsigned lit = (unsigned) p[i];
+    if (VALUE (lit) < 0 && !LEVEL (lit))
+      PUSH_STACK (solver->lrat_chain, es_lrat_unit_id (solver, IDX (lit)));
+  }
+  p += lits;
+  size_t hints = (size_t) *p++;
+  for (size_t i = 0; i < hints; i++)
+    PUSH_STACK (solver->lrat_chain, p[i]);
+  return p + hints;
 }
 
 /* Watching: true literals first, then unassigned ones, then false ones
@@ -56,7 +101,6 @@ static void replace_without (einsat *solver, clause *c, unsigned pivot) {
   bool redundant = c->redundant;
   unsigned glue = c->glue < size ? c->glue : size;
   es_proof_add (solver, size, lits->begin);
-  es_mark_garbage (solver, c);
   INC (otfs_strengthened);
   if (size == 2)
     es_new_binary (solver, redundant, lits->begin[0], lits->begin[1]);
@@ -69,19 +113,30 @@ static void replace_without (einsat *solver, clause *c, unsigned pivot) {
   CLEAR_STACK (*lits);
 }
 
+/* The old clauses go after all new ones are added: the proof of a later
+ * one may use an earlier old one.  Each clause is queued at most once (it
+ * is the reason of one literal). */
 void es_strengthen_queued (einsat *solver) {
   unsigneds *queued = &solver->strengthen;
+  const uint64_t *hints = solver->strengthen_lrat.begin;
+  unsigned *old = queued->begin;
   for (unsigned *p = queued->begin; p != queued->end; p += 3) {
-    clause *c = CLAUSE (p[0]);
-    unsigned pivot = p[1];
+    unsigned ref = p[0], pivot = p[1];
     bool subsumed = p[2];
+    if (solver->lrat)
+      hints = dequeue_hints (solver, hints);
+    clause *c = CLAUSE (ref);
     if (c->garbage)
       continue;
-    if (subsumed && c->redundant) {
+    if (subsumed && c->redundant)
       INC (otfs_subsumed);
-      es_mark_garbage (solver, c);
-    } else
+    else
       replace_without (solver, c, pivot);
+    *old++ = ref;
   }
+  for (unsigned *p = queued->begin; p != old; p++)
+    es_mark_garbage (solver, CLAUSE (*p));
   CLEAR_STACK (*queued);
+  CLEAR_STACK (solver->strengthen_lrat);
+  CLEAR_STACK (solver->lrat_chain);
 }

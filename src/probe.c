@@ -66,7 +66,7 @@ static unsigned propagate_probe (einsat *solver, unsigned probe,
 }
 
 /* The negation of a failed literal is implied by unit propagation (RUP),
- * so it goes to the proof as it is.  Returns false if the formula became
+ * so it goes to the proof as it is (LRAT hints: the caller's).  Returns false if the formula became
  * inconsistent. */
 bool es_fix_failed_literal (einsat *solver, unsigned unit) {
   INC (failed_literals);
@@ -80,6 +80,10 @@ static bool probe_literal (einsat *solver, unsigned lit) {
   es_assign_decision (solver, lit);
   unsigned failed;
   unsigned conflict = propagate_probe (solver, lit, &failed);
+  if (conflict != INVALID) {
+    unsigned unit = NOT (failed);
+    es_lrat_derive_from_conflict (solver, 1, &unit, conflict);
+  }
   es_backtrack (solver, 0);
   if (conflict == INVALID)
     return true;

@@ -148,7 +148,7 @@ static void add_lrat_lemma (einsat *solver, size_t size,
   uint64_t id = solver->clause_id = ++solver->last_id;
   write_lrat_lemma (solver, id, size, lits);
   CLEAR_STACK (solver->lrat_chain);
-  if (size == 1)
+  if (size == 1 && VALUE (lits[0]) >= 0) /* false: an empty clause next */
     es_lrat_set_unit (solver, IDX (lits[0]), id);
   else if (size == 2)
     es_lrat_add_binary (solver, lits[0], lits[1], id);

@@ -74,9 +74,23 @@ static enum reach search_path (einsat *solver, unsigned source,
   return res;
 }
 
+/* LRAT hints for the unit: propagating its negation runs into a
+ * conflict (the path of binary clauses found is one).  Returns false if
+ * it does not (then the unit is not fixed). */
+static bool derive_failed (einsat *solver, unsigned unit) {
+  es_assign_decision (solver, NOT (unit));
+  unsigned conflict = es_propagate (solver);
+  if (conflict != INVALID)
+    es_lrat_derive_from_conflict (solver, 1, &unit, conflict);
+  es_backtrack (solver, 0);
+  return conflict != INVALID;
+}
+
 /* Returns false if the formula became inconsistent. */
 static bool assign_failed (einsat *solver, unsigned unit) {
   LOG ("transitive reduction: failed literal %s", LOGLIT (NOT (unit)));
+  if (solver->lrat && !derive_failed (solver, unit))
+    return true;
   return es_fix_failed_literal (solver, unit);
 }
 

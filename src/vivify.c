@@ -153,6 +153,9 @@ static bool vivify_clause (einsat *solver, unsigned ref) {
       PUSH_STACK (*lits, lit);
       analyze_literal (solver, lit);
       collect_decisions (solver);
+      if (solver->lrat && SIZE_STACK (*lits) < c->size)
+        es_lrat_derive_from_reason (solver, SIZE_STACK (*lits), lits->begin,
+                                    lit);
       return replace_clause (solver, CLAUSE (ref));
     }
     if (i + 1 == size)
@@ -161,6 +164,9 @@ static bool vivify_clause (einsat *solver, unsigned ref) {
     unsigned conflict = es_propagate (solver);
     if (conflict != INVALID) {
       analyze_conflict (solver, conflict);
+      if (solver->lrat && SIZE_STACK (*lits) < c->size)
+        es_lrat_derive_from_conflict (solver, SIZE_STACK (*lits),
+                                      lits->begin, conflict);
       return replace_clause (solver, CLAUSE (ref));
     }
   }
@@ -171,7 +177,10 @@ static bool vivify_clause (einsat *solver, unsigned ref) {
   for (all_stack (unsigned, lit, *copy))
     if (lit != INVALID)
       PUSH_STACK (*lits, lit);
-  return replace_clause (solver, CLAUSE (ref));
+  c = CLAUSE (ref);
+  es_lrat_derive (solver, SIZE_STACK (*lits), lits->begin, c->size, c->lits,
+                  es_clause_id (solver, c));
+  return replace_clause (solver, c);
 }
 
 static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
