@@ -92,10 +92,9 @@ static void print_usage (void) {
           "  --strict           reject those (default)\n"
           "  --proof=FILE       write a DRAT proof ('-' for stdout)\n"
           "  --proof-text       textual instead of binary DRAT\n"
-          "  --lrat=FILE        write an LRAT proof (text; clause hints "
-          "make\n"
-          "                     checking linear; some inprocessing is "
-          "off)\n"
+          "  --lrat=FILE        write an LRAT proof (text, with clause hints "
+          "that\n"
+          "                     make checking linear)\n"
           "  --lrat-binary      binary instead of textual LRAT\n"
           "  --configure=NAME   default, plain, sat or unsat\n");
   cli_print_enumeration_usage ();

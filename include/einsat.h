@@ -231,8 +231,8 @@ void einsat_close_proof (einsat *);
  * a checker ('einsat-check lrat', cake_lpr, lrat-check) needs no search.
  * Original clauses are numbered 1, 2, ... in the order they are added,
  * all before the first solve (adding later is a contract violation).
- * Inprocessing techniques that do not produce hints yet (see README) are
- * switched off while an LRAT proof is traced. */
+ * Solves with assumptions keep the proof valid for a later solve
+ * without them. */
 int einsat_trace_lrat (einsat *, FILE *file, int binary);
 
 /*------------------------------------------------------------------------*/

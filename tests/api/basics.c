@@ -205,12 +205,20 @@ static void solve_while_adding (einsat *s) {
   einsat_solve (s);
 }
 static void huge_literal (einsat *s) { einsat_add (s, 1 << 29); }
+static void add_after_lrat_solve (einsat *s) {
+  einsat_trace_lrat (s, stderr, 0);
+  einsat_add (s, 1);
+  einsat_add (s, 0);
+  einsat_solve (s);
+  einsat_add (s, 2);
+}
 
 static void test_contracts (void) {
   expect_violation (val_before_solve, "einsat_val");
   expect_violation (failed_after_sat, "einsat_failed");
   expect_violation (solve_while_adding, "missing terminating zero");
   expect_violation (huge_literal, "out of range");
+  expect_violation (add_after_lrat_solve, "before the first solve");
 }
 
 /* Memory accounting: everything is given back, and allocation failures
