@@ -14,13 +14,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 typedef struct app {
   const char *input_path, *output_path, *proof_path, *lrat_path;
   bool quiet, print_model, relaxed, proof_binary, lrat_binary;
   int verbose;
-  long time_limit;
+  double time_limit; /* wall-clock seconds, 0: none */
   int64_t conflict_limit;
   FILE *proof;
   einsat *solver;
@@ -84,7 +85,7 @@ static void print_usage (void) {
           "  -q, --quiet        no comment lines\n"
           "  -v, --verbose      progress lines (repeat for more)\n"
           "  -n                 do not print the model ('v' lines)\n"
-          "  --time=S           stop after S seconds\n"
+          "  --time=S           stop after S seconds (decimals allowed)\n"
           "  --conflicts=N      stop after N conflicts\n"
           "  --relaxed          accept literals beyond the header and a "
           "wrong\n"
@@ -120,6 +121,26 @@ static bool parse_long (const char *str, long min, long max, long *res) {
   errno = 0;
   long value = strtol (str, &end, 10);
   if (errno || end == str || *end || value < min || value > max)
+    return false;
+  *res = value;
+  return true;
+}
+
+/* A positive number of seconds written as digits with at most one
+ * decimal point ("2", "0.5", ".25"): 'strtod' alone would also take
+ * "inf", "nan", hexadecimal and exponents. */
+static bool parse_seconds (const char *str, double *res) {
+  size_t digits = strspn (str, "0123456789");
+  const char *rest = str + digits;
+  if (*rest == '.') {
+    size_t fraction = strspn (rest + 1, "0123456789");
+    digits += fraction;
+    rest += 1 + fraction;
+  }
+  if (!digits || *rest)
+    return false;
+  double value = strtod (str, 0);
+  if (!(value > 0) || value > INT_MAX)
     return false;
   *res = value;
   return true;
@@ -170,9 +191,8 @@ static int parse_arguments (app *a, int argc, char **argv) {
     else if (!strcmp (arg, "--lrat-binary"))
       a->lrat_binary = true;
     else if (match_value (arg, "--time=", &value)) {
-      if (!parse_long (value, 1, INT_MAX, &number))
+      if (!parse_seconds (value, &a->time_limit))
         return cli_error ("invalid time limit '%s' (seconds > 0)", value);
-      a->time_limit = number;
     } else if (match_value (arg, "--conflicts=", &value)) {
       if (!parse_long (value, 0, LONG_MAX, &number))
         return cli_error ("invalid conflict limit '%s'", value);
@@ -277,6 +297,22 @@ static int finish (app *a, int res) {
   return res;
 }
 
+/* 'alarm' counts whole seconds only, so fractions need an interval
+ * timer; 0 disarms it.  A limit below a microsecond still fires (a zero
+ * 'it_value' would disarm the timer instead). */
+static void set_alarm (double seconds) {
+  struct itimerval timer;
+  memset (&timer, 0, sizeof timer);
+  if (seconds > 0) {
+    timer.it_value.tv_sec = (time_t) seconds;
+    timer.it_value.tv_usec =
+        (suseconds_t) ((seconds - (double) timer.it_value.tv_sec) * 1e6);
+    if (!timer.it_value.tv_sec && !timer.it_value.tv_usec)
+      timer.it_value.tv_usec = 1;
+  }
+  setitimer (ITIMER_REAL, &timer, 0);
+}
+
 static int solve (app *a) {
   int res = a->enumeration.mode ? -1 : open_proof (a);
   if (res < 0)
@@ -287,8 +323,8 @@ static int solve (app *a) {
     return res;
   if (a->conflict_limit >= 0)
     einsat_set_conflict_limit (a->solver, a->conflict_limit);
-  if (a->time_limit)
-    alarm ((unsigned) a->time_limit);
+  if (a->time_limit > 0)
+    set_alarm (a->time_limit);
   if (caught_signal)
     res = 0;
   else if (a->enumeration.mode)
@@ -297,7 +333,7 @@ static int solve (app *a) {
                          a->proof_binary);
   else
     res = einsat_solve (a->solver);
-  alarm (0);
+  set_alarm (0);
   if (res < 0) /* 'cli_enumerate' reported its errors itself */
     return a->enumeration.mode ? 1
                                : cli_error ("%s", einsat_error (a->solver));
