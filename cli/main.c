@@ -155,6 +155,12 @@ static bool match_value (const char *arg, const char *prefix,
   return true;
 }
 
+/* '-v', '-vv', '-vvv', ...: the README says "repeat for more", and
+ * users bundle the repetitions as with other solvers. */
+static bool is_verbose_flags (const char *arg) {
+  return arg[0] == '-' && arg[1] == 'v' && !arg[1 + strspn (arg + 1, "v")];
+}
+
 /* Returns -1 to go on, otherwise the exit code. */
 static int parse_arguments (app *a, int argc, char **argv) {
   const char *value;
@@ -174,7 +180,9 @@ static int parse_arguments (app *a, int argc, char **argv) {
       return 0;
     } else if (!strcmp (arg, "-q") || !strcmp (arg, "--quiet"))
       a->quiet = true;
-    else if (!strcmp (arg, "-v") || !strcmp (arg, "--verbose"))
+    else if (is_verbose_flags (arg))
+      a->verbose += (int) strlen (arg) - 1; /* '-vv' = '-v -v' */
+    else if (!strcmp (arg, "--verbose"))
       a->verbose++;
     else if (!strcmp (arg, "-n"))
       a->print_model = false;
