@@ -10,6 +10,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -24,6 +25,8 @@ typedef struct app {
   double time_limit; /* wall-clock seconds, 0: none */
   int64_t conflict_limit;
   FILE *proof;
+  FILE *result;        /* the MiniSat result file, opened before solving */
+  bool result_created; /* by 'open_result': removed again on errors */
   einsat *solver;
   einsat_dimacs dimacs;
   cli_enumeration enumeration; /* --all, --count, --unique (enumerate.c) */
@@ -271,6 +274,40 @@ static int close_proof (app *a) {
   return 0;
 }
 
+/* After an error no result is written; a file that did not exist before
+ * is removed rather than left empty. */
+static void discard_result (app *a) {
+  if (a->result)
+    fclose (a->result);
+  a->result = 0;
+  if (a->result_created)
+    unlink (a->output_path);
+  a->result_created = false;
+}
+
+/* The result file is opened before the input is read, so that an
+ * unwritable OUTFILE is reported before any work and before anything is
+ * printed.  It is not truncated yet: an OUTFILE naming the input file
+ * would destroy the input before it is read. */
+static int open_result (app *a) {
+  if (!a->output_path || a->enumeration.mode) /* 'cli_enumerate' refuses */
+    return -1;
+  int fd = open (a->output_path, O_WRONLY);
+  if (fd < 0 && errno == ENOENT) {
+    fd = open (a->output_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    a->result_created = fd >= 0;
+  }
+  if (fd >= 0 && !(a->result = fdopen (fd, "w")))
+    close (fd);
+  if (!a->result) {
+    int error = errno;
+    discard_result (a);
+    return cli_error ("%s: cannot write result: %s", a->output_path,
+                      strerror (error));
+  }
+  return -1;
+}
+
 static int read_input (app *a) {
   double start = cli_process_time ();
   a->dimacs.relaxed = a->relaxed;
@@ -299,9 +336,14 @@ static int finish (app *a, int res) {
     vars = einsat_vars (a->solver);
   cli_print_result (a->solver, res, vars,
                     a->print_model && !a->enumeration.mode);
-  if (a->output_path &&
-      !cli_write_minisat_result (a->solver, res, vars, a->output_path))
-    return 1;
+  if (a->result) {
+    FILE *result = a->result;
+    a->result = 0;
+    a->result_created = false;
+    if (!cli_write_minisat_result (a->solver, res, vars, result,
+                                   a->output_path))
+      return 1;
+  }
   return res;
 }
 
@@ -322,7 +364,9 @@ static void set_alarm (double seconds) {
 }
 
 static int solve (app *a) {
-  int res = a->enumeration.mode ? -1 : open_proof (a);
+  int res = open_result (a);
+  if (res < 0 && !a->enumeration.mode)
+    res = open_proof (a);
   if (res < 0)
     res = read_input (a);
   if (res == 0 && caught_signal)
@@ -369,6 +413,7 @@ int main (int argc, char **argv) {
     res = solve (&a);
   signalled_solver = 0;
   close_proof (&a);
+  discard_result (&a);
   einsat_delete (a.solver);
   free (a.dimacs.project);
   return res;
