@@ -47,7 +47,9 @@ static const decompressor *detect_compression (int fd) {
 }
 
 /* Starts 'program -dc' reading 'fd'; returns the read end of its
- * output. */
+ * output.  Its error output goes to /dev/null: a failure is reported
+ * once, by the caller, in einsat's own words ("gzip: stdin: unexpected
+ * end of file" before it would only repeat that message). */
 static FILE *start_decompressor (const decompressor *d, int fd,
                                  pid_t *child) {
   int pipe_fds[2];
@@ -64,6 +66,11 @@ static FILE *start_decompressor (const decompressor *d, int fd,
     dup2 (pipe_fds[1], 1);
     close (pipe_fds[0]);
     close (pipe_fds[1]);
+    int null = open ("/dev/null", O_WRONLY);
+    if (null >= 0)
+      dup2 (null, 2);
+    if (null > 2)
+      close (null);
     execlp (d->program, d->program, "-dc", (char *) 0);
     _exit (127);
   }
