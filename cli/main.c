@@ -74,7 +74,7 @@ static void print_usage (void) {
           "\n"
           "Solves the DIMACS CNF in FILE (standard input if missing or "
           "'-';\n"
-          "gzip, bzip2, xz, lzma and zstd compressed files are read "
+          "gzip, bzip2, xz, lzma and zstd compressed input is read "
           "through\n"
           "their decompressor) and prints the result in SAT competition "
           "format.\n"
