@@ -5,6 +5,8 @@
     PYTHONPATH=build/release/python-system /usr/bin/python3 bench/python_bench.py
 
 (pycosat is Debian's python3-pycosat, importable by /usr/bin/python3 only.)
+The Sudoku workload reads sudoku/top95.txt from --data-dir DIR, by default
+from bench/ of this repository or ../shared/bench next to it.
 Both solvers get identical clause lists; only the calls to solve and
 itersolve are timed (including the conversion of the Python clause lists),
 as the best CPU time (time.process_time) of --repeat runs.  Every answer
@@ -83,14 +85,22 @@ def sudoku_clauses():
     return clauses, x
 
 
-def sudoku_instances():
-    for path in SUDOKU_FILES:
+def sudoku_files(data_dir=None):
+    """Where top95.txt is looked for: in DATA_DIR/sudoku if given."""
+    if data_dir is None:
+        return SUDOKU_FILES
+    return [os.path.join(data_dir, "sudoku", "top95.txt")]
+
+
+def sudoku_instances(data_dir=None):
+    files = sudoku_files(data_dir)
+    for path in files:
         if os.path.exists(path):
             with open(path) as f:
                 puzzles = [line.strip() for line in f if len(line.strip()) == 81]
             break
     else:
-        sys.exit("python_bench.py: top95.txt not found in %s" % SUDOKU_FILES)
+        sys.exit("python_bench.py: top95.txt not found in %s" % files)
     base, x = sudoku_clauses()
     return [base + [[x(i // 9, i % 9, int(ch))] for i, ch in enumerate(p) if ch in "123456789"]
             for p in puzzles]
@@ -144,6 +154,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="smaller workloads")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="benchmark data directory holding sudoku/top95.txt "
+                             "(default: bench/ of this repository, then ../shared/bench)")
     args = parser.parse_args()
     sizes = (150, 175) if args.quick else (150, 175, 200)
     per_size = 5 if args.quick else 20
@@ -155,7 +168,7 @@ def main():
          [random_3sat(n, seed) for seed in range(per_size)])
         for n in sizes
     ] + [
-        ("solve Sudoku top95 (95 puzzles)", "solve", sudoku_instances()),
+        ("solve Sudoku top95 (95 puzzles)", "solve", sudoku_instances(args.data_dir)),
         ("solve pigeonhole 8 in 7 (UNSAT)", "solve", [pigeonhole(8, 7)]),
         ("solve pigeonhole 9 in 8 (UNSAT)", "solve", [pigeonhole(9, 8)]),
     ]

@@ -15,7 +15,9 @@ int cli_error (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 int cli_verror (const char *fmt, va_list);
 bool cli_parse_limit (const char *, int64_t *); /* a positive count */
 void cli_print_result (einsat *, int result, int vars, bool model);
-bool cli_write_minisat_result (einsat *, int result, int vars,
+/* Writes the result to 'file' (opened for writing, not yet truncated)
+ * and closes it; 'path' names it in errors. */
+bool cli_write_minisat_result (einsat *, int result, int vars, FILE *file,
                                const char *path);
 double cli_process_time (void);
 

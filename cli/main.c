@@ -10,19 +10,23 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 typedef struct app {
   const char *input_path, *output_path, *proof_path, *lrat_path;
   bool quiet, print_model, relaxed, proof_binary, lrat_binary;
   int verbose;
-  long time_limit;
+  double time_limit; /* wall-clock seconds, 0: none */
   int64_t conflict_limit;
   FILE *proof;
+  FILE *result;        /* the MiniSat result file, opened before solving */
+  bool result_created; /* by 'open_result': removed again on errors */
   einsat *solver;
   einsat_dimacs dimacs;
   cli_enumeration enumeration; /* --all, --count, --unique (enumerate.c) */
@@ -70,7 +74,7 @@ static void print_usage (void) {
           "\n"
           "Solves the DIMACS CNF in FILE (standard input if missing or "
           "'-';\n"
-          "gzip, bzip2, xz, lzma and zstd compressed files are read "
+          "gzip, bzip2, xz, lzma and zstd compressed input is read "
           "through\n"
           "their decompressor) and prints the result in SAT competition "
           "format.\n"
@@ -84,7 +88,7 @@ static void print_usage (void) {
           "  -q, --quiet        no comment lines\n"
           "  -v, --verbose      progress lines (repeat for more)\n"
           "  -n                 do not print the model ('v' lines)\n"
-          "  --time=S           stop after S seconds\n"
+          "  --time=S           stop after S seconds (decimals allowed)\n"
           "  --conflicts=N      stop after N conflicts\n"
           "  --relaxed          accept literals beyond the header and a "
           "wrong\n"
@@ -124,6 +128,26 @@ static bool parse_long (const char *str, long min, long max, long *res) {
   return true;
 }
 
+/* A positive number of seconds written as digits with at most one
+ * decimal point ("2", "0.5", ".25"): 'strtod' alone would also take
+ * "inf", "nan", hexadecimal and exponents. */
+static bool parse_seconds (const char *str, double *res) {
+  size_t digits = strspn (str, "0123456789");
+  const char *rest = str + digits;
+  if (*rest == '.') {
+    size_t fraction = strspn (rest + 1, "0123456789");
+    digits += fraction;
+    rest += 1 + fraction;
+  }
+  if (!digits || *rest)
+    return false;
+  double value = strtod (str, 0);
+  if (!(value > 0) || value > INT_MAX)
+    return false;
+  *res = value;
+  return true;
+}
+
 static bool match_value (const char *arg, const char *prefix,
                          const char **value) {
   size_t n = strlen (prefix);
@@ -131,6 +155,12 @@ static bool match_value (const char *arg, const char *prefix,
     return false;
   *value = arg + n;
   return true;
+}
+
+/* '-v', '-vv', '-vvv', ...: the README says "repeat for more", and
+ * users bundle the repetitions as with other solvers. */
+static bool is_verbose_flags (const char *arg) {
+  return arg[0] == '-' && arg[1] == 'v' && !arg[1 + strspn (arg + 1, "v")];
 }
 
 /* Returns -1 to go on, otherwise the exit code. */
@@ -152,7 +182,9 @@ static int parse_arguments (app *a, int argc, char **argv) {
       return 0;
     } else if (!strcmp (arg, "-q") || !strcmp (arg, "--quiet"))
       a->quiet = true;
-    else if (!strcmp (arg, "-v") || !strcmp (arg, "--verbose"))
+    else if (is_verbose_flags (arg))
+      a->verbose += (int) strlen (arg) - 1; /* '-vv' = '-v -v' */
+    else if (!strcmp (arg, "--verbose"))
       a->verbose++;
     else if (!strcmp (arg, "-n"))
       a->print_model = false;
@@ -169,9 +201,8 @@ static int parse_arguments (app *a, int argc, char **argv) {
     else if (!strcmp (arg, "--lrat-binary"))
       a->lrat_binary = true;
     else if (match_value (arg, "--time=", &value)) {
-      if (!parse_long (value, 1, INT_MAX, &number))
+      if (!parse_seconds (value, &a->time_limit))
         return cli_error ("invalid time limit '%s' (seconds > 0)", value);
-      a->time_limit = number;
     } else if (match_value (arg, "--conflicts=", &value)) {
       if (!parse_long (value, 0, LONG_MAX, &number))
         return cli_error ("invalid conflict limit '%s'", value);
@@ -242,6 +273,40 @@ static int close_proof (app *a) {
   return 0;
 }
 
+/* After an error no result is written; a file that did not exist before
+ * is removed rather than left empty. */
+static void discard_result (app *a) {
+  if (a->result)
+    fclose (a->result);
+  a->result = 0;
+  if (a->result_created)
+    unlink (a->output_path);
+  a->result_created = false;
+}
+
+/* The result file is opened before the input is read, so that an
+ * unwritable OUTFILE is reported before any work and before anything is
+ * printed.  It is not truncated yet: an OUTFILE naming the input file
+ * would destroy the input before it is read. */
+static int open_result (app *a) {
+  if (!a->output_path || a->enumeration.mode) /* 'cli_enumerate' refuses */
+    return -1;
+  int fd = open (a->output_path, O_WRONLY);
+  if (fd < 0 && errno == ENOENT) {
+    fd = open (a->output_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    a->result_created = fd >= 0;
+  }
+  if (fd >= 0 && !(a->result = fdopen (fd, "w")))
+    close (fd);
+  if (!a->result) {
+    int error = errno;
+    discard_result (a);
+    return cli_error ("%s: cannot write result: %s", a->output_path,
+                      strerror (error));
+  }
+  return -1;
+}
+
 static int read_input (app *a) {
   double start = cli_process_time ();
   a->dimacs.relaxed = a->relaxed;
@@ -270,14 +335,37 @@ static int finish (app *a, int res) {
     vars = einsat_vars (a->solver);
   cli_print_result (a->solver, res, vars,
                     a->print_model && !a->enumeration.mode);
-  if (a->output_path &&
-      !cli_write_minisat_result (a->solver, res, vars, a->output_path))
-    return 1;
+  if (a->result) {
+    FILE *result = a->result;
+    a->result = 0;
+    a->result_created = false;
+    if (!cli_write_minisat_result (a->solver, res, vars, result,
+                                   a->output_path))
+      return 1;
+  }
   return res;
 }
 
+/* 'alarm' counts whole seconds only, so fractions need an interval
+ * timer; 0 disarms it.  A limit below a microsecond still fires (a zero
+ * 'it_value' would disarm the timer instead). */
+static void set_alarm (double seconds) {
+  struct itimerval timer;
+  memset (&timer, 0, sizeof timer);
+  if (seconds > 0) {
+    timer.it_value.tv_sec = (time_t) seconds;
+    timer.it_value.tv_usec =
+        (suseconds_t) ((seconds - (double) timer.it_value.tv_sec) * 1e6);
+    if (!timer.it_value.tv_sec && !timer.it_value.tv_usec)
+      timer.it_value.tv_usec = 1;
+  }
+  setitimer (ITIMER_REAL, &timer, 0);
+}
+
 static int solve (app *a) {
-  int res = a->enumeration.mode ? -1 : open_proof (a);
+  int res = open_result (a);
+  if (res < 0 && !a->enumeration.mode)
+    res = open_proof (a);
   if (res < 0)
     res = read_input (a);
   if (res == 0 && caught_signal)
@@ -286,8 +374,8 @@ static int solve (app *a) {
     return res;
   if (a->conflict_limit >= 0)
     einsat_set_conflict_limit (a->solver, a->conflict_limit);
-  if (a->time_limit)
-    alarm ((unsigned) a->time_limit);
+  if (a->time_limit > 0)
+    set_alarm (a->time_limit);
   if (caught_signal)
     res = 0;
   else if (a->enumeration.mode)
@@ -296,7 +384,7 @@ static int solve (app *a) {
                          a->proof_binary);
   else
     res = einsat_solve (a->solver);
-  alarm (0);
+  set_alarm (0);
   if (res < 0) /* 'cli_enumerate' reported its errors itself */
     return a->enumeration.mode ? 1
                                : cli_error ("%s", einsat_error (a->solver));
@@ -324,6 +412,7 @@ int main (int argc, char **argv) {
     res = solve (&a);
   signalled_solver = 0;
   close_proof (&a);
+  discard_result (&a);
   einsat_delete (a.solver);
   free (a.dimacs.project);
   return res;

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int cli_verror (const char *fmt, va_list ap) {
   fflush (stdout);
@@ -78,13 +80,23 @@ void cli_print_result (einsat *solver, int result, int vars, bool model) {
   fflush (stdout);
 }
 
+/* The caller opened 'file' without truncating it (see 'open_result' in
+ * main.c), so old contents are cut off only now.  Devices and pipes
+ * cannot be truncated and need not be. */
+static bool truncate_result (FILE *file, const char *path) {
+  struct stat st;
+  if (fstat (fileno (file), &st) || !S_ISREG (st.st_mode) ||
+      !ftruncate (fileno (file), 0))
+    return true;
+  cli_error ("%s: cannot write result: %s", path, strerror (errno));
+  fclose (file);
+  return false;
+}
+
 bool cli_write_minisat_result (einsat *solver, int result, int vars,
-                               const char *path) {
-  FILE *file = fopen (path, "w");
-  if (!file) {
-    cli_error ("%s: cannot write result: %s", path, strerror (errno));
+                               FILE *file, const char *path) {
+  if (!truncate_result (file, path))
     return false;
-  }
   if (result == 10) {
     fputs ("SAT\n", file);
     for (int idx = 1; idx <= vars; idx++)

@@ -192,8 +192,12 @@ size_t einsat_peak_memory (const einsat *);
 /*------------------------------------------------------------------------*/
 /* Reading DIMACS.  The input may be plain text or compressed with gzip,
  * bzip2, xz, lzma or zstd (detected by its first bytes; the matching
- * decompressor program must be installed).  Returns 1 on success.  On
- * failure returns 0 and 'einsat_error' gives "NAME:LINE: message".  In
+ * decompressor program must be installed), through either function and
+ * for the path "-" (standard input).  The decompressor runs as a child
+ * process (fork and exec) with its error output discarded; a 'FILE *' is
+ * read to its end by a helper thread that feeds the decompressor.
+ * Returns 1 on success.  On failure returns 0 and 'einsat_error' gives
+ * "NAME:LINE: message" (or "NAME: message" if the decompressor failed).  In
  * strict mode (the default) literals beyond the header's variable count
  * and a clause count that differs from the header are errors; 'relaxed'
  * accepts both. */

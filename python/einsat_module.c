@@ -28,6 +28,7 @@
 
 #include "einsat.h"
 
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -432,13 +433,14 @@ static int call_decide (void *data) {
   self->in_decide = false;
   int lit = 0;
   if (res && res != Py_None) {
-    long value = PyLong_AsLong (res);
+    int overflow; /* a ValueError as for any other non-literal */
+    long value = PyLong_AsLongAndOverflow (res, &overflow);
     if (value == -1 && PyErr_Occurred ())
       ;
-    else if (value < -EINSAT_MAX_VAR || value > EINSAT_MAX_VAR)
+    else if (overflow || value < -EINSAT_MAX_VAR || value > EINSAT_MAX_VAR)
       PyErr_Format (PyExc_ValueError,
-                    "the decision function returned %ld, not a literal",
-                    value);
+                    "the decision function returned %R, not a literal",
+                    res);
     else
       lit = (int) value;
   }
@@ -565,18 +567,19 @@ static int set_option (solver_object *self, PyObject *name_obj,
   const char *name = PyUnicode_AsUTF8 (name_obj);
   if (!name)
     return -1;
-  long value = PyLong_AsLong (value_obj);
+  int overflow; /* out of range like any other too large value */
+  long value = PyLong_AsLongAndOverflow (value_obj, &overflow);
   if (value == -1 && PyErr_Occurred ())
     return -1;
   einsat_option_info info;
   for (int i = 0; einsat_option (i, &info); i++) {
     if (strcmp (info.name, name))
       continue;
-    if (value < info.min_value || value > info.max_value ||
+    if (overflow || value < info.min_value || value > info.max_value ||
         !einsat_set_option (self->solver, name, (int) value)) {
       PyErr_Format (PyExc_ValueError,
-                    "option '%s' must be in %d..%d, not %ld", name,
-                    info.min_value, info.max_value, value);
+                    "option '%s' must be in %d..%d, not %S", name,
+                    info.min_value, info.max_value, value_obj);
       return -1;
     }
     return 0;
@@ -618,8 +621,15 @@ static int set_time_limit (solver_object *self, PyObject *obj) {
     return 0;
   }
   double seconds = PyFloat_AsDouble (obj);
-  if (seconds == -1 && PyErr_Occurred ())
+  if (seconds == -1 && PyErr_Occurred ()) {
+    if (PyErr_ExceptionMatches (PyExc_OverflowError)) {
+      PyErr_Clear (); /* a wrong value, not a wrong type */
+      PyErr_SetString (PyExc_ValueError, "time limit too large (seconds "
+                                         "must fit a float; None: no "
+                                         "limit)");
+    }
     return -1;
+  }
   einsat_set_time_limit (self->solver, seconds < 0 ? -1 : seconds);
   return 0;
 }
@@ -1361,12 +1371,7 @@ static PyTypeObject solver_type = {
  * variables of a solution, as pycosat: the largest variable or 'vars'. */
 static einsat *new_solver (PyObject *clauses, int verbose, int *vars) {
   ints lits = {0, 0, 0};
-  int max_var = *vars > 0 ? *vars : 0;
-  if (max_var > EINSAT_MAX_VAR) {
-    PyErr_Format (PyExc_ValueError, "vars must be at most %d",
-                  EINSAT_MAX_VAR);
-    return 0;
-  }
+  int max_var = *vars > 0 ? *vars : 0; /* at most EINSAT_MAX_VAR */
   if (push_clauses (clauses, &lits, &max_var, 0) < 0) {
     release_ints (&lits);
     return 0;
@@ -1400,6 +1405,56 @@ static PyObject *solution (einsat *solver, int vars) {
 static char *pycosat_kwlist[] = {"clauses", "vars", "verbose", "prop_limit",
                                  0};
 
+/* An int argument as 'long long'; '*overflow' is 1 or -1 if it does not
+ * fit.  PyArg_Parse's "i" and "L" raise OverflowError then, but a value
+ * out of range is a ValueError like any other wrong value. */
+static int parse_int_argument (PyObject *obj, long long *value,
+                               int *overflow) {
+  *value = 0, *overflow = 0;
+  if (!obj)
+    return 0;
+  PyObject *number = PyNumber_Index (obj);
+  if (!number)
+    return -1;
+  *value = PyLong_AsLongLongAndOverflow (number, overflow);
+  Py_DECREF (number);
+  return *value == -1 && PyErr_Occurred () ? -1 : 0;
+}
+
+/* 'vars', 'verbose' and 'prop_limit' of 'solve' and 'itersolve', with
+ * pycosat's meaning for values in range: negative 'vars' count as 0,
+ * 'verbose' is cut to 0..3, 'prop_limit' <= 0 means no limit. */
+static int parse_pycosat_arguments (PyObject *vars_obj,
+                                    PyObject *verbose_obj,
+                                    PyObject *prop_limit_obj, int *vars,
+                                    int *verbose, long long *prop_limit) {
+  long long value;
+  int overflow;
+  if (parse_int_argument (vars_obj, &value, &overflow) < 0)
+    return -1;
+  if (overflow > 0 || value > EINSAT_MAX_VAR) {
+    PyErr_Format (PyExc_ValueError, "vars must be at most %d",
+                  EINSAT_MAX_VAR);
+    return -1;
+  }
+  *vars = overflow < 0 || value < 0 ? 0 : (int) value;
+  if (parse_int_argument (verbose_obj, &value, &overflow) < 0)
+    return -1;
+  if (overflow)
+    value = overflow > 0 ? 3 : 0;
+  *verbose = value > 3 ? 3 : value < 0 ? 0 : (int) value;
+  if (parse_int_argument (prop_limit_obj, prop_limit, &overflow) < 0)
+    return -1;
+  if (overflow > 0) {
+    PyErr_Format (PyExc_ValueError, "prop_limit must be at most %lld "
+                  "(0: no limit)", LLONG_MAX);
+    return -1;
+  }
+  if (overflow < 0)
+    *prop_limit = 0;
+  return 0;
+}
+
 PyDoc_STRVAR (solve_doc,
               "solve(clauses, vars=0, verbose=0, prop_limit=0)\n\n"
               "Solves the clauses (an iterable of iterables of non-zero "
@@ -1412,12 +1467,15 @@ PyDoc_STRVAR (solve_doc,
 static PyObject *module_solve (PyObject *module, PyObject *args,
                                PyObject *kwds) {
   (void) module;
-  PyObject *clauses;
-  int vars = 0, verbose = 0;
-  long long prop_limit = 0;
-  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|iiL:solve",
-                                    pycosat_kwlist, &clauses, &vars,
-                                    &verbose, &prop_limit))
+  PyObject *clauses, *vars_obj = 0, *verbose_obj = 0, *prop_limit_obj = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|OOO:solve",
+                                    pycosat_kwlist, &clauses, &vars_obj,
+                                    &verbose_obj, &prop_limit_obj))
+    return 0;
+  int vars, verbose;
+  long long prop_limit;
+  if (parse_pycosat_arguments (vars_obj, verbose_obj, prop_limit_obj, &vars,
+                               &verbose, &prop_limit) < 0)
     return 0;
   einsat *solver = new_solver (clauses, verbose, &vars);
   if (!solver)
@@ -1513,12 +1571,15 @@ PyDoc_STRVAR (
 static PyObject *module_itersolve (PyObject *module, PyObject *args,
                                    PyObject *kwds) {
   (void) module;
-  PyObject *clauses;
-  int vars = 0, verbose = 0;
-  long long prop_limit = 0;
-  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|iiL:itersolve",
-                                    pycosat_kwlist, &clauses, &vars,
-                                    &verbose, &prop_limit))
+  PyObject *clauses, *vars_obj = 0, *verbose_obj = 0, *prop_limit_obj = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|OOO:itersolve",
+                                    pycosat_kwlist, &clauses, &vars_obj,
+                                    &verbose_obj, &prop_limit_obj))
+    return 0;
+  int vars, verbose;
+  long long prop_limit;
+  if (parse_pycosat_arguments (vars_obj, verbose_obj, prop_limit_obj, &vars,
+                               &verbose, &prop_limit) < 0)
     return 0;
   iter_object *self = PyObject_New (iter_object, &iter_type);
   if (!self)

@@ -299,6 +299,61 @@ static void test_dimacs (void) {
   einsat_delete (s);
 }
 
+/* Compressed data in a 'FILE *' without a file descriptor (fmemopen):
+ * recognized by its first bytes and copied into the decompressor.  The
+ * bytes are 'gzip -n' and 'xz' of "p cnf 3 2\n1 2 0\n-1 3 0\n". */
+static const unsigned char gzip_cnf[] = {
+    0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0x2b, 0x50,
+    0x48, 0xce, 0x4b, 0x53, 0x30, 0x56, 0x30, 0xe2, 0x32, 0x54, 0x30, 0x52,
+    0x30, 0xe0, 0xd2, 0x35, 0x04, 0x72, 0x0c, 0xb8, 0x00, 0x3e, 0xb3, 0x47,
+    0xb5, 0x17, 0x00, 0x00, 0x00};
+static const unsigned char xz_cnf[] = {
+    0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04, 0xe6, 0xd6, 0xb4, 0x46,
+    0x02, 0x00, 0x21, 0x01, 0x16, 0x00, 0x00, 0x00, 0x74, 0x2f, 0xe5, 0xa3,
+    0x01, 0x00, 0x16, 0x70, 0x20, 0x63, 0x6e, 0x66, 0x20, 0x33, 0x20, 0x32,
+    0x0a, 0x31, 0x20, 0x32, 0x20, 0x30, 0x0a, 0x2d, 0x31, 0x20, 0x33, 0x20,
+    0x30, 0x0a, 0x00, 0x00, 0x3c, 0xf8, 0xf8, 0xb0, 0xee, 0x35, 0xca, 0xa9,
+    0x00, 0x01, 0x2f, 0x17, 0x81, 0x08, 0x49, 0xb1, 0x1f, 0xb6, 0xf3, 0x7d,
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x04, 0x59, 0x5a};
+
+static int read_memory (einsat *s, const unsigned char *data, size_t size,
+                        const char *name) {
+  FILE *file = fmemopen ((void *) data, size, "r");
+  einsat_dimacs d;
+  memset (&d, 0, sizeof d);
+  int ok = file && einsat_read_dimacs_file (s, file, name, &d);
+  if (file)
+    fclose (file);
+  CHECK (!ok || (d.variables == 3 && d.read_clauses == 2));
+  return ok;
+}
+
+static void check_compressed_file (const char *program,
+                                   const unsigned char *data, size_t size) {
+  char command[64];
+  snprintf (command, sizeof command, "command -v %s >/dev/null", program);
+  if (system (command)) {
+    printf ("skip api dimacs %s FILE: %s not installed\n", program, program);
+    return;
+  }
+  einsat *s = einsat_new ();
+  CHECK (read_memory (s, data, size, "mem"));
+  einsat_assume (s, 1);
+  einsat_assume (s, -3);
+  CHECK (einsat_solve (s) == 20); /* the clause '-1 3' was read */
+  einsat_delete (s);
+  s = einsat_new ();
+  CHECK (!read_memory (s, data, size / 2, "cut"));
+  CHECK (!strncmp (einsat_error (s), "cut: ", 5));
+  CHECK (strstr (einsat_error (s), "truncated or corrupt compressed file"));
+  einsat_delete (s);
+}
+
+static void test_dimacs_compressed (void) {
+  check_compressed_file ("gzip", gzip_cnf, sizeof gzip_cnf);
+  check_compressed_file ("xz", xz_cnf, sizeof xz_cnf);
+}
+
 static void *solve_random (void *arg) {
   uint64_t rng = (uint64_t) (size_t) arg;
   int *errors = calloc (1, sizeof *errors);
@@ -397,6 +452,7 @@ static const test_case cases[] = {
     {"contracts", test_contracts},
     {"memory and allocation failures", test_memory},
     {"dimacs", test_dimacs},
+    {"dimacs compressed FILE", test_dimacs_compressed},
     {"threads", test_threads},
 };
 

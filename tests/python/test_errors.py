@@ -86,6 +86,55 @@ class BadInputTest(unittest.TestCase):
         self.assertRaises(TypeError, s.at_most_k, [1, 2], 1.5)
         self.assertRaises(ValueError, s.at_most_one, [1, 2], encoding="magic")
 
+    def test_huge_ints_raise_value_error(self):
+        # Ints beyond the C types are wrong values like any other out of
+        # range, not OverflowError (which PyArg_Parse's "i" and "L" raise).
+        for huge in (2**40, 2**63, 2**64, 2**100):
+            for function in (einsat.solve, lambda *a, **k: list(einsat.itersolve(*a, **k))):
+                with self.assertRaisesRegex(ValueError, "vars must be at most %d" % (2**28 - 1)):
+                    function([], vars=huge)
+                if huge >= 2**63:
+                    with self.assertRaisesRegex(ValueError, "prop_limit must be at most"):
+                        function([[1]], prop_limit=huge)
+            for setter in (lambda v: einsat.Solver(options={"seed": v}),
+                           lambda v: einsat.Solver().set_option("seed", v),
+                           lambda v: einsat.Solver().set_option("seed", -v)):
+                with self.assertRaisesRegex(ValueError, "option 'seed' must be in 0..2147483647"):
+                    setter(huge)
+            s = einsat.Solver([[1, 2]])
+            s.set_decide(lambda solver, huge=huge: huge)
+            with self.assertRaisesRegex(ValueError, "decision function returned %d" % huge):
+                s.solve()
+            s = einsat.Solver([[1, 2]])
+            self.assertTrue(s.solve())
+            for call in (s.add_clause, s.solve, s.enumerate):
+                self.assertRaisesRegex(ValueError, "out of range", call, [huge])
+            self.assertRaisesRegex(ValueError, "out of range", s.value, huge)
+            self.assertRaisesRegex(ValueError, "out of range", s.value, -huge)
+        for huge in (10**400, -10**400):
+            self.assertRaisesRegex(ValueError, "time limit too large",
+                                   einsat.Solver, time_limit=huge)
+            self.assertRaisesRegex(ValueError, "time limit too large",
+                                   einsat.Solver().set_time_limit, huge)
+
+    def test_huge_ints_with_a_meaning(self):
+        # Where every value of one sign has a meaning, huge ones share it:
+        # negative 'vars' count as 0, 'verbose' is cut to 0..3, negative
+        # limits mean none and positive Solver limits beyond 64 bits too.
+        self.assertEqual(einsat.solve([[1]], vars=-2**70), [1])
+        self.assertEqual(einsat.solve([[1]], verbose=-2**70), [1])
+        self.assertEqual(einsat.solve([[1]], prop_limit=-2**70), [1])
+        self.assertEqual(einsat.solve([[1]], prop_limit=2**63 - 1), [1])
+        self.assertEqual(list(einsat.itersolve([[1]], prop_limit=-2**70)), [[1]])
+        for limit in (2**64, -2**64):
+            s = einsat.Solver([[1]], conflict_limit=limit, decision_limit=limit,
+                              propagation_limit=limit)
+            s.set_conflict_limit(limit)
+            s.set_decision_limit(limit)
+            s.set_propagation_limit(limit)
+            self.assertTrue(s.solve())
+            self.assertEqual(s.count_models(limit=limit), 1)
+
     def test_random_garbage_never_crashes(self):
         code = textwrap.dedent("""
             import random, einsat
