@@ -1421,13 +1421,19 @@ static int parse_int_argument (PyObject *obj, long long *value,
   return *value == -1 && PyErr_Occurred () ? -1 : 0;
 }
 
-/* 'vars', 'verbose' and 'prop_limit' of 'solve' and 'itersolve', with
- * pycosat's meaning for values in range: negative 'vars' count as 0,
- * 'verbose' is cut to 0..3, 'prop_limit' <= 0 means no limit. */
-static int parse_pycosat_arguments (PyObject *vars_obj,
-                                    PyObject *verbose_obj,
-                                    PyObject *prop_limit_obj, int *vars,
-                                    int *verbose, long long *prop_limit) {
+/* The arguments of 'solve' and 'itersolve' ('format' names the function
+ * for error messages), with pycosat's meaning for values in range:
+ * negative 'vars' count as 0, 'verbose' is cut to 0..3, 'prop_limit' <= 0
+ * means no limit. */
+static int parse_pycosat_arguments (PyObject *args, PyObject *kwds,
+                                    const char *format, PyObject **clauses,
+                                    int *vars, int *verbose,
+                                    long long *prop_limit) {
+  PyObject *vars_obj = 0, *verbose_obj = 0, *prop_limit_obj = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, format, pycosat_kwlist,
+                                    clauses, &vars_obj, &verbose_obj,
+                                    &prop_limit_obj))
+    return -1;
   long long value;
   int overflow;
   if (parse_int_argument (vars_obj, &value, &overflow) < 0)
@@ -1467,14 +1473,10 @@ PyDoc_STRVAR (solve_doc,
 static PyObject *module_solve (PyObject *module, PyObject *args,
                                PyObject *kwds) {
   (void) module;
-  PyObject *clauses, *vars_obj = 0, *verbose_obj = 0, *prop_limit_obj = 0;
-  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|OOO:solve",
-                                    pycosat_kwlist, &clauses, &vars_obj,
-                                    &verbose_obj, &prop_limit_obj))
-    return 0;
+  PyObject *clauses;
   int vars, verbose;
   long long prop_limit;
-  if (parse_pycosat_arguments (vars_obj, verbose_obj, prop_limit_obj, &vars,
+  if (parse_pycosat_arguments (args, kwds, "O|OOO:solve", &clauses, &vars,
                                &verbose, &prop_limit) < 0)
     return 0;
   einsat *solver = new_solver (clauses, verbose, &vars);
@@ -1571,15 +1573,11 @@ PyDoc_STRVAR (
 static PyObject *module_itersolve (PyObject *module, PyObject *args,
                                    PyObject *kwds) {
   (void) module;
-  PyObject *clauses, *vars_obj = 0, *verbose_obj = 0, *prop_limit_obj = 0;
-  if (!PyArg_ParseTupleAndKeywords (args, kwds, "O|OOO:itersolve",
-                                    pycosat_kwlist, &clauses, &vars_obj,
-                                    &verbose_obj, &prop_limit_obj))
-    return 0;
+  PyObject *clauses;
   int vars, verbose;
   long long prop_limit;
-  if (parse_pycosat_arguments (vars_obj, verbose_obj, prop_limit_obj, &vars,
-                               &verbose, &prop_limit) < 0)
+  if (parse_pycosat_arguments (args, kwds, "O|OOO:itersolve", &clauses,
+                               &vars, &verbose, &prop_limit) < 0)
     return 0;
   iter_object *self = PyObject_New (iter_object, &iter_type);
   if (!self)

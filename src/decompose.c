@@ -13,9 +13,10 @@
  * the original is deleted.  For LRAT the two binary clauses defining each
  * replaced variable are derived first, with a path of binary clauses
  * through the component (breadth-first search) as hints; they are the
- * hints of the rewritten clauses and stay in the proof for restoring.  Frozen variables are never replaced (they are
- * preferred as representatives).  Components are found with an iterative
- * version of Tarjan's algorithm. */
+ * hints of the rewritten clauses and stay in the proof for restoring.
+ * Frozen variables are never replaced (they are preferred as
+ * representatives).  Components are found with an iterative version of
+ * Tarjan's algorithm. */
 
 #include "internal.h"
 

@@ -66,8 +66,8 @@ static unsigned propagate_probe (einsat *solver, unsigned probe,
 }
 
 /* The negation of a failed literal is implied by unit propagation (RUP),
- * so it goes to the proof as it is (LRAT hints: the caller's).  Returns false if the formula became
- * inconsistent. */
+ * so it goes to the proof as it is (the caller found the LRAT hints).
+ * Returns false if the formula became inconsistent. */
 bool es_fix_failed_literal (einsat *solver, unsigned unit) {
   INC (failed_literals);
   es_proof_add (solver, 1, &unit);

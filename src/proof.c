@@ -64,26 +64,24 @@ static void begin_line (einsat *solver, bool deletion) {
   }
 }
 
-static void end_line (einsat *solver) {
+/* The zero ending a list: a zero byte, or '0' and 'separator'. */
+static void put_zero (einsat *solver, char separator) {
   if (solver->proof_binary)
     put_byte (solver, 0);
   else {
     put_byte (solver, '0');
-    put_byte (solver, '\n');
+    put_byte (solver, separator);
   }
+}
+
+static void end_line (einsat *solver) {
+  put_zero (solver, '\n');
   if (SIZE_STACK (solver->proof_buffer) >= (1 << 16))
     es_proof_flush (solver);
 }
 
 /* The end of the literals of an LRAT lemma, before its hints. */
-static void end_literals (einsat *solver) {
-  if (solver->proof_binary)
-    put_byte (solver, 0);
-  else {
-    put_byte (solver, '0');
-    put_byte (solver, ' ');
-  }
-}
+static void end_literals (einsat *solver) { put_zero (solver, ' '); }
 
 static void put_literal (einsat *solver, int elit) {
   if (solver->proof_binary)

@@ -37,19 +37,6 @@ static bool solve_and_compare (einsat *solver, uint64_t *rng,
   return *res == (sat ? 10 : 20);
 }
 
-static bool check_proof (const char *checker, const char *cnf,
-                         const char *proof) {
-  FILE *file = fopen (cnf, "w");
-  if (!file)
-    return false;
-  formula_print (&f, file);
-  fclose (file);
-  char command[2048];
-  snprintf (command, sizeof command, "%s lrat %s %s >/dev/null 2>&1",
-            checker, cnf, proof);
-  return system (command) == 0;
-}
-
 static bool run (uint64_t seed, const char *checker, totals *t) {
   uint64_t rng = seed;
   memset (&f, 0, sizeof f);
@@ -86,7 +73,7 @@ static bool run (uint64_t seed, const char *checker, totals *t) {
   fclose (file);
   if (ok && res == 20) {
     t->proofs++;
-    if (!check_proof (checker, cnf, proof))
+    if (!formula_check_proof (&f, checker, "lrat", cnf, proof))
       ok = fail (seed, "LRAT proof rejected");
   }
   if (ok)

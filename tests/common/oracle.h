@@ -112,4 +112,21 @@ static inline void formula_print (const formula *f, FILE *file) {
   }
 }
 
+/* Writes 'f' to the file 'cnf' and runs 'einsat-check MODE cnf proof'
+ * (MODE "drat" or "lrat"); true if the proof is verified. */
+static inline bool formula_check_proof (const formula *f,
+                                        const char *checker,
+                                        const char *mode, const char *cnf,
+                                        const char *proof) {
+  FILE *file = fopen (cnf, "w");
+  if (!file)
+    return false;
+  formula_print (f, file);
+  fclose (file);
+  char command[2048];
+  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
+            checker, mode, cnf, proof);
+  return system (command) == 0;
+}
+
 #endif

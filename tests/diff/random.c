@@ -125,16 +125,9 @@ static void save_failure (uint64_t seed, const char *what) {
 
 static bool check_proof (config *cfg, const char *cnf, const char *proof,
                          bool lrat) {
-  FILE *file = fopen (cnf, "w");
-  if (!file)
-    return false;
-  formula_print (&f, file);
-  fclose (file);
-  char command[2048];
-  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
-            cfg->checker, lrat ? "lrat" : "drat", cnf, proof);
   cfg->proofs_checked++;
-  return system (command) == 0;
+  return formula_check_proof (&f, cfg->checker, lrat ? "lrat" : "drat", cnf,
+                              proof);
 }
 
 static bool run_one (config *cfg, uint64_t seed) {

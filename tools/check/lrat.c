@@ -14,8 +14,9 @@
  * true) until one is falsified.  That is reverse unit propagation with
  * the propagation order given, so checking needs no search and no
  * watches: plain loops over each hint clause.  Hints must name live
- * clauses; RAT hints (negative identifiers) are not supported, since
- * einsat writes none.  The proof is correct if it adds the empty clause
+ * clauses, a lemma may not take the identifier of a live clause; RAT
+ * hints (negative identifiers) are not supported, since einsat writes
+ * none.  The proof is correct if it adds the empty clause
  * (or the CNF contains it).
  *
  * As for DRAT, the whole proof is read first, so that parse errors
@@ -77,8 +78,14 @@ static void rebuild_map (struct clause_map *m) {
   free (old.table);
 }
 
+/* An identifier deleted before may come back: its tombstone is used. */
 static void map_insert (struct clause_map *m, uint64_t id,
                         struct clause *c) {
+  struct entry *e = find_entry (m, id);
+  if (e) {
+    e->clause = c;
+    return;
+  }
   if (2 * (m->used + 1) > m->size)
     rebuild_map (m);
   size_t i = slot_of (m, id);
@@ -375,16 +382,16 @@ static int run_checks (struct checker *c, struct formula *f,
   for (size_t s = 0; s < p->steps.size && !refuted; s++) {
     struct lrat_step *step = p->steps.begin + s;
     if (!step->clause) {
+      const int64_t *ids = p->hints.begin + step->first_hint;
       for (size_t h = 0; h < step->hints; h++) {
-        struct entry *e =
-            find_entry (&c->live, (uint64_t) p->hints.begin[step->first_hint + h]);
+        struct entry *e = find_entry (&c->live, (uint64_t) ids[h]);
         if (e)
           e->clause = 0;
       }
       continue;
     }
-    if (find_entry (&c->live, step->clause->id))
-      reject (step, p->binary, "identifier %" PRIu64 " is already used",
+    if (map_get (&c->live, step->clause->id))
+      reject (step, p->binary, "identifier %" PRIu64 " is already in use",
               step->clause->id);
     bool implied = check_lemma (c, p, step);
     unassign_all (c);

@@ -157,9 +157,13 @@ int main (int argc, char **argv) {
   struct options options;
   parse_arguments (argc, argv, &options);
   struct input *in = allocate (sizeof *in);
-  int res = !strcmp (options.command, "model")  ? run_model_check (in, &options)
-            : !strcmp (options.command, "lrat") ? run_lrat_check (in, &options)
-                                                : run_proof_check (in, &options);
+  int res;
+  if (!strcmp (options.command, "model"))
+    res = run_model_check (in, &options);
+  else if (!strcmp (options.command, "lrat"))
+    res = run_lrat_check (in, &options);
+  else
+    res = run_proof_check (in, &options);
   free (in);
   return res;
 }
