@@ -154,17 +154,22 @@ static void add_simplified (einsat *solver, unsigneds *lits) {
  * stored as given (without duplicates): root-level values are left to
  * propagation and simplification, which derive shorter clauses with
  * hints.  Nothing has been propagated before the first solve, so no
- * propagation is missed.  Only a unit clause meeting an earlier unit
+ * propagation is missed.  Without its duplicate literals a clause is no
+ * longer the clause of the input, which strict checkers (cake_lpr) do
+ * not reduce that way: it is restated as a lemma at the first solve.  Only a unit clause meeting an earlier unit
  * is decided here: a duplicate, or the empty clause, whose hints wait
  * for the first solve (lemmas are numbered after all original clauses,
  * see 'es_lrat_start'). */
 static void add_original_with_id (einsat *solver, unsigneds *lits) {
   uint64_t id = ++solver->original_id;
+  size_t given = SIZE_STACK (*lits);
   if (solver->inconsistent || !simplify_original (solver, lits, false)) {
     CLEAR_STACK (*lits);
     return;
   }
   size_t size = SIZE_STACK (*lits);
+  if (size < given) /* duplicate literals: restated at the first solve */
+    es_lrat_remember_duplicates (solver, id, size, lits->begin);
   CLEAR_STACK (solver->lrat_chain);
   if (size == 1) {
     unsigned lit = lits->begin[0];
@@ -187,6 +192,8 @@ static void add_original_with_id (einsat *solver, unsigneds *lits) {
     PUSH_STACK (solver->lrat_chain, id);
   solver->clause_id = id;
   add_simplified (solver, lits);
+  if (size < given && size > 2)
+    es_lrat_remember_duplicates_ref (solver, TOP_STACK (solver->irredundant));
 }
 
 void es_add_original_clause (einsat *solver, size_t size,

@@ -445,6 +445,7 @@ struct einsat {
   STACK (signed char) lrat_marks; /* per variable */
   unsigneds lrat_binary_removed; /* by 'es_minimize_binary' */
   unsigneds lrat_lemma;          /* scratch of 'otfs.c' */
+  uint64s lrat_duplicates; /* original clauses to restate (see 'lrat.c') */
 
   /* Simplification: occurrence lists ('dense' mode, see 'dense.c'), the
    * model reconstruction stack ('extend.c') and literal marks. */
@@ -717,6 +718,8 @@ void es_proof_delete_clause (einsat *, clause *);
 void es_proof_shrunk (einsat *, clause *, uint64_t old_id, size_t old_size,
                       const unsigned *old_lits);
 void es_proof_root_unit (einsat *, unsigned lit);
+uint64_t es_proof_restate (einsat *, size_t size, const unsigned *lits,
+                           uint64_t old_id);
 void es_proof_add_external (einsat *, size_t, const int *);
 void es_proof_delete_external (einsat *, size_t, const int *);
 void es_proof_flush (einsat *);
@@ -738,6 +741,9 @@ void es_lrat_derive_from_conflict (einsat *, size_t size,
 void es_lrat_derive_from_reason (einsat *, size_t size,
                                  const unsigned *lemma, unsigned lit);
 void es_lrat_add_units (einsat *, size_t size, const unsigned *lits);
+void es_lrat_remember_duplicates (einsat *, uint64_t id, size_t size,
+                                  const unsigned *lits);
+void es_lrat_remember_duplicates_ref (einsat *, unsigned ref);
 
 static inline uint64_t es_clause_id (einsat *solver, clause *c) {
   uint64_t id = 0;

@@ -272,6 +272,62 @@ void es_lrat_add_units (einsat *solver, size_t size, const unsigned *lits) {
 }
 
 /*------------------------------------------------------------------------*/
+/* Original clauses with duplicate literals are stored without them, but
+ * a checker may count a duplicate as an open literal of a hint clause.
+ * They are restated as lemmas once lemmas can be numbered, and the
+ * solver's clause takes the new identifier.  Entries of
+ * 'lrat_duplicates': identifier, size, the literals and the reference of
+ * a large clause. */
+
+void es_lrat_remember_duplicates (einsat *solver, uint64_t id, size_t size,
+                                  const unsigned *lits) {
+  uint64s *pending = &solver->lrat_duplicates;
+  PUSH_STACK (*pending, id);
+  PUSH_STACK (*pending, size);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (*pending, lits[i]);
+  PUSH_STACK (*pending, INVALID);
+}
+
+/* The large clause just added for the last remembered entry. */
+void es_lrat_remember_duplicates_ref (einsat *solver, unsigned ref) {
+  uint64s *pending = &solver->lrat_duplicates;
+  POKE_STACK (*pending, SIZE_STACK (*pending) - 1, ref);
+}
+
+static void replace_hint (einsat *solver, uint64_t old_id, uint64_t id) {
+  for (uint64_t *p = solver->lrat_chain.begin; p != solver->lrat_chain.end;
+       p++)
+    if (*p == old_id)
+      *p = id;
+}
+
+static void restate_duplicates (einsat *solver) {
+  uint64s *pending = &solver->lrat_duplicates;
+  unsigneds *lits = &solver->lrat_lemma;
+  for (const uint64_t *p = pending->begin; p != pending->end;) {
+    uint64_t old_id = p[0];
+    size_t size = (size_t) p[1];
+    CLEAR_STACK (*lits);
+    for (size_t i = 0; i < size; i++)
+      PUSH_STACK (*lits, (unsigned) p[2 + i]);
+    unsigned ref = (unsigned) p[2 + size];
+    p += 3 + size;
+    uint64_t id = es_proof_restate (solver, size, lits->begin, old_id);
+    if (size == 1 && es_lrat_unit_id (solver, IDX (lits->begin[0])) == old_id)
+      es_lrat_set_unit (solver, IDX (lits->begin[0]), id);
+    else if (size == 2) {
+      binary_id *b = find_binary (&solver->binary_ids,
+                                  binary_key (lits->begin[0], lits->begin[1]));
+      if (b && b->id == old_id)
+        b->id = id;
+    } else if (size > 2)
+      es_set_clause_id (solver, CLAUSE (ref), id);
+    replace_hint (solver, old_id, id);
+  }
+  CLEAR_STACK (*lits);
+  RELEASE_STACK (*pending);
+}
 
 /* Lemmas are numbered after the original clauses, so numbering starts
  * with the first solve: from then on no clause may be added. */
@@ -280,6 +336,7 @@ void es_lrat_start (einsat *solver) {
     return;
   solver->lrat_started = true;
   solver->last_id = solver->original_id;
+  restate_duplicates (solver);
   if (solver->inconsistent) /* the hints were kept by 'clause.c' */
     es_proof_add (solver, 0, 0);
 }
@@ -293,6 +350,7 @@ void es_lrat_release (einsat *solver) {
   RELEASE_STACK (solver->lrat_marks);
   RELEASE_STACK (solver->lrat_binary_removed);
   RELEASE_STACK (solver->lrat_lemma);
+  RELEASE_STACK (solver->lrat_duplicates);
   RELEASE_STACK (solver->strengthen_lrat);
   DELETE_ARRAY (solver->binary_ids.table, solver->binary_ids.size);
   solver->binary_ids.size = solver->binary_ids.count = 0;

@@ -152,6 +152,23 @@ static void add_lrat_lemma (einsat *solver, size_t size,
     es_lrat_add_binary (solver, lits[0], lits[1], id);
 }
 
+/* Writes the original clause 'old_id' again without its duplicate
+ * literals, as a lemma with that single hint, and returns the lemma's
+ * identifier (left to the caller to remember). */
+uint64_t es_proof_restate (einsat *solver, size_t size,
+                           const unsigned *lits, uint64_t old_id) {
+  uint64_t id = ++solver->last_id;
+  if (solver->proof_binary)
+    put_byte (solver, 'a');
+  put_id (solver, id);
+  for (size_t i = 0; i < size; i++)
+    put_literal (solver, es_export_literal (solver, lits[i]));
+  end_literals (solver);
+  put_id (solver, old_id);
+  end_line (solver);
+  return id;
+}
+
 /* The hints of an LRAT lemma are in 'lrat_chain'. */
 void es_proof_add (einsat *solver, size_t size, const unsigned *lits) {
   if (solver->lrat)

@@ -123,13 +123,15 @@ int export_literal (unsigned literal);
 /* Clauses are allocated one by one: simple, and ASan sees every overrun.
  * Duplicate literals are removed when the clause is built, keeping the
  * first occurrence, so 'literals[0]' as built is the first literal as
- * written (the RAT pivot of a lemma).  The checker reorders literals to
+ * written (the RAT pivot of a lemma).  The removed copies follow the
+ * 'size' literals ('duplicates' of them): LRAT checking needs them.  The checker reorders literals to
  * put the watched ones first, which is why the pivot is kept apart.  */
 struct clause {
   uint64_t line;       /* text line (or binary byte offset) of its start */
   uint64_t id;         /* CNF clause number, or lemma number, from 1 */
   struct clause *next; /* chain in the hash table matching deletions */
   unsigned size;
+  unsigned duplicates; /* removed copies, after the 'size' literals */
   unsigned pivot;      /* first literal as written, if 'size > 0' */
   bool lemma;          /* added by the proof (not in the CNF) */
   bool tautology;      /* contains a literal and its negation */
@@ -154,6 +156,7 @@ void release_sparse (struct sparse_map *);
  * with a mark per literal, and noticing tautologies.  */
 struct clause_builder {
   STACK (unsigned) literals;
+  STACK (unsigned) duplicates; /* copies of literals already added */
   struct sparse_map marks;
   bool tautology;
 };

@@ -33,6 +33,7 @@ void init_builder (struct clause_builder *b) {
 
 void release_builder (struct clause_builder *b) {
   RELEASE (b->literals);
+  RELEASE (b->duplicates);
   release_sparse (&b->marks);
 }
 
@@ -69,8 +70,10 @@ void release_sparse (struct sparse_map *map) {
 
 void builder_add (struct clause_builder *b, unsigned literal) {
   unsigned *mark = sparse_slot (&b->marks, literal);
-  if (*mark)
+  if (*mark) {
+    PUSH (b->duplicates, literal);
     return;
+  }
   if (sparse_get (&b->marks, NOT (literal)))
     b->tautology = true;
   *mark = 1;
@@ -83,9 +86,9 @@ bool builder_empty (const struct clause_builder *b) {
 
 struct clause *builder_finish (struct clause_builder *b, uint64_t line,
                                uint64_t id, bool lemma) {
-  size_t size = b->literals.size;
-  struct clause *c =
-      allocate (sizeof *c + size * sizeof *c->literals);
+  size_t size = b->literals.size, duplicates = b->duplicates.size;
+  struct clause *c = allocate (sizeof *c + (size + duplicates) *
+                                               sizeof *c->literals);
   c->line = line;
   c->id = id;
   c->next = 0;
@@ -100,7 +103,10 @@ struct clause *builder_finish (struct clause_builder *b, uint64_t line,
     c->literals[i] = literal;
     *sparse_slot (&b->marks, literal) = 0;
   }
-  b->literals.size = 0;
+  c->duplicates = (unsigned) duplicates;
+  for (size_t i = 0; i < duplicates; i++)
+    c->literals[size + i] = b->duplicates.begin[i];
+  b->literals.size = b->duplicates.size = 0;
   b->tautology = false;
   return c;
 }

@@ -13,7 +13,10 @@
  * taken in order each become unit (their one open literal is then set
  * true) until one is falsified.  That is reverse unit propagation with
  * the propagation order given, so checking needs no search and no
- * watches: plain loops over each hint clause.  Hints must name live
+ * watches: plain loops over each hint clause.  A hint clause with a
+ * duplicate literal is unit only if that literal is not the open one:
+ * clauses are not reduced to sets, as in the verified checker cake_lpr,
+ * so that proofs accepted here are accepted there.  Hints must name live
  * clauses, a lemma may not take the identifier of a live clause; RAT
  * hints (negative identifiers) are not supported, since einsat writes
  * none.  The proof is correct if it adds the empty clause
@@ -369,6 +372,12 @@ static bool check_lemma (struct checker *c, const struct lrat_proof *p,
     if (open > 1)
       reject (step, p->binary, "hint %" PRIu64 " is not unit",
               (uint64_t) hint);
+    for (unsigned i = 0; i < d->duplicates; i++)
+      if (d->literals[d->size + i] == unit)
+        reject (step, p->binary,
+                "hint %" PRIu64 " is unit only without its duplicate "
+                "literals",
+                (uint64_t) hint);
     assign (c, unit);
   }
   return false;
