@@ -382,6 +382,8 @@ typedef struct solver_object {
   PyObject_HEAD
   einsat *solver; /* 0 after 'delete' */
   FILE *proof;
+  bool lrat;       /* the proof is LRAT: no clauses after the first solve */
+  bool solved;     /* 'solve' was called */
   int max_var;     /* largest variable used or allocated */
   int result;      /* last 'einsat_solve' result or NO_RESULT */
   bool busy;       /* solving with the GIL released */
@@ -533,7 +535,25 @@ static void solver_dealloc (solver_object *self) {
   Py_TYPE (self)->tp_free ((PyObject *) self);
 }
 
-static int open_proof (solver_object *self, PyObject *path, int binary) {
+/* 'format' is "drat" or "lrat" (None: "drat"). */
+static int proof_format_is_lrat (PyObject *format, bool *lrat) {
+  *lrat = false;
+  if (!format || format == Py_None)
+    return 0;
+  const char *name = PyUnicode_Check (format) ? PyUnicode_AsUTF8 (format) : 0;
+  if (name && !strcmp (name, "lrat"))
+    *lrat = true;
+  else if (!name || strcmp (name, "drat")) {
+    if (!PyErr_Occurred ())
+      PyErr_SetString (PyExc_ValueError,
+                       "proof_format must be 'drat' or 'lrat'");
+    return -1;
+  }
+  return 0;
+}
+
+static int open_proof (solver_object *self, PyObject *path, int binary,
+                       bool lrat) {
   if (self->proof || self->has_clauses || einsat_vars (self->solver)) {
     PyErr_SetString (PyExc_ValueError,
                      "proof= must be given when the solver is created");
@@ -549,12 +569,27 @@ static int open_proof (solver_object *self, PyObject *path, int binary) {
     return -1;
   }
   Py_DECREF (bytes);
-  if (!einsat_trace_proof (self->solver, file, binary)) {
+  if (!(lrat ? einsat_trace_lrat : einsat_trace_proof) (self->solver, file,
+                                                         binary)) {
     fclose (file);
     PyErr_SetString (PyExc_RuntimeError, "einsat: cannot trace the proof");
     return -1;
   }
   self->proof = file;
+  self->lrat = lrat;
+  return 0;
+}
+
+/* LRAT numbers the clauses of the formula before the lemmas, so the C
+ * library takes no clause after the first solve (a contract violation
+ * would abort the interpreter). */
+static int check_adding (solver_object *self) {
+  if (self->lrat && self->solved && self->proof) {
+    PyErr_SetString (PyExc_ValueError,
+                     "no clause can be added after solve() while an LRAT "
+                     "proof is written");
+    return -1;
+  }
   return 0;
 }
 
@@ -635,6 +670,8 @@ static int set_time_limit (solver_object *self, PyObject *obj) {
 }
 
 static int add_clauses (solver_object *self, PyObject *clauses) {
+  if (check_adding (self) < 0)
+    return -1;
   ints lits = {0, 0, 0};
   int max_var = self->max_var;
   if (push_clauses (clauses, &lits, &max_var, 0) < 0) {
@@ -652,17 +689,22 @@ static int add_clauses (solver_object *self, PyObject *clauses) {
 static int solver_init (solver_object *self, PyObject *args,
                         PyObject *kwds) {
   static char *kwlist[] = {"clauses",        "proof",
-                           "proof_binary",   "config",
-                           "options",        "conflict_limit",
-                           "decision_limit", "propagation_limit",
-                           "time_limit",     0};
-  PyObject *clauses = 0, *proof = 0, *config = 0, *options = 0;
-  PyObject *conflicts = 0, *decisions = 0, *props = 0, *seconds = 0;
+                           "proof_binary",   "proof_format",
+                           "config",         "options",
+                           "conflict_limit", "decision_limit",
+                           "propagation_limit", "time_limit",
+                           0};
+  PyObject *clauses = 0, *proof = 0, *format = 0, *config = 0;
+  PyObject *options = 0, *conflicts = 0, *decisions = 0, *props = 0;
+  PyObject *seconds = 0;
   int binary = 0;
-  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O$OpOOOOOO:Solver",
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O$OpOOOOOOO:Solver",
                                     kwlist, &clauses, &proof, &binary,
-                                    &config, &options, &conflicts,
+                                    &format, &config, &options, &conflicts,
                                     &decisions, &props, &seconds))
+    return -1;
+  bool lrat;
+  if (proof_format_is_lrat (format, &lrat) < 0)
     return -1;
   if (check_usable (self) < 0)
     return -1;
@@ -671,7 +713,8 @@ static int solver_init (solver_object *self, PyObject *args,
       parse_limit (decisions, "decision_limit", &decision_limit) < 0 ||
       parse_limit (props, "propagation_limit", &propagation_limit) < 0)
     return -1;
-  if (proof && proof != Py_None && open_proof (self, proof, binary) < 0)
+  if (proof && proof != Py_None &&
+      open_proof (self, proof, binary, lrat) < 0)
     return -1;
   if (config && config != Py_None && configure (self, config) < 0)
     return -1;
@@ -694,7 +737,7 @@ PyDoc_STRVAR (add_clause_doc,
               "unsatisfiable.");
 
 static PyObject *solver_add_clause (solver_object *self, PyObject *clause) {
-  if (check_usable (self) < 0)
+  if (check_usable (self) < 0 || check_adding (self) < 0)
     return 0;
   ints lits = {0, 0, 0};
   int max_var = self->max_var;
@@ -779,6 +822,7 @@ static PyObject *solver_solve (solver_object *self, PyObject *args,
   set_budget (&self->budget, self->solver, self->propagation_limit);
   freeze_for_decide (self);
   self->busy = true;
+  self->solved = true;
   int res = run_solve (self->solver);
   self->busy = false;
   self->result = res == INTERRUPTED ? EINSAT_UNKNOWN : res;
@@ -1338,11 +1382,14 @@ static PyGetSetDef solver_getset[] = {
 
 PyDoc_STRVAR (
     solver_doc,
-    "Solver(clauses=None, *, proof=None, proof_binary=False, config=None,\n"
-    "       options=None, conflict_limit=None, decision_limit=None,\n"
+    "Solver(clauses=None, *, proof=None, proof_binary=False,\n"
+    "       proof_format='drat', config=None, options=None,\n"
+    "       conflict_limit=None, decision_limit=None,\n"
     "       propagation_limit=None, time_limit=None)\n\n"
     "An incremental SAT solver.  'proof' is a path to write a DRAT proof "
-    "to\n(text, or binary with proof_binary=True); 'config' a named "
+    "to\n(text, or binary with proof_binary=True; an LRAT proof with\n"
+    "proof_format='lrat', clauses then only before the first solve);\n"
+    "'config' a named "
     "configuration;\n'options' a dict of option values; the limits "
     "apply to every solve() call.\nOne instance must not be used by two "
     "threads at once; interrupt() may\nbe called from any thread.");

@@ -6,13 +6,15 @@ import os
 import pickle
 import random
 import struct
+import subprocess
 import tempfile
 import unittest
 import weakref
 
 import einsat
-from helpers import (QUEENS_COUNTS, brute_force_models, masks, model_satisfies,
-                     pigeonhole, queens, random_formula, satisfies, to_bits)
+from helpers import (CONFIG, QUEENS_COUNTS, ROOT, brute_force_models, masks,
+                     model_satisfies, pigeonhole, queens, random_formula,
+                     satisfies, to_bits)
 
 
 def projections(models, projection):
@@ -311,7 +313,52 @@ class ProofTest(unittest.TestCase):
     def test_binary_proof(self):
         self.check_proof(binary=True)
 
+    def check_lrat(self, binary):
+        checker = os.path.join(ROOT, "build", CONFIG, "bin", "einsat-check")
+        if not os.access(checker, os.X_OK):
+            self.skipTest("%s not built" % checker)
+        rng = random.Random(17)
+        formulas = [pigeonhole(5, 4)]
+        while len(formulas) < 8:
+            n, clauses = random_formula(rng, max_vars=12, max_size=3)
+            if n >= 8 and clauses and not brute_force_models(n, clauses):
+                formulas.append(clauses)
+        with tempfile.TemporaryDirectory() as tmp:
+            for i, formula in enumerate(formulas):
+                cnf = os.path.join(tmp, "f%d.cnf" % i)
+                proof = os.path.join(tmp, "p%d.lrat" % i)
+                with open(cnf, "w") as f:
+                    n = max(abs(lit) for clause in formula for lit in clause)
+                    f.write("p cnf %d %d\n" % (n, len(formula)))
+                    for clause in formula:
+                        f.write(" ".join(map(str, clause + [0])) + "\n")
+                with einsat.Solver(proof=proof, proof_format="lrat",
+                                   proof_binary=binary) as s:
+                    s.add_clauses(formula)
+                    s.solve(assumptions=[1])  # the proof stays valid
+                    self.assertIs(s.solve(), False)
+                    self.assertRaisesRegex(ValueError, "LRAT", s.add_clause,
+                                           [1, 2])
+                    self.assertRaisesRegex(ValueError, "LRAT", s.add_clauses,
+                                           [[1]])
+                    self.assertRaisesRegex(ValueError, "LRAT", s.at_most_one,
+                                           [1, 2, 3])
+                run = subprocess.run([checker, "lrat", cnf, proof],
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+                self.assertEqual(run.returncode, 0, run.stdout.decode())
+
+    def test_lrat_proof(self):
+        self.check_lrat(binary=False)
+
+    def test_binary_lrat_proof(self):
+        self.check_lrat(binary=True)
+
     def test_proof_errors(self):
+        self.assertRaisesRegex(ValueError, "proof_format", einsat.Solver,
+                               proof_format="grat")
+        self.assertRaisesRegex(ValueError, "proof_format", einsat.Solver,
+                               proof_format=3)
         self.assertRaises(FileNotFoundError, einsat.Solver,
                           proof="/nonexistent/directory/proof.drat")
         with tempfile.TemporaryDirectory() as tmp:
