@@ -116,15 +116,16 @@ static void write_external (einsat *solver, bool deletion, size_t size,
  * in front of their literals, see 'clause.c'). */
 
 static void write_lrat_lemma (einsat *solver, uint64_t id, size_t size,
-                              const unsigned *lits) {
+                              const unsigned *lits, size_t hints,
+                              const uint64_t *hint) {
   if (solver->proof_binary)
     put_byte (solver, 'a');
   put_id (solver, id);
   for (size_t i = 0; i < size; i++)
     put_literal (solver, es_export_literal (solver, lits[i]));
   end_literals (solver);
-  for (all_stack (uint64_t, hint, solver->lrat_chain))
-    put_id (solver, hint);
+  for (size_t i = 0; i < hints; i++)
+    put_id (solver, hint[i]);
   end_line (solver);
 }
 
@@ -144,7 +145,8 @@ static void add_lrat_lemma (einsat *solver, size_t size,
                             const unsigned *lits) {
   assert (solver->lrat_started);
   uint64_t id = solver->clause_id = ++solver->last_id;
-  write_lrat_lemma (solver, id, size, lits);
+  write_lrat_lemma (solver, id, size, lits, SIZE_STACK (solver->lrat_chain),
+                    solver->lrat_chain.begin);
   CLEAR_STACK (solver->lrat_chain);
   if (size == 1 && VALUE (lits[0]) >= 0) /* false: an empty clause next */
     es_lrat_set_unit (solver, IDX (lits[0]), id);
@@ -158,14 +160,7 @@ static void add_lrat_lemma (einsat *solver, size_t size,
 uint64_t es_proof_restate (einsat *solver, size_t size,
                            const unsigned *lits, uint64_t old_id) {
   uint64_t id = ++solver->last_id;
-  if (solver->proof_binary)
-    put_byte (solver, 'a');
-  put_id (solver, id);
-  for (size_t i = 0; i < size; i++)
-    put_literal (solver, es_export_literal (solver, lits[i]));
-  end_literals (solver);
-  put_id (solver, old_id);
-  end_line (solver);
+  write_lrat_lemma (solver, id, size, lits, 1, &old_id);
   return id;
 }
 
