@@ -122,6 +122,7 @@ typedef struct var_flags {
   bool seen : 1;       /* scratch flag of the simplifiers */
   bool projected : 1;  /* in the projection of an enumeration */
   bool witness : 1;    /* of blocked clauses on the extension stack */
+  bool factor : 1;     /* internal variable added by factoring */
 } var_flags;
 
 /* One frame per decision level. */
@@ -476,6 +477,7 @@ struct einsat {
   unsigned eliminate_bound;
   unsigned block_next; /* where blocked clause elimination goes on */
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
+  uint64_t factor_ticks;    /* search ticks at the last factoring */
 
   /* Local search ('walk.c'). */
   walker walker;
@@ -640,6 +642,9 @@ size_t es_gather_occurrences (einsat *, unsigned lit, occurrences *);
 const unsigned *es_occurrence_literals (einsat *, unsigned lit,
                                         const occurrence *,
                                         unsigned *binary, unsigned *size);
+
+/* in 'factor.c' */
+void es_factor (einsat *);
 
 /* in 'block.c' */
 void es_block (einsat *);
