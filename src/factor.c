@@ -23,10 +23,14 @@
  * Runs in dense mode at the root level before elimination.  Clauses with
  * frozen, assumed or projected literals (and internal ones other than
  * factoring variables) are left alone.  In proofs the added clauses are
- * RAT on the new variable (written first), but an internal variable has
- * no number in the proof: factoring is skipped while a proof is traced,
- * with the teaching trace (which hides internal variables) and with a
- * decide callback. */
+ * RAT on the new variable (written first, before the matrix is deleted).
+ * An internal variable has no external number: DRAT proofs name it after
+ * the largest external variable and earlier names ('es_proof_literal').
+ * A variable the user adds later may get the same number: DRAT checkers
+ * reading the later clauses up front would then reject the RAT steps,
+ * a limitation of incremental DRAT proofs only.  Our LRAT checker has no
+ * RAT: factoring is skipped with LRAT proofs, with the teaching trace
+ * (which hides internal variables) and with a decide callback. */
 
 #include "internal.h"
 
@@ -255,6 +259,18 @@ static void delete_fclause (einsat *solver, const fclause *c) {
   INC (factor_removed);
 }
 
+/* DRAT proofs name the new variable after every variable so far. */
+static void name_in_proof (einsat *solver, unsigned idx) {
+  int name = solver->proof_max > solver->max_external ? solver->proof_max
+                                                      : solver->max_external;
+  if (name >= EINSAT_MAX_VAR)
+    es_fatal (solver, "too many variables in the proof");
+  solver->proof_max = ++name;
+  while (SIZE_STACK (solver->proof_names) <= idx)
+    PUSH_STACK (solver->proof_names, 0);
+  POKE_STACK (solver->proof_names, idx, (unsigned) name);
+}
+
 /* Replaces the matrix by the definition of a new variable.  The clauses
  * (x | K_j) come first (RAT on 'x': no clause has '-x' yet), then the
  * clauses (-x | l_i) (RAT on '-x': the resolvents are the clauses of the
@@ -263,6 +279,8 @@ static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
   unsigned idx = es_new_internal_variable (solver, 0);
   FLAGS (idx)->factor = true;
   unsigned x = LIT (idx);
+  if (solver->proof)
+    name_in_proof (solver, idx);
   INC (factored);
   LOG ("factoring %zu x %zu clauses with variable %u",
        SIZE_STACK (F->rows), F->columns, idx);
@@ -347,7 +365,7 @@ static void release_factoring (einsat *solver, factoring *F) {
 }
 
 void es_factor (einsat *solver) {
-  if (!GET_OPTION (factor) || solver->proof || solver->lrat ||
+  if (!GET_OPTION (factor) || solver->lrat ||
       solver->trace || solver->decide_callback)
     return;
   if (!es_clean_root (solver))

@@ -426,6 +426,9 @@ struct einsat {
   /* Proof output. */
   FILE *proof;
   bool proof_binary;
+  unsigneds proof_names; /* per internal variable without external name:
+                            its DRAT number (factoring), or 0 */
+  int proof_max;         /* largest such number */
   chars proof_buffer;
 
   /* LRAT ('lrat.c'): clause identifiers and the hints of the next lemma.
@@ -531,6 +534,7 @@ unsigned es_import_literal (einsat *, int elit);
 void es_enlarge_external (einsat *, int eidx);
 unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
+int es_proof_literal (const einsat *, unsigned ilit);
 void es_enlarge_variables (einsat *, unsigned new_vars);
 void es_release_variables (einsat *);
 
