@@ -202,6 +202,7 @@ void einsat_delete (einsat *solver) {
   es_release_extension (solver);
   es_release_elimination (solver);
   es_release_subsumption (solver);
+  es_release_factoring (solver);
   RELEASE_STACK (solver->vivify_literals);
   RELEASE_STACK (solver->probes);
   RELEASE_STACK (solver->strengthen);

@@ -36,33 +36,6 @@
 
 #include <stdlib.h>
 
-/* A clause of the matrix: a large clause reference, or a binary clause
- * (ref INVALID) with its two literals. */
-typedef struct fclause {
-  unsigned ref;
-  unsigned lits[2];
-} fclause;
-
-typedef STACK (fclause) fclauses;
-
-/* A column matching a row literal (found while growing the matrix). */
-typedef struct candidate {
-  unsigned lit, column;
-  fclause clause;
-} candidate;
-
-typedef STACK (candidate) candidates;
-
-typedef struct factoring {
-  unsigneds rows;    /* row literals */
-  fclauses matrix;   /* row-major, 'columns' entries per row */
-  size_t columns;
-  fclauses next;     /* scratch for the filtered matrix */
-  candidates found;
-  unsigneds clause;
-  uint64_t steps, limit;
-} factoring;
-
 static bool factorable (einsat *solver, unsigned lit) {
   unsigned idx = IDX (lit);
   var_flags *f = FLAGS (idx);
@@ -356,7 +329,8 @@ static uint64_t factor_budget (einsat *solver) {
   return effort > minimum ? effort : minimum;
 }
 
-static void release_factoring (einsat *solver, factoring *F) {
+void es_release_factoring (einsat *solver) {
+  factoring *F = &solver->factoring;
   RELEASE_STACK (F->rows);
   RELEASE_STACK (F->matrix);
   RELEASE_STACK (F->next);
@@ -372,22 +346,22 @@ void es_factor (einsat *solver) {
     return;
   INC (factorings);
   uint64_t before = STAT (factored);
-  factoring F;
-  memset (&F, 0, sizeof F);
-  F.limit = factor_budget (solver);
+  factoring *F = &solver->factoring;
+  F->steps = 0;
+  F->limit = factor_budget (solver);
   es_enter_dense_mode (solver);
   uint64s *schedule = &solver->ranks;
   schedule_literals (solver, schedule);
   for (size_t i = 0; i < SIZE_STACK (*schedule); i++) {
-    if (F.steps > F.limit || es_terminating (solver))
+    if (F->steps > F->limit || es_terminating (solver))
       break;
     unsigned lit = (unsigned) PEEK_STACK (*schedule, i);
-    while (F.steps <= F.limit && try_to_factor (solver, &F, lit))
+    while (F->steps <= F->limit && try_to_factor (solver, F, lit))
       ;
   }
   CLEAR_STACK (*schedule);
   es_leave_dense_mode (solver);
-  release_factoring (solver, &F);
+  es_release_factoring (solver);
   solver->factor_ticks = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || STAT (factored) > before)
     es_report (solver, 'f');

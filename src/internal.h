@@ -259,6 +259,34 @@ typedef struct elimination {
   bool units; /* new root units: stop the round */
 } elimination;
 
+/* A clause of the matrix: a large clause reference, or a binary clause
+ * (ref INVALID) with its two literals. */
+typedef struct fclause {
+  unsigned ref;
+  unsigned lits[2];
+} fclause;
+
+typedef STACK (fclause) fclauses;
+
+/* A column matching a row literal (found while growing the matrix). */
+typedef struct candidate {
+  unsigned lit, column;
+  fclause clause;
+} candidate;
+
+typedef STACK (candidate) factor_candidates;
+
+/* Scratch data of factoring ('factor.c'). */
+typedef struct factoring {
+  unsigneds rows;    /* row literals */
+  fclauses matrix;   /* row-major, 'columns' entries per row */
+  size_t columns;
+  fclauses next;     /* scratch for the filtered matrix */
+  factor_candidates found;
+  unsigneds clause;
+  uint64_t steps, limit;
+} factoring;
+
 /* Scratch data of subsumption ('subsume.c'). */
 typedef struct subsumption {
   unsigneds *onewatch; /* per literal: references of visited clauses */
@@ -461,6 +489,7 @@ struct einsat {
   signed char *marks; /* per literal */
   elimination elimination;
   subsumption subsumption;
+  factoring factoring;
   uint64_t subsume_ticks;
   unsigneds vivify_literals;
   uint64_t vivify_ticks;
@@ -649,6 +678,7 @@ const unsigned *es_occurrence_literals (einsat *, unsigned lit,
 
 /* in 'factor.c' */
 void es_factor (einsat *);
+void es_release_factoring (einsat *);
 
 /* in 'block.c' */
 void es_block (einsat *);
