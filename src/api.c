@@ -202,6 +202,7 @@ void einsat_delete (einsat *solver) {
   es_release_extension (solver);
   es_release_elimination (solver);
   es_release_subsumption (solver);
+  es_release_factoring (solver);
   RELEASE_STACK (solver->vivify_literals);
   RELEASE_STACK (solver->probes);
   RELEASE_STACK (solver->strengthen);
@@ -472,7 +473,7 @@ static const configuration configurations[] = {
       "--stable=0", "--no-eliminate", "--no-probe", "--no-vivify",
       "--no-subsume", "--no-decompose", "--no-chrono", "--shrink=0",
       "--eagersubsume=0", "--no-walk", "--no-otfs", "--no-minimizebinary",
-      0}},
+      "--no-factor", 0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", 0}},
 };

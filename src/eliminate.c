@@ -328,6 +328,8 @@ void es_eliminate (einsat *solver) {
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (subsume))
     es_subsume (solver);
+  if (!solver->inconsistent && GET_OPTION (factor))
+    es_factor (solver);
   if (solver->inconsistent)
     return;
   INC (eliminations);

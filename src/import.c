@@ -106,6 +106,16 @@ int es_export_literal (const einsat *solver, unsigned ilit) {
   return NEGATED (ilit) ? -eidx : eidx;
 }
 
+/* As 'es_export_literal', but variables added by factoring have a number
+ * above every external variable in DRAT proofs (see 'factor.c'). */
+int es_proof_literal (const einsat *solver, unsigned ilit) {
+  unsigned idx = IDX (ilit);
+  int eidx = PEEK_STACK (solver->i2e, idx);
+  if (!eidx && idx < SIZE_STACK (solver->proof_names))
+    eidx = (int) PEEK_STACK (solver->proof_names, idx);
+  return NEGATED (ilit) ? -eidx : eidx;
+}
+
 void es_release_variables (einsat *solver) {
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
     RELEASE_STACK (solver->watches[lit]);
@@ -123,4 +133,5 @@ void es_release_variables (einsat *solver) {
   RELEASE_STACK (solver->i2e);
   RELEASE_STACK (solver->frozen);
   RELEASE_STACK (solver->emodel);
+  RELEASE_STACK (solver->proof_names);
 }

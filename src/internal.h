@@ -122,6 +122,7 @@ typedef struct var_flags {
   bool seen : 1;       /* scratch flag of the simplifiers */
   bool projected : 1;  /* in the projection of an enumeration */
   bool witness : 1;    /* of blocked clauses on the extension stack */
+  bool factor : 1;     /* internal variable added by factoring */
 } var_flags;
 
 /* One frame per decision level. */
@@ -257,6 +258,34 @@ typedef struct elimination {
   uint64_t steps, limit;
   bool units; /* new root units: stop the round */
 } elimination;
+
+/* A clause of the matrix: a large clause reference, or a binary clause
+ * (ref INVALID) with its two literals. */
+typedef struct fclause {
+  unsigned ref;
+  unsigned lits[2];
+} fclause;
+
+typedef STACK (fclause) fclauses;
+
+/* A column matching a row literal (found while growing the matrix). */
+typedef struct candidate {
+  unsigned lit, column;
+  fclause clause;
+} candidate;
+
+typedef STACK (candidate) factor_candidates;
+
+/* Scratch data of factoring ('factor.c'). */
+typedef struct factoring {
+  unsigneds rows;    /* row literals */
+  fclauses matrix;   /* row-major, 'columns' entries per row */
+  size_t columns;
+  fclauses next;     /* scratch for the filtered matrix */
+  factor_candidates found;
+  unsigneds clause;
+  uint64_t steps, limit;
+} factoring;
 
 /* Scratch data of subsumption ('subsume.c'). */
 typedef struct subsumption {
@@ -425,6 +454,9 @@ struct einsat {
   /* Proof output. */
   FILE *proof;
   bool proof_binary;
+  unsigneds proof_names; /* per internal variable without external name:
+                            its DRAT number (factoring), or 0 */
+  int proof_max;         /* largest such number */
   chars proof_buffer;
 
   /* LRAT ('lrat.c'): clause identifiers and the hints of the next lemma.
@@ -457,6 +489,7 @@ struct einsat {
   signed char *marks; /* per literal */
   elimination elimination;
   subsumption subsumption;
+  factoring factoring;
   uint64_t subsume_ticks;
   unsigneds vivify_literals;
   uint64_t vivify_ticks;
@@ -476,6 +509,7 @@ struct einsat {
   unsigned eliminate_bound;
   unsigned block_next; /* where blocked clause elimination goes on */
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
+  uint64_t factor_ticks;    /* search ticks at the last factoring */
 
   /* Local search ('walk.c'). */
   walker walker;
@@ -529,6 +563,7 @@ unsigned es_import_literal (einsat *, int elit);
 void es_enlarge_external (einsat *, int eidx);
 unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
+int es_proof_literal (const einsat *, unsigned ilit);
 void es_enlarge_variables (einsat *, unsigned new_vars);
 void es_release_variables (einsat *);
 
@@ -640,6 +675,10 @@ size_t es_gather_occurrences (einsat *, unsigned lit, occurrences *);
 const unsigned *es_occurrence_literals (einsat *, unsigned lit,
                                         const occurrence *,
                                         unsigned *binary, unsigned *size);
+
+/* in 'factor.c' */
+void es_factor (einsat *);
+void es_release_factoring (einsat *);
 
 /* in 'block.c' */
 void es_block (einsat *);

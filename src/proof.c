@@ -96,7 +96,7 @@ static void write_internal (einsat *solver, bool deletion, size_t size,
     return;
   begin_line (solver, deletion);
   for (size_t i = 0; i < size; i++)
-    put_literal (solver, es_export_literal (solver, lits[i]));
+    put_literal (solver, es_proof_literal (solver, lits[i]));
   end_line (solver);
 }
 
@@ -122,7 +122,7 @@ static void write_lrat_lemma (einsat *solver, uint64_t id, size_t size,
     put_byte (solver, 'a');
   put_id (solver, id);
   for (size_t i = 0; i < size; i++)
-    put_literal (solver, es_export_literal (solver, lits[i]));
+    put_literal (solver, es_proof_literal (solver, lits[i]));
   end_literals (solver);
   for (size_t i = 0; i < hints; i++)
     put_id (solver, hint[i]);

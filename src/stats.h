@@ -22,6 +22,10 @@
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
+  COUNTER (factor_added, factored, "clauses added by factoring") \
+  COUNTER (factor_removed, factored, "clauses removed by factoring") \
+  COUNTER (factored, variables, "variables added by factoring") \
+  COUNTER (factorings, conflicts, "factoring rounds") \
   COUNTER (failed_literals, 0, "failed literals found by probing") \
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \

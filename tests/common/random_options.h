@@ -53,6 +53,8 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "eliminatexor", 0, 1);
   set_random_option (solver, rng, "eliminatexorsize", 2, 5);
   set_random_option (solver, rng, "block", 0, 1);
+  set_random_option (solver, rng, "factor", 0, 1);
+  set_random_option (solver, rng, "factorsize", 2, 5);
   set_random_option (solver, rng, "blockocclim", 0, 20);
   set_random_option (solver, rng, "probe", 0, 1);
   set_random_option (solver, rng, "probeint", 1, 100);

@@ -6,7 +6,8 @@
  * checked against the formula, every UNSAT answer's proof by the
  * independent checker ('--checker'): an LRAT proof in a quarter of the
  * runs (where techniques without LRAT hints are off), else DRAT.  This is where elimination,
- * substitution, probing, vivification and reduction get exercised on
+ * substitution, probing, vivification, factoring (on the pigeonhole-like
+ * formulas) and reduction get exercised on
  * formulas with real search. */
 
 #include "einsat.h"
@@ -71,6 +72,35 @@ static void generate_ksat (uint64_t *rng) {
       push (random_lit (rng, g.vars));
     push (0);
   }
+}
+
+/* Pigeonhole-like formulas: at-most-one constraints (pairwise binary
+ * clauses, what factoring compacts) over the columns of a random matrix
+ * of pigeons by holes, at-least-one clauses for most pigeons, and a few
+ * random clauses; UNSAT when every one of more pigeons than holes has its
+ * clause. */
+static void generate_pigeons (uint64_t *rng) {
+  int holes = 3 + oracle_below (rng, 4);
+  int pigeons = holes + oracle_below (rng, 3);
+  g.vars = holes * pigeons;
+  int sign = oracle_below (rng, 2) ? 1 : -1;
+#define P(I, J) (sign * (1 + (I) * holes + (J)))
+  for (int j = 0; j < holes; j++)
+    for (int i = 0; i < pigeons; i++)
+      for (int k = i + 1; k < pigeons; k++)
+        clause3 (-P (i, j), -P (k, j), 0);
+  for (int i = 0; i < pigeons; i++) {
+    if (oracle_below (rng, 8) == 0)
+      continue;
+    for (int j = 0; j < holes; j++)
+      push (P (i, j));
+    push (0);
+  }
+#undef P
+  int extra = oracle_below (rng, g.vars / 2 + 1);
+  for (int i = 0; i < extra; i++)
+    clause3 (random_lit (rng, g.vars), random_lit (rng, g.vars),
+             random_lit (rng, g.vars));
 }
 
 /* Random gates over earlier variables, then constraints on the last
@@ -161,7 +191,7 @@ static int solve_plain (void) {
   einsat *solver = einsat_new ();
   einsat_configure (solver, "plain");
   const char *off[] = {"eliminate", "probe", "vivify", "subsume",
-                       "decompose", "eagersubsume", "transred"};
+                       "decompose", "eagersubsume", "transred", "factor"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -174,7 +204,8 @@ static const char *const covered[] = {
     "eliminated",        "substituted",    "failed_literals",
     "vivified",          "subsumed",       "reductions",
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
-    "xor_gates",         "blocked",        "minimized_binary"};
+    "xor_gates",         "blocked",        "minimized_binary",
+    "factored"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -183,10 +214,13 @@ static bool replaying;
 static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   uint64_t rng = seed;
   g.size = 0;
-  if (oracle_below (&rng, 2))
+  unsigned kind = oracle_below (&rng, 5);
+  if (kind < 2)
     generate_ksat (&rng);
-  else
+  else if (kind < 4)
     generate_circuit (&rng);
+  else
+    generate_pigeons (&rng);
   einsat *solver = einsat_new ();
   stress_options (solver, &rng);
   char cnf[512], proof[512];

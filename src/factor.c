@@ -1,0 +1,368 @@
+/* Bounded variable addition ('factoring', Manthey, Heule and Biere 2012,
+ * as 'factor' in Kissat 4).  A set of clauses that is the product
+ *
+ *   (l_1 | K_1) ... (l_1 | K_m)
+ *   ...
+ *   (l_n | K_1) ... (l_n | K_m)
+ *
+ * of literals 'l_i' and clause rests 'K_j' is replaced by the n + m
+ * clauses (-x | l_i) and (x | K_j) over a fresh variable 'x', which
+ * removes n * m - n - m clauses.  Resolving on 'x' gives back every
+ * original clause, so each model of the new formula is one of the old
+ * formula (nothing goes on the extension stack), and each model of the
+ * old formula extends to one of the new (x = all K_j satisfied).  The
+ * new variable is internal: it has no external name, never shows up in a
+ * model, and is never eliminated (see 'es_frozen').
+ *
+ * The matrix is grown greedily from one literal 'l' as in the paper: the
+ * clauses of 'l' form the first row; for each column the clauses that
+ * differ from it only in 'l' are found through the occurrences of the
+ * rarest other literal, and the literal completing the most columns
+ * becomes the next row as long as the reduction grows.
+ *
+ * Runs in dense mode at the root level before elimination.  Clauses with
+ * frozen, assumed or projected literals (and internal ones other than
+ * factoring variables) are left alone.  In proofs the added clauses are
+ * RAT on the new variable (written first, before the matrix is deleted).
+ * An internal variable has no external number: DRAT proofs name it after
+ * the largest external variable and earlier names ('es_proof_literal').
+ * A variable the user adds later may get the same number: DRAT checkers
+ * reading the later clauses up front would then reject the RAT steps,
+ * a limitation of incremental DRAT proofs only.  Our LRAT checker has no
+ * RAT: factoring is skipped with LRAT proofs, with the teaching trace
+ * (which hides internal variables) and with a decide callback. */
+
+#include "internal.h"
+
+#include <stdlib.h>
+
+static bool factorable (einsat *solver, unsigned lit) {
+  unsigned idx = IDX (lit);
+  var_flags *f = FLAGS (idx);
+  if (!f->active || VALUE (lit))
+    return false;
+  return f->factor || !es_frozen (solver, idx);
+}
+
+static bool factorable_clause (einsat *solver, clause *c) {
+  if (c->garbage || c->redundant || c->size > (unsigned) GET_OPTION (factorsize))
+    return false;
+  for (all_literals_in_clause (lit, c))
+    if (!factorable (solver, lit))
+      return false;
+  return true;
+}
+
+/* The first row: the factorable irredundant clauses of 'lit'. */
+static void gather_first_row (einsat *solver, factoring *F, unsigned lit) {
+  CLEAR_STACK (F->matrix);
+  for (all_stack (watch, w, WATCHES (lit))) {
+    F->steps++;
+    if (w.ref == REDUNDANT_BINARY)
+      continue;
+    if (w.ref == IRREDUNDANT_BINARY) {
+      if (factorable (solver, w.blit))
+        PUSH_STACK (F->matrix, ((fclause) {INVALID, {lit, w.blit}}));
+      continue;
+    }
+    if (factorable_clause (solver, CLAUSE (w.ref)))
+      PUSH_STACK (F->matrix, ((fclause) {w.ref, {INVALID, INVALID}}));
+  }
+  F->columns = SIZE_STACK (F->matrix);
+}
+
+static size_t fclause_size (einsat *solver, const fclause *c) {
+  return c->ref == INVALID ? 2 : CLAUSE (c->ref)->size;
+}
+
+static const unsigned *fclause_lits (einsat *solver, const fclause *c) {
+  return c->ref == INVALID ? c->lits : CLAUSE (c->ref)->lits;
+}
+
+/* Finds the clauses (K_j | l') for column 'j' with first row clause
+ * (l | K_j), where 'l' is 'first'. */
+static void find_candidates (einsat *solver, factoring *F, unsigned first,
+                             size_t j) {
+  const fclause *c = F->matrix.begin + j;
+  size_t size = fclause_size (solver, c);
+  const unsigned *lits = fclause_lits (solver, c);
+  signed char *marks = solver->marks;
+  unsigned rarest = INVALID;
+  size_t rarest_size = 0;
+  for (size_t i = 0; i < size; i++) {
+    unsigned lit = lits[i];
+    if (lit == first)
+      continue;
+    marks[lit] = 1;
+    size_t occs = SIZE_STACK (WATCHES (lit));
+    if (rarest == INVALID || occs < rarest_size)
+      rarest = lit, rarest_size = occs;
+  }
+  assert (rarest != INVALID);
+  F->steps += rarest_size;
+  for (all_stack (watch, w, WATCHES (rarest))) {
+    unsigned other = INVALID;
+    fclause d;
+    if (w.ref == REDUNDANT_BINARY)
+      continue;
+    if (w.ref == IRREDUNDANT_BINARY) {
+      if (size != 2)
+        continue;
+      other = w.blit;
+      d = (fclause) {INVALID, {rarest, other}};
+    } else {
+      if (size == 2)
+        continue;
+      clause *e = CLAUSE (w.ref);
+      if (e->size != size || !factorable_clause (solver, e))
+        continue;
+      F->steps += size;
+      unsigned unmarked = 0;
+      for (all_literals_in_clause (lit, e))
+        if (!marks[lit]) {
+          other = lit;
+          if (++unmarked > 1)
+            break;
+        }
+      if (unmarked != 1)
+        continue;
+      d = (fclause) {w.ref, {INVALID, INVALID}};
+    }
+    if (other == first || marks[other] || FLAGS (IDX (other))->seen ||
+        !factorable (solver, other))
+      continue;
+    PUSH_STACK (F->found, ((candidate) {other, (unsigned) j, d}));
+  }
+  for (size_t i = 0; i < size; i++)
+    marks[lits[i]] = 0;
+}
+
+static int compare_candidates (const void *p, const void *q) {
+  const candidate *a = p, *b = q;
+  if (a->lit != b->lit)
+    return a->lit < b->lit ? -1 : 1;
+  if (a->column != b->column)
+    return a->column < b->column ? -1 : 1;
+  return 0;
+}
+
+static int64_t reduction (size_t rows, size_t columns) {
+  return (int64_t) (rows * columns) - (int64_t) rows - (int64_t) columns;
+}
+
+/* Adds the row that improves the reduction most; false if none does. */
+static bool grow_matrix (einsat *solver, factoring *F, unsigned first) {
+  CLEAR_STACK (F->found);
+  for (size_t j = 0; j < F->columns; j++)
+    find_candidates (solver, F, first, j);
+  size_t n = SIZE_STACK (F->found);
+  if (!n)
+    return false;
+  qsort (F->found.begin, n, sizeof (candidate), compare_candidates);
+  /* Keep only the first clause per (literal, column). */
+  candidate *q = F->found.begin;
+  for (candidate *p = F->found.begin; p != F->found.end; p++)
+    if (q == F->found.begin || q[-1].lit != p->lit ||
+        q[-1].column != p->column)
+      *q++ = *p;
+  F->found.end = q;
+  unsigned best = INVALID;
+  size_t best_count = 0;
+  for (candidate *p = F->found.begin; p != F->found.end;) {
+    candidate *e = p;
+    while (e != F->found.end && e->lit == p->lit)
+      e++;
+    size_t count = (size_t) (e - p);
+    if (count > best_count)
+      best = p->lit, best_count = count;
+    p = e;
+  }
+  size_t rows = SIZE_STACK (F->rows);
+  if (reduction (rows + 1, best_count) <= reduction (rows, F->columns))
+    return false;
+  /* New matrix: the columns 'best' completes, one more row. */
+  CLEAR_STACK (F->next);
+  candidate *begin = F->found.begin;
+  while (begin->lit != best)
+    begin++;
+  for (size_t i = 0; i < rows; i++)
+    for (candidate *p = begin; p != F->found.end && p->lit == best; p++)
+      PUSH_STACK (F->next, F->matrix.begin[i * F->columns + p->column]);
+  for (candidate *p = begin; p != F->found.end && p->lit == best; p++)
+    PUSH_STACK (F->next, p->clause);
+  fclauses tmp = F->matrix;
+  F->matrix = F->next;
+  F->next = tmp;
+  F->columns = best_count;
+  PUSH_STACK (F->rows, best);
+  FLAGS (IDX (best))->seen = true;
+  return true;
+}
+
+static void add_clause (einsat *solver, factoring *F) {
+  size_t size = SIZE_STACK (F->clause);
+  es_proof_add (solver, size, F->clause.begin);
+  if (size == 2)
+    es_new_binary (solver, false, F->clause.begin[0], F->clause.begin[1]);
+  else
+    es_new_clause (solver, false, 0, size, F->clause.begin);
+  INC (factor_added);
+}
+
+static bool has_binary (einsat *solver, unsigned a, unsigned b) {
+  for (all_stack (watch, w, WATCHES (a)))
+    if (w.ref == IRREDUNDANT_BINARY && w.blit == b)
+      return true;
+  return false;
+}
+
+/* A clause may be in the matrix twice if the formula has duplicates: the
+ * second deletion is skipped (the copy left is implied anyway). */
+static void delete_fclause (einsat *solver, const fclause *c) {
+  if (c->ref == INVALID) {
+    if (!has_binary (solver, c->lits[0], c->lits[1]))
+      return;
+    es_delete_binary (solver, false, c->lits[0], c->lits[1]);
+  } else {
+    clause *d = CLAUSE (c->ref);
+    if (d->garbage)
+      return;
+    es_mark_garbage (solver, d);
+  }
+  INC (factor_removed);
+}
+
+/* DRAT proofs name the new variable after every variable so far. */
+static void name_in_proof (einsat *solver, unsigned idx) {
+  int name = solver->proof_max > solver->max_external ? solver->proof_max
+                                                      : solver->max_external;
+  if (name >= EINSAT_MAX_VAR)
+    es_fatal (solver, "too many variables in the proof");
+  solver->proof_max = ++name;
+  while (SIZE_STACK (solver->proof_names) <= idx)
+    PUSH_STACK (solver->proof_names, 0);
+  POKE_STACK (solver->proof_names, idx, (unsigned) name);
+}
+
+/* Replaces the matrix by the definition of a new variable.  The clauses
+ * (x | K_j) come first (RAT on 'x': no clause has '-x' yet), then the
+ * clauses (-x | l_i) (RAT on '-x': the resolvents are the clauses of the
+ * matrix, still present), and only then the matrix goes. */
+static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
+  unsigned idx = es_new_internal_variable (solver, 0);
+  FLAGS (idx)->factor = true;
+  unsigned x = LIT (idx);
+  if (solver->proof)
+    name_in_proof (solver, idx);
+  INC (factored);
+  LOG ("factoring %zu x %zu clauses with variable %u",
+       SIZE_STACK (F->rows), F->columns, idx);
+  for (size_t j = 0; j < F->columns; j++) {
+    const fclause *c = F->matrix.begin + j;
+    size_t size = fclause_size (solver, c);
+    const unsigned *lits = fclause_lits (solver, c);
+    CLEAR_STACK (F->clause);
+    PUSH_STACK (F->clause, x);
+    for (size_t i = 0; i < size; i++)
+      if (lits[i] != first)
+        PUSH_STACK (F->clause, lits[i]);
+    add_clause (solver, F);
+  }
+  for (all_stack (unsigned, lit, F->rows)) {
+    CLEAR_STACK (F->clause);
+    PUSH_STACK (F->clause, NOT (x));
+    PUSH_STACK (F->clause, lit);
+    add_clause (solver, F);
+  }
+  for (all_stack (fclause, c, F->matrix))
+    delete_fclause (solver, &c);
+  F->steps += 2 * SIZE_STACK (F->matrix);
+}
+
+static bool try_to_factor (einsat *solver, factoring *F, unsigned lit) {
+  if (!factorable (solver, lit))
+    return false;
+  gather_first_row (solver, F, lit);
+  if (F->columns < 2)
+    return false;
+  CLEAR_STACK (F->rows);
+  PUSH_STACK (F->rows, lit);
+  FLAGS (IDX (lit))->seen = true;
+  while (F->steps <= F->limit && grow_matrix (solver, F, lit))
+    ;
+  bool factored = reduction (SIZE_STACK (F->rows), F->columns) > 0;
+  for (all_stack (unsigned, row, F->rows))
+    FLAGS (IDX (row))->seen = false;
+  if (factored)
+    apply_factoring (solver, F, lit);
+  return factored;
+}
+
+static int compare_keys (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+/* Literals with many occurrences first (then by literal, so the order
+ * is deterministic). */
+static void schedule_literals (einsat *solver, uint64s *schedule) {
+  CLEAR_STACK (*schedule);
+  for (unsigned lit = 0; lit < 2 * solver->vars; lit++) {
+    if (!factorable (solver, lit))
+      continue;
+    uint64_t occs = SIZE_STACK (WATCHES (lit));
+    if (occs < 2)
+      continue;
+    if (occs > UINT32_MAX)
+      occs = UINT32_MAX;
+    PUSH_STACK (*schedule, ((UINT32_MAX - occs) << 32) | lit);
+  }
+  if (SIZE_STACK (*schedule) > 1)
+    qsort (schedule->begin, SIZE_STACK (*schedule), sizeof (uint64_t),
+           compare_keys);
+}
+
+static uint64_t factor_budget (einsat *solver) {
+  uint64_t search = STAT (ticks) - solver->factor_ticks;
+  uint64_t effort = search * GET_OPTION (factoreffort) / 1000;
+  uint64_t minimum = (uint64_t) GET_OPTION (factormineffort) * 1000;
+  return effort > minimum ? effort : minimum;
+}
+
+void es_release_factoring (einsat *solver) {
+  factoring *F = &solver->factoring;
+  RELEASE_STACK (F->rows);
+  RELEASE_STACK (F->matrix);
+  RELEASE_STACK (F->next);
+  RELEASE_STACK (F->found);
+  RELEASE_STACK (F->clause);
+}
+
+void es_factor (einsat *solver) {
+  if (!GET_OPTION (factor) || solver->lrat ||
+      solver->trace || solver->decide_callback)
+    return;
+  if (!es_clean_root (solver))
+    return;
+  INC (factorings);
+  uint64_t before = STAT (factored);
+  factoring *F = &solver->factoring;
+  F->steps = 0;
+  F->limit = factor_budget (solver);
+  es_enter_dense_mode (solver);
+  uint64s *schedule = &solver->ranks;
+  schedule_literals (solver, schedule);
+  for (size_t i = 0; i < SIZE_STACK (*schedule); i++) {
+    if (F->steps > F->limit || es_terminating (solver))
+      break;
+    unsigned lit = (unsigned) PEEK_STACK (*schedule, i);
+    while (F->steps <= F->limit && try_to_factor (solver, F, lit))
+      ;
+  }
+  CLEAR_STACK (*schedule);
+  es_leave_dense_mode (solver);
+  es_release_factoring (solver);
+  solver->factor_ticks = STAT (ticks);
+  if (GET_OPTION (verbose) > 1 || STAT (factored) > before)
+    es_report (solver, 'f');
+}
