@@ -114,10 +114,9 @@ static bool candidate_variable (einsat *solver, unsigned idx) {
 }
 
 static uint64_t blocking_budget (einsat *solver) {
-  uint64_t search = STAT (ticks) - solver->eliminate_ticks;
-  uint64_t effort = search * GET_OPTION (blockeffort) / 1000;
-  uint64_t minimum = (uint64_t) GET_OPTION (blockmineffort) * 1000;
-  return effort > minimum ? effort : minimum;
+  return es_effort_budget (solver, solver->eliminate_ticks,
+                           GET_OPTION (blockeffort),
+                           GET_OPTION (blockmineffort));
 }
 
 void es_block (einsat *solver) {

@@ -281,10 +281,9 @@ static unsigned elimination_round (einsat *solver, elimination *e) {
 }
 
 static uint64_t elimination_budget (einsat *solver) {
-  uint64_t search = STAT (ticks) - solver->eliminate_ticks;
-  uint64_t effort = search * GET_OPTION (eliminateeffort) / 1000;
-  uint64_t minimum = (uint64_t) GET_OPTION (eliminatemineffort) * 1000;
-  return effort > minimum ? effort : minimum;
+  return es_effort_budget (solver, solver->eliminate_ticks,
+                           GET_OPTION (eliminateeffort),
+                           GET_OPTION (eliminatemineffort));
 }
 
 static void release_elimination (einsat *solver, elimination *e) {

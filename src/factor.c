@@ -323,10 +323,9 @@ static void schedule_literals (einsat *solver, uint64s *schedule) {
 }
 
 static uint64_t factor_budget (einsat *solver) {
-  uint64_t search = STAT (ticks) - solver->factor_ticks;
-  uint64_t effort = search * GET_OPTION (factoreffort) / 1000;
-  uint64_t minimum = (uint64_t) GET_OPTION (factormineffort) * 1000;
-  return effort > minimum ? effort : minimum;
+  return es_effort_budget (solver, solver->factor_ticks,
+                           GET_OPTION (factoreffort),
+                           GET_OPTION (factormineffort));
 }
 
 void es_release_factoring (einsat *solver) {

@@ -819,6 +819,15 @@ static inline clause *es_clause (einsat *solver, unsigned ref) {
   return CLAUSE (ref);
 }
 
+/* The step budget of a simplifier: 'effort' per mille of the search ticks
+ * since 'last', but at least 'minimum' thousand steps. */
+static inline uint64_t es_effort_budget (einsat *solver, uint64_t last,
+                                         int effort, int minimum) {
+  uint64_t budget = (STAT (ticks) - last) * (uint64_t) effort / 1000;
+  uint64_t least = (uint64_t) minimum * 1000;
+  return budget > least ? budget : least;
+}
+
 static inline unsigned es_active_level (const einsat *solver) {
   return solver->level;
 }
