@@ -237,11 +237,6 @@ static bool try_to_eliminate (einsat *solver, unsigned idx,
 
 /*------------------------------------------------------------------------*/
 
-static int compare_keys (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
 static size_t count_occurrences (einsat *solver, unsigned lit) {
   size_t count = 0;
   for (all_stack (watch, w, WATCHES (lit)))
@@ -262,9 +257,7 @@ static void schedule_candidates (einsat *solver, uint64s *schedule) {
     if (occs && occs <= 2 * occlim)
       PUSH_STACK (*schedule, (occs << 32) | idx);
   }
-  if (SIZE_STACK (*schedule) > 1)
-    qsort (schedule->begin, SIZE_STACK (*schedule), sizeof (uint64_t),
-           compare_keys);
+  es_sort_keys (schedule);
 }
 
 static unsigned elimination_round (einsat *solver, elimination *e) {

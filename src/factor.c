@@ -298,11 +298,6 @@ static bool try_to_factor (einsat *solver, factoring *F, unsigned lit) {
   return factored;
 }
 
-static int compare_keys (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
 /* Literals with many occurrences first (then by literal, so the order
  * is deterministic). */
 static void schedule_literals (einsat *solver, uint64s *schedule) {
@@ -317,9 +312,7 @@ static void schedule_literals (einsat *solver, uint64s *schedule) {
       occs = UINT32_MAX;
     PUSH_STACK (*schedule, ((UINT32_MAX - occs) << 32) | lit);
   }
-  if (SIZE_STACK (*schedule) > 1)
-    qsort (schedule->begin, SIZE_STACK (*schedule), sizeof (uint64_t),
-           compare_keys);
+  es_sort_keys (schedule);
 }
 
 static uint64_t factor_budget (einsat *solver) {

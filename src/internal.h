@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*------------------------------------------------------------------------*/
@@ -817,6 +818,18 @@ void es_trace_reason (einsat *, unsigned lit);
 
 static inline clause *es_clause (einsat *solver, unsigned ref) {
   return CLAUSE (ref);
+}
+
+/* Schedules and ranks are packed into 64-bit keys, sorted ascending. */
+static inline int es_compare_keys (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+static inline void es_sort_keys (uint64s *keys) {
+  if (SIZE_STACK (*keys) > 1)
+    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t),
+           es_compare_keys);
 }
 
 /* The step budget of a simplifier: 'effort' per mille of the search ticks

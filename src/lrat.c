@@ -156,11 +156,6 @@ static void push_reason_literals (einsat *solver, unsigned lit) {
       PUSH_STACK (solver->lrat_work, other);
 }
 
-static int compare_ranks (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
 /* Follows the false literals on the work stack to the root units (hints
  * pushed at once) and to the implied literals (ranked by trail position
  * in 'lrat_implied'). */
@@ -208,9 +203,7 @@ void es_lrat_derive (einsat *solver, size_t size, const unsigned *lemma,
     PUSH_STACK (solver->lrat_work, final_lits[i]);
   walk_reasons (solver);
   uint64s *implied = &solver->lrat_implied;
-  if (SIZE_STACK (*implied) > 1)
-    qsort (implied->begin, SIZE_STACK (*implied), sizeof (uint64_t),
-           compare_ranks);
+  es_sort_keys (implied);
   for (all_stack (uint64_t, rank, *implied))
     PUSH_STACK (solver->lrat_chain,
                 reason_id (solver, solver->trail[rank >> 32]));

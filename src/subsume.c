@@ -18,11 +18,6 @@
 
 #include <stdlib.h>
 
-static int compare_keys (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
 static bool is_candidate (einsat *solver, clause *c) {
   if (c->garbage || c->reason)
     return false;
@@ -45,8 +40,7 @@ static void schedule (einsat *solver, subsumption *s, uint64s *keys) {
         s->counts[lit]++;
     }
   }
-  if (SIZE_STACK (*keys) > 1)
-    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t), compare_keys);
+  es_sort_keys (keys);
 }
 
 /* Checks the visited clause 'd' against the marked clause: returns

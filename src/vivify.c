@@ -26,11 +26,6 @@ bool es_vivifying (einsat *solver) {
          STAT (conflicts) >= solver->limits.vivify;
 }
 
-static int compare_keys (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
 /* Learned clauses by glue then size, irredundant clauses after them by
  * size; clauses already tried come last (and are tried again only once
  * every candidate was). */
@@ -55,8 +50,7 @@ static void schedule (einsat *solver, uint64s *keys, bool irredundant) {
   if (!fresh)
     for (all_stack (unsigned, ref, *refs))
       CLAUSE (ref)->vivified = false;
-  if (SIZE_STACK (*keys) > 1)
-    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t), compare_keys);
+  es_sort_keys (keys);
 }
 
 /* The negations of the decisions implying the analyzed literals are
