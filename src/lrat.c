@@ -236,13 +236,14 @@ void es_lrat_derive_from_conflict (einsat *solver, size_t size,
 }
 
 /* The lemma contains 'lit', which is implied: its reason is falsified
- * once the lemma is. */
+ * once the lemma is.  (At the root level the hints are the units of the
+ * reason's other literals and the reason.) */
 void es_lrat_derive_from_reason (einsat *solver, size_t size,
                                  const unsigned *lemma, unsigned lit) {
   if (!solver->lrat)
     return;
   assigned *a = VAR (lit);
-  assert (a->level && a->reason != INVALID);
+  assert (a->reason != INVALID);
   if (a->binary) {
     unsigned lits[2] = {lit, a->reason};
     es_lrat_derive (solver, size, lemma, 2, lits,

@@ -208,23 +208,7 @@ void es_proof_shrunk (einsat *solver, clause *c, uint64_t old_id,
  * its reason and the units of the reason's other literals.  Written to
  * the proof so that it stays valid when the reason is deleted later. */
 void es_proof_root_unit (einsat *solver, unsigned lit) {
-  if (solver->lrat) {
-    assigned *a = VAR (lit);
-    CLEAR_STACK (solver->lrat_chain);
-    if (a->binary) {
-      unsigned other = a->reason;
-      PUSH_STACK (solver->lrat_chain, es_lrat_unit_id (solver, IDX (other)));
-      PUSH_STACK (solver->lrat_chain,
-                  es_lrat_binary_id (solver, lit, other));
-    } else {
-      clause *c = CLAUSE (a->reason);
-      for (all_literals_in_clause (other, c))
-        if (other != lit)
-          PUSH_STACK (solver->lrat_chain,
-                      es_lrat_unit_id (solver, IDX (other)));
-      PUSH_STACK (solver->lrat_chain, es_clause_id (solver, c));
-    }
-  }
+  es_lrat_derive_from_reason (solver, 1, &lit, lit);
   es_proof_add (solver, 1, &lit);
 }
 
