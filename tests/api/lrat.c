@@ -23,6 +23,8 @@ static bool fail (uint64_t seed, const char *what) {
   return false;
 }
 
+/* A SAT answer must come with a model of the formula that keeps the
+ * assumptions; UNSAT must agree with exhaustive search. */
 static bool solve_and_compare (einsat *solver, uint64_t *rng,
                                int assumptions, int *res) {
   uint32_t forced_true = 0, forced_false = 0;
@@ -33,8 +35,19 @@ static bool solve_and_compare (einsat *solver, uint64_t *rng,
     *(lit > 0 ? &forced_true : &forced_false) |= 1u << (var - 1);
   }
   *res = einsat_solve (solver);
-  bool sat = oracle_count (&f, forced_true, forced_false, 1, 0) > 0;
-  return *res == (sat ? 10 : 20);
+  if (*res == 20)
+    return !oracle_count (&f, forced_true, forced_false, 1, 0);
+  if (*res != 10)
+    return false;
+  int model[ORACLE_MAX_VARS + 1] = {0};
+  for (int v = 1; v <= f.vars; v++) {
+    model[v] = einsat_val (solver, v) > 0 ? 1 : -1;
+    uint32_t bit = 1u << (v - 1);
+    if (((forced_true & bit) && model[v] < 0) ||
+        ((forced_false & bit) && model[v] > 0))
+      return false;
+  }
+  return oracle_check_model (&f, model);
 }
 
 static bool run (uint64_t seed, const char *checker, totals *t) {

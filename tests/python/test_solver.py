@@ -336,7 +336,9 @@ class ProofTest(unittest.TestCase):
                 with einsat.Solver(proof=proof, proof_format="lrat",
                                    proof_binary=binary) as s:
                     s.add_clauses(formula)
-                    s.solve(assumptions=[1])  # the proof stays valid
+                    # Solving under an assumption keeps the proof valid.
+                    self.assertIs(s.solve(assumptions=[1]), False)
+                    self.assertIn(s.core(), ([], [1]))
                     self.assertIs(s.solve(), False)
                     self.assertRaisesRegex(ValueError, "LRAT", s.add_clause,
                                            [1, 2])
