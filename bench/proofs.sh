@@ -3,7 +3,9 @@
 # proof, with a binary DRAT proof and with a text LRAT proof (CPU seconds,
 # proof size), then both proofs checked by einsat-check (DRAT backward,
 # LRAT), and CaDiCaL with its DRAT proof beside it.  All runs of one
-# instance follow each other, so the ratios compare like with like.
+# instance follow each other, so the ratios compare like with like.  A
+# run that does not answer UNSAT shows its exit code beside its time, a
+# rejected proof the checker's exit code.
 #
 #   bench/proofs.sh [-t CPU_SECONDS] INSTANCE...
 #
@@ -40,14 +42,18 @@ for path in "$@"; do
     *.gz) gzip -dc "$path" > "$tmp/f.cnf" ;;
     *) cp "$path" "$tmp/f.cnf" ;;
   esac
-  read -r none _ < <(cpu "$einsat" -q -n "$tmp/f.cnf")
+  read -r none s0 < <(cpu "$einsat" -q -n "$tmp/f.cnf")
+  [ "$s0" = 20 ] || none="$none (exit $s0)"
   read -r drat s1 < <(cpu "$einsat" -q -n --proof="$tmp/p.drat" "$tmp/f.cnf")
   read -r lrat s2 < <(cpu "$einsat" -q -n --lrat="$tmp/p.lrat" "$tmp/f.cnf")
   cdrat=-
   if command -v cadical > /dev/null; then
-    read -r cdrat _ < <(cpu cadical -q "$tmp/f.cnf" "$tmp/c.drat")
+    read -r cdrat s3 < <(cpu cadical -q "$tmp/f.cnf" "$tmp/c.drat")
+    [ "$s3" = 20 ] || cdrat="$cdrat (exit $s3)"
   fi
   check_drat=- check_lrat=- drat_mb=- lrat_mb=-
+  [ "$s1" = 20 ] || drat="$drat (exit $s1)"
+  [ "$s2" = 20 ] || lrat="$lrat (exit $s2)"
   if [ "$s1" = 20 ]; then
     drat_mb=$(size_mb "$tmp/p.drat")
     read -r check_drat c1 < <(cpu "$check" drat --backward "$tmp/f.cnf" "$tmp/p.drat")
