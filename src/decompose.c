@@ -239,7 +239,8 @@ static unsigned repr_of (scc_info *info, unsigned lit) {
   return repr == INVALID ? lit : repr;
 }
 
-/* Will 'lit' be replaced (see 'restrict_to_substitutable')? */
+/* Will 'lit' be replaced?  Frozen and inactive ones keep their variable
+ * ('restrict_to_substitutable'). */
 static bool replaced (einsat *solver, scc_info *info, unsigned lit) {
   unsigned repr = info[lit].repr;
   return repr != INVALID && repr != lit && substitutable (solver, lit) &&
@@ -409,11 +410,10 @@ static unsigned restrict_to_substitutable (einsat *solver, scc_info *info) {
     unsigned repr = info[lit].repr;
     if (repr == INVALID || repr == lit)
       continue;
-    if (!substitutable (solver, lit) || !FLAGS (idx)->active) {
+    if (replaced (solver, info, lit))
+      substituted++;
+    else
       info[lit].repr = info[NOT (lit)].repr = INVALID;
-      continue;
-    }
-    substituted++;
   }
   return substituted;
 }
