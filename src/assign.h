@@ -12,19 +12,26 @@
 
 static inline void es_assign (einsat *solver, unsigned lit, unsigned level,
                            unsigned reason, bool binary) {
-  unsigned idx = IDX (lit);
-  assert (!VALUE (lit));
-  assert (solver->trail_size < solver->vars);
-  solver->values[lit] = 1;
-  solver->values[NOT (lit)] = -1;
-  assigned *a = solver->assigned + idx;
+  /* Every pointer is loaded before the first store: a store through
+   * 'signed char *' may alias anything, so loading them afterwards would
+   * make the compiler reload them from 'solver' after each store. */
+  const unsigned idx = IDX (lit);
+  signed char *const values = solver->values;
+  assigned *const a = solver->assigned + idx;
+  unsigned *const trail = solver->trail;
+  const unsigned position = solver->trail_size;
+  assert (!values[lit]);
+  assert (position < solver->vars);
+  assert (solver->unassigned);
   a->level = level;
-  a->trail = solver->trail_size;
+  a->trail = position;
   a->reason = reason;
   a->binary = binary;
-  solver->trail[solver->trail_size++] = lit;
-  assert (solver->unassigned);
+  trail[position] = lit;
+  solver->trail_size = position + 1;
   solver->unassigned--;
+  values[lit] = 1;
+  values[NOT (lit)] = -1;
   if (!level) {
     var_flags *f = FLAGS (idx);
     f->fixed = true;

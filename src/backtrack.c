@@ -11,41 +11,45 @@
 
 #include "internal.h"
 
-static void unassign (einsat *solver, unsigned lit, bool save,
-                      unsigned *search, uint64_t *search_stamp) {
-  unsigned idx = IDX (lit);
-  solver->values[lit] = solver->values[NOT (lit)] = 0;
-  if (save)
-    solver->saved[idx] = NEGATED (lit) ? -1 : 1;
-  if (!HEAP_CONTAINS (&solver->scores, idx))
-    es_heap_push (solver, &solver->scores, idx);
-  uint64_t stamp = solver->links[idx].stamp;
-  if (stamp > *search_stamp)
-    *search = idx, *search_stamp = stamp;
-}
-
 void es_backtrack (einsat *solver, unsigned new_level) {
   if (new_level >= solver->level)
     return;
   LOG ("backtracking from level %u to level %u", solver->level, new_level);
   const frame *f = &PEEK_STACK (solver->frames, new_level + 1);
   unsigned start = f->trail, kept = start;
-  bool save = GET_OPTION (phasesaving);
+  const bool save = GET_OPTION (phasesaving);
   unsigned search = solver->queue.search;
   uint64_t search_stamp =
       search == INVALID ? 0 : solver->links[search].stamp;
-  for (unsigned i = start; i < solver->trail_size; i++) {
-    unsigned lit = solver->trail[i];
-    assigned *a = VAR (lit);
+  /* Loaded once: the stores through 'signed char *' below may alias
+   * anything, which would make the compiler reload them each time. */
+  signed char *const values = solver->values, *const saved = solver->saved;
+  unsigned *const trail = solver->trail;
+  assigned *const vars = solver->assigned;
+  const links *const queue_links = solver->links;
+  const unsigned *const heap_position = solver->scores.pos;
+  const unsigned end = solver->trail_size;
+  for (unsigned i = start; i < end; i++) {
+    const unsigned lit = trail[i], idx = IDX (lit);
+    assigned *a = vars + idx;
     if (a->level > new_level) {
-      unassign (solver, lit, save, &search, &search_stamp);
+      values[lit] = values[NOT (lit)] = 0;
+      if (save)
+        saved[idx] = NEGATED (lit) ? -1 : 1;
+      /* Back into the score heap if a stable-mode decision popped it,
+       * and the queue's search start if enqueued after the current. */
+      if (heap_position[idx] == INVALID)
+        es_heap_push (solver, &solver->scores, idx);
+      const uint64_t stamp = queue_links[idx].stamp;
+      if (stamp > search_stamp)
+        search = idx, search_stamp = stamp;
       continue;
     }
     a->trail = kept;
-    solver->trail[kept++] = lit;
+    trail[kept++] = lit;
   }
   solver->queue.search = search;
-  solver->unassigned += solver->trail_size - kept;
+  solver->unassigned += end - kept;
   solver->trail_size = kept;
   if (solver->propagated > start)
     solver->propagated = start;
