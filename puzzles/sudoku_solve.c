@@ -23,14 +23,15 @@
  * (see bench/GRIDS.md).  Without '--unique' a plain 'einsat_solve' with
  * the solver's own heuristic is faster.
  *
- * After as many puzzles as there are cell variables the solver is built
- * again, for the price of one encoding per n^3 puzzles.  This was needed
+ * The solver is never built again by default: rebuilding was needed
  * while learned clauses piled up over many short solve calls (11,900
  * instead of 17,900 puzzles per second on the 17-clue set without
- * '--unique'); since the core reduces within a few conflicts of every
- * call, '--rebuild=0' is as fast (bench/GRIDS.md), and with option
- * 'enumerate=0' each enumeration still leaves a fixed selector variable
- * behind, which rebuilding clears.
+ * '--unique'), but the core now reduces within a few conflicts of every
+ * call, and a rebuild every 729 puzzles cost 3.8% of the instructions of
+ * the 17-clue batch.  Only with solver option 'enumerate=0' is it built
+ * again after as many puzzles as there are cell variables: each blocking
+ * enumeration leaves a fixed selector variable behind, which rebuilding
+ * clears.
  *
  * The batch solver runs in focused mode only, without inprocessing and
  * with frequent reductions: a decision in stable mode pops every assigned
@@ -182,6 +183,12 @@ void sudoku_solver_delete (sudoku_solver *s) {
   free (s);
 }
 
+static int64_t default_rebuild (sudoku_solver *s) {
+  int enumerate = 1;
+  einsat_get_option (s->solver, "enumerate", &enumerate);
+  return enumerate ? 0 : s->vars;
+}
+
 sudoku_solver *sudoku_solver_new (int box,
                                   const sudoku_settings *settings) {
   sudoku_solver *s = calloc (1, sizeof *s);
@@ -191,7 +198,6 @@ sudoku_solver *sudoku_solver_new (int box,
   s->size = box * box;
   s->vars = s->size * s->size * s->size;
   s->settings = *settings;
-  s->rebuild = settings->rebuild >= 0 ? settings->rebuild : s->vars;
   if (!(s->project = malloc (sizeof (int) * s->vars)) ||
       !(s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) ||
       !(s->order = malloc (sizeof (int) * s->size * s->size)) ||
@@ -200,6 +206,8 @@ sudoku_solver *sudoku_solver_new (int box,
     sudoku_solver_delete (s);
     return 0;
   }
+  s->rebuild = settings->rebuild >= 0 ? settings->rebuild
+                                      : default_rebuild (s);
   return s;
 }
 
