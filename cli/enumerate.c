@@ -357,6 +357,8 @@ static bool prove (const char *cnf_path, const char *proof_path,
                        strerror (errno));
   einsat *solver = einsat_new ();
   einsat_dimacs d = {0};
+  if (solver) /* one solve: see 'main' in 'main.c' */
+    einsat_set_option (solver, "incremental", 0);
   bool ok = solver && einsat_trace_proof (solver, proof, binary) &&
             einsat_read_dimacs_path (solver, cnf_path, &d);
   int res = ok ? einsat_solve (solver) : -1;

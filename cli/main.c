@@ -405,6 +405,10 @@ int main (int argc, char **argv) {
   a.conflict_limit = -1;
   if (!(a.solver = cli_new_solver ()))
     return cli_error ("out of memory");
+  /* No clause follows a solve here, so a DRAT proof may delete the
+   * clauses that elimination removes, and factoring may run with it
+   * ('--incremental=1' still overrides). */
+  einsat_set_option (a.solver, "incremental", 0);
   install_signal_handlers ();
   signalled_solver = a.solver;
   int res = parse_arguments (&a, argc, argv);

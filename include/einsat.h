@@ -225,7 +225,14 @@ const char *einsat_error (const einsat *);
  * without assumptions can be checked with 'einsat-check drat' or
  * drat-trim against the clauses added after the proof was opened.
  * Must be called before the first clause is added.  The file stays owned
- * by the caller; 'einsat_close_proof' flushes it.  Returns 1 on success. */
+ * by the caller; 'einsat_close_proof' flushes it.  Returns 1 on success.
+ * Clauses may be added after a solve (new variables too): by default
+ * (option 'incremental') the clauses that elimination removes stay in
+ * the proof, so the proof remains valid for every later solve, and
+ * factoring, whose variables a later variable could reuse, is skipped.
+ * With 'incremental=0' (the command line) the proof is smaller and
+ * faster to check, factoring runs, and adding a clause after a solve is
+ * a contract violation. */
 
 int einsat_trace_proof (einsat *, FILE *file, int binary);
 void einsat_close_proof (einsat *);

@@ -580,14 +580,22 @@ static int open_proof (solver_object *self, PyObject *path, int binary,
   return 0;
 }
 
-/* LRAT numbers the clauses of the formula before the lemmas, so the C
- * library takes no clause after the first solve (a contract violation
- * would abort the interpreter). */
+/* LRAT numbers the clauses of the formula before the lemmas, and a DRAT
+ * proof with option 'incremental' = 0 deletes what later clauses would
+ * need, so the C library takes no clause after the first solve then (a
+ * contract violation would abort the interpreter). */
 static int check_adding (solver_object *self) {
-  if (self->lrat && self->solved && self->proof) {
+  if (!self->solved || !self->proof)
+    return 0;
+  int incremental = 1;
+  einsat_get_option (self->solver, "incremental", &incremental);
+  if (self->lrat || !incremental) {
     PyErr_SetString (PyExc_ValueError,
-                     "no clause can be added after solve() while an LRAT "
-                     "proof is written");
+                     self->lrat ? "no clause can be added after solve() "
+                                  "while an LRAT proof is written"
+                                : "no clause can be added after solve() "
+                                  "with a DRAT proof and option "
+                                  "incremental=0");
     return -1;
   }
   return 0;

@@ -77,6 +77,14 @@ static _Noreturn void contract_violation (einsat *solver, const char *fun,
            "clauses must be added before the first solve with an LRAT " \
            "proof")
 
+/* A DRAT proof traced without 'incremental' deletes the clauses moved to
+ * the extension stack and names factoring variables: a clause added
+ * later could not be checked against it (see 'extend.c'). */
+#define REQUIRE_INCREMENTAL_PROOF() \
+  REQUIRE (!solver->proof || GET_OPTION (incremental) || !STAT (solves), \
+           "clauses after a solve with a DRAT proof need option " \
+           "'incremental'")
+
 static const char *state_name (enum state state) {
   switch (state) {
   case STATE_READY:
@@ -251,6 +259,7 @@ void einsat_add (einsat *solver, int lit) {
     return;
   REQUIRE_VALID_LITERAL (lit);
   REQUIRE_NO_LRAT_LEMMAS ();
+  REQUIRE_INCREMENTAL_PROOF ();
   leave_result_state (solver);
   if (lit) {
     solver->state = STATE_ADDING;
@@ -278,6 +287,7 @@ void einsat_add_clause (einsat *solver, const int *lits, size_t size) {
     return;
   REQUIRE_NOT_ADDING ();
   REQUIRE_NO_LRAT_LEMMAS ();
+  REQUIRE_INCREMENTAL_PROOF ();
   REQUIRE (lits || !size, "literals are NULL");
   for (size_t i = 0; i < size; i++) {
     REQUIRE (lits[i], "zero inside a clause");

@@ -71,7 +71,8 @@ void es_discard_clause (einsat *solver, clause *c) {
 }
 
 /* Without proof deletion: for binary clauses moved to the extension
- * stack with an LRAT proof (see 'es_move_to_extension'). */
+ * stack, which stay in LRAT and incremental DRAT proofs (see
+ * 'es_move_to_extension'). */
 void es_remove_binary (einsat *solver, bool redundant, unsigned a,
                        unsigned b) {
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;

@@ -14,7 +14,14 @@
  *
  * With an LRAT proof the clauses moved here stay in the proof (they are
  * not deleted there), so restoring one needs no new lemma: it comes back
- * under its old identifier, which the entry keeps.
+ * under its old identifier, which the entry keeps.  So they do in a DRAT
+ * proof with option 'incremental' (the default): a restored clause is
+ * added again in front of its witness, which makes it RAT on the
+ * witness only if no clause with the negated witness exists, but a
+ * checker reads the clauses the user added after solving up front, and
+ * they are what restores it.  Kept, the clause is still there and its
+ * addition is RUP.  Without 'incremental' (the command line) the moved
+ * clauses are deleted in the proof, which makes checking faster.
  *
  * Layout of an entry: size, witness, the literals, with LRAT the 64-bit
  * identifier ('id_words' words), size again (so the stack can be walked
@@ -54,12 +61,14 @@ void es_move_to_extension (einsat *solver, unsigned witness,
     if (solver->lrat) {
       es_remove_binary (solver, false, witness, o->other);
       es_lrat_delete_binary (solver, witness, o->other, &id);
-    } else
+    } else if (GET_OPTION (incremental))
+      es_remove_binary (solver, false, witness, o->other);
+    else
       es_delete_binary (solver, false, witness, o->other);
   } else {
     clause *c = CLAUSE (o->ref);
     es_push_extension (solver, witness, size, lits, es_clause_id (solver, c));
-    if (solver->lrat)
+    if (solver->lrat || GET_OPTION (incremental))
       es_discard_clause (solver, c);
     else
       es_mark_garbage (solver, c);

@@ -26,11 +26,13 @@
  * RAT on the new variable (written first, before the matrix is deleted).
  * An internal variable has no external number: DRAT proofs name it after
  * the largest external variable and earlier names ('es_proof_literal').
- * A variable the user adds later may get the same number: DRAT checkers
- * reading the later clauses up front would then reject the RAT steps,
- * a limitation of incremental DRAT proofs only.  Our LRAT checker has no
- * RAT: factoring is skipped with LRAT proofs, with the teaching trace
- * (which hides internal variables) and with a decide callback. */
+ * A variable the user adds after solving may get the same number, and
+ * DRAT checkers read those clauses up front, so they would reject the RAT
+ * steps: with a DRAT proof factoring needs option 'incremental=0', which
+ * forbids clauses after a solve (the command line sets it).  Our LRAT
+ * checker has no RAT: factoring is skipped with LRAT proofs, with the
+ * teaching trace (which hides internal variables) and with a decide
+ * callback. */
 
 #include "internal.h"
 
@@ -332,7 +334,8 @@ void es_release_factoring (einsat *solver) {
 
 void es_factor (einsat *solver) {
   if (!GET_OPTION (factor) || solver->lrat ||
-      solver->trace || solver->decide_callback)
+      (solver->proof && GET_OPTION (incremental)) || solver->trace ||
+      solver->decide_callback)
     return;
   if (!es_clean_root (solver))
     return;

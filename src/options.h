@@ -36,6 +36,7 @@
   OPTION (factormineffort, 1000, 0, 1000000, "min steps (thousands)") \
   OPTION (factorsize, 5, 2, 100, "max size of factored clauses") \
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
+  OPTION (incremental, 1, 0, 1, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizebinary, 1, 0, 1, "minimize with binary clauses") \

@@ -214,12 +214,24 @@ static void add_after_lrat_solve (einsat *s) {
   einsat_add (s, 2);
 }
 
+static void add_after_final_drat_solve (einsat *s) {
+  FILE *proof = tmpfile ();
+  einsat_set_option (s, "incremental", 0);
+  einsat_trace_proof (s, proof, 0);
+  einsat_add (s, 1);
+  einsat_add (s, 0);
+  einsat_solve (s);
+  int clause[] = {2};
+  einsat_add_clause (s, clause, 1);
+}
+
 static void test_contracts (void) {
   expect_violation (val_before_solve, "einsat_val");
   expect_violation (failed_after_sat, "einsat_failed");
   expect_violation (solve_while_adding, "missing terminating zero");
   expect_violation (huge_literal, "out of range");
   expect_violation (add_after_lrat_solve, "before the first solve");
+  expect_violation (add_after_final_drat_solve, "need option 'incremental'");
 }
 
 /* Memory accounting: everything is given back, and allocation failures

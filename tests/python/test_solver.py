@@ -354,6 +354,38 @@ class ProofTest(unittest.TestCase):
     def test_lrat_proof(self):
         self.check_lrat(binary=False)
 
+    def test_drat_proof_with_clauses_after_solve(self):
+        checker = os.path.join(ROOT, "build", CONFIG, "bin", "einsat-check")
+        if not os.access(checker, os.X_OK):
+            self.skipTest("%s not built" % checker)
+        first = pigeonhole(4, 4)
+        later = [c for c in pigeonhole(5, 4) if c not in first]
+        with tempfile.TemporaryDirectory() as tmp:
+            cnf = os.path.join(tmp, "f.cnf")
+            proof = os.path.join(tmp, "p.drat")
+            with open(cnf, "w") as f:
+                f.write("p cnf 20 %d\n" % (len(first) + len(later)))
+                for clause in first + later:
+                    f.write(" ".join(map(str, clause + [0])) + "\n")
+            with einsat.Solver(proof=proof) as s:
+                s.add_clauses(first)
+                self.assertIs(s.solve(), True)
+                model = s.model()
+                self.assertTrue(all(any(lit in model for lit in clause)
+                                    for clause in first))
+                s.add_clauses(later)  # the fifth pigeon: new variables
+                self.assertIs(s.solve(), False)
+            run = subprocess.run([checker, "drat", cnf, proof],
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT)
+            self.assertEqual(run.returncode, 0, run.stdout.decode())
+            final = os.path.join(tmp, "q.drat")
+            with einsat.Solver(proof=final, options={"incremental": 0}) as s:
+                s.add_clauses(first)
+                self.assertIs(s.solve(), True)
+                self.assertRaisesRegex(ValueError, "incremental=0",
+                                       s.add_clause, [1, 2])
+
     def test_binary_lrat_proof(self):
         self.check_lrat(binary=True)
 

@@ -1,0 +1,177 @@
+/* DRAT proofs with clauses added after a solve.  A checker reads every
+ * clause of the formula up front, including those added after a solve,
+ * so by default (option 'incremental') the clauses that elimination
+ * removes stay in the proof (restoring one needs no RAT step against the
+ * new clauses), and factoring, whose variables the proof names after the
+ * largest variable so far (a later user variable could take the same
+ * number), is skipped.  With 'incremental=0' factoring runs.  Pigeonhole
+ * formulas: elimination and factoring both act on them.  Usage:
+ * drat_incremental CHECKER */
+
+#include "einsat.h"
+
+#include "../common/check.h"
+
+#include <stdbool.h>
+#include <unistd.h>
+
+#define HOLES 7
+#define MAX_CLAUSES 512
+
+static const char *checker;
+
+typedef struct pigeons {
+  int clauses;
+  int size[MAX_CLAUSES];
+  int lits[MAX_CLAUSES][HOLES];
+} pigeons;
+
+static int pigeon_var (int pigeon, int hole) {
+  return pigeon * HOLES + hole + 1;
+}
+
+/* Pigeon 'p' sits in some hole, and no other pigeon below it shares it. */
+static void add_pigeon (pigeons *f, int p) {
+  f->size[f->clauses] = HOLES;
+  for (int h = 0; h < HOLES; h++)
+    f->lits[f->clauses][h] = pigeon_var (p, h);
+  f->clauses++;
+  for (int h = 0; h < HOLES; h++)
+    for (int q = 0; q < p; q++) {
+      f->size[f->clauses] = 2;
+      f->lits[f->clauses][0] = -pigeon_var (q, h);
+      f->lits[f->clauses][1] = -pigeon_var (p, h);
+      f->clauses++;
+    }
+}
+
+static void add_clauses (einsat *solver, const pigeons *f, int from) {
+  for (int c = from; c < f->clauses; c++)
+    einsat_add_clause (solver, f->lits[c], (size_t) f->size[c]);
+}
+
+static bool model_satisfies (einsat *solver, const pigeons *f) {
+  for (int c = 0; c < f->clauses; c++) {
+    bool satisfied = false;
+    for (int i = 0; !satisfied && i < f->size[c]; i++)
+      satisfied = einsat_val (solver, f->lits[c][i]) == f->lits[c][i];
+    if (!satisfied)
+      return false;
+  }
+  return true;
+}
+
+static bool proof_verified (const pigeons *f, int vars, const char *proof) {
+  char cnf[512], command[2048];
+  snprintf (cnf, sizeof cnf, "%s.cnf", proof);
+  FILE *file = fopen (cnf, "w");
+  if (!file)
+    return false;
+  fprintf (file, "p cnf %d %d\n", vars, f->clauses);
+  for (int c = 0; c < f->clauses; c++) {
+    for (int i = 0; i < f->size[c]; i++)
+      fprintf (file, "%d ", f->lits[c][i]);
+    fprintf (file, "0\n");
+  }
+  fclose (file);
+  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
+            checker, cnf, proof);
+  bool verified = system (command) == 0;
+  unlink (cnf);
+  return verified;
+}
+
+static void proof_path (char *path, size_t size, const char *name) {
+  const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
+  snprintf (path, size, "%s/einsat-%s-%d.drat", dir, name, (int) getpid ());
+}
+
+/* Without a proof 'factor=1' factors the seven pigeons' cliques, so the
+ * two proof cases below are not vacuous. */
+static void test_factoring_without_proof (void) {
+  pigeons f = {0};
+  for (int p = 0; p < HOLES; p++)
+    add_pigeon (&f, p);
+  einsat *solver = einsat_new ();
+  CHECK (einsat_set_option (solver, "factor", 1));
+  add_clauses (solver, &f, 0);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (model_satisfies (solver, &f));
+  CHECK (einsat_statistic (solver, "factored") > 0);
+  einsat_delete (solver);
+}
+
+/* The eighth pigeon comes after the first solve: its clauses restore
+ * the eliminated variables of the first seven, and its variables 50-56
+ * are the numbers factoring's variables would have had in the proof. */
+static void test_incremental_proof (void) {
+  char proof[512];
+  proof_path (proof, sizeof proof, "incremental");
+  FILE *file = fopen (proof, "w");
+  CHECK (file);
+  if (!file)
+    return;
+  pigeons f = {0};
+  for (int p = 0; p < HOLES; p++)
+    add_pigeon (&f, p);
+  einsat *solver = einsat_new ();
+  CHECK (einsat_trace_proof (solver, file, 0));
+  CHECK (einsat_set_option (solver, "factor", 1));
+  add_clauses (solver, &f, 0);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (model_satisfies (solver, &f));
+  CHECK (einsat_statistic (solver, "factored") == 0);
+  CHECK (einsat_statistic (solver, "eliminated") > 0);
+  int first = f.clauses;
+  add_pigeon (&f, HOLES);
+  add_clauses (solver, &f, first);
+  CHECK (einsat_statistic (solver, "restored_clauses") > 0);
+  CHECK (einsat_solve (solver) == 20);
+  einsat_close_proof (solver);
+  einsat_delete (solver);
+  fclose (file);
+  CHECK (proof_verified (&f, pigeon_var (HOLES, HOLES - 1), proof));
+  unlink (proof);
+}
+
+/* With 'incremental=0' factoring runs with a proof, and the proof
+ * checks. */
+static void test_promised_proof (void) {
+  char proof[512];
+  proof_path (proof, sizeof proof, "promised");
+  FILE *file = fopen (proof, "w");
+  CHECK (file);
+  if (!file)
+    return;
+  pigeons f = {0};
+  for (int p = 0; p <= HOLES; p++)
+    add_pigeon (&f, p);
+  einsat *solver = einsat_new ();
+  CHECK (einsat_trace_proof (solver, file, 1));
+  CHECK (einsat_set_option (solver, "incremental", 0));
+  CHECK (einsat_set_option (solver, "factor", 1));
+  add_clauses (solver, &f, 0);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "factored") > 0);
+  einsat_close_proof (solver);
+  einsat_delete (solver);
+  fclose (file);
+  CHECK (proof_verified (&f, pigeon_var (HOLES, HOLES - 1), proof));
+  unlink (proof);
+}
+
+int main (int argc, char **argv) {
+  if (argc < 2) {
+    fprintf (stderr, "usage: drat_incremental CHECKER\n");
+    return 1;
+  }
+  checker = argv[1];
+  static const test_case cases[] = {
+      {"factoring without a proof", test_factoring_without_proof},
+      {"clauses after a solve with a DRAT proof", test_incremental_proof},
+      {"factoring with a DRAT proof and incremental=0",
+       test_promised_proof},
+  };
+  return run_test_cases ("drat_incremental", cases,
+                         sizeof cases / sizeof *cases);
+}
