@@ -235,9 +235,9 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   FILE *proof_file = checker ? fopen (proof, "w") : 0;
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
   /* One solve: a DRAT proof may then delete the eliminated clauses, and
-   * factoring runs with it. */
-  if (oracle_below (&rng, 2))
-    einsat_set_option (solver, "incremental", 0);
+   * factoring runs with it (the default 'incremental' is tested in
+   * 'random.c' and 'tests/api'). */
+  einsat_set_option (solver, "incremental", 0);
   if (proof_file && lrat)
     einsat_trace_lrat (solver, proof_file, binary);
   else if (proof_file)
