@@ -251,6 +251,7 @@ static void name_in_proof (einsat *solver, unsigned idx) {
 static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
   unsigned idx = es_new_internal_variable (solver, 0);
   FLAGS (idx)->factor = true;
+  PUSH_STACK (F->fresh, idx);
   unsigned x = LIT (idx);
   if (solver->proof)
     name_in_proof (solver, idx);
@@ -328,6 +329,7 @@ void es_release_factoring (einsat *solver) {
   RELEASE_STACK (F->next);
   RELEASE_STACK (F->found);
   RELEASE_STACK (F->clause);
+  RELEASE_STACK (F->fresh);
 }
 
 void es_factor (einsat *solver) {
@@ -352,6 +354,7 @@ void es_factor (einsat *solver) {
       ;
   }
   CLEAR_STACK (*schedule);
+  es_queue_move_back (solver, F->fresh.begin, SIZE_STACK (F->fresh));
   es_leave_dense_mode (solver);
   es_release_factoring (solver);
   solver->factor_ticks = STAT (ticks);
