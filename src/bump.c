@@ -23,6 +23,28 @@ void es_queue_enqueue (einsat *solver, unsigned idx) {
     q->search = idx;
 }
 
+/* Moves the given variables to the least recently bumped end of the
+ * queue, where they are decided last, keeping their order, and stamps the
+ * whole queue again in order (the stamps sort bumped variables). */
+void es_queue_move_back (einsat *solver, const unsigned *idxs, size_t n) {
+  queue *q = &solver->queue;
+  links *l = solver->links;
+  for (size_t i = n; i--;) {
+    unsigned idx = idxs[i];
+    es_queue_dequeue (solver, idx);
+    l[idx].next = q->first;
+    if (q->first == INVALID)
+      q->last = idx;
+    else
+      l[q->first].prev = idx;
+    q->first = idx;
+  }
+  q->stamp = 0;
+  for (unsigned idx = q->first; idx != INVALID; idx = l[idx].next)
+    l[idx].stamp = ++q->stamp;
+  q->search = q->last;
+}
+
 void es_queue_dequeue (einsat *solver, unsigned idx) {
   links *l = solver->links + idx;
   queue *q = &solver->queue;

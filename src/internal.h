@@ -285,6 +285,7 @@ typedef struct factoring {
   fclauses next;     /* scratch for the filtered matrix */
   factor_candidates found;
   unsigneds clause;
+  unsigneds fresh;   /* variables added in this round */
   uint64_t steps, limit;
 } factoring;
 
@@ -633,6 +634,7 @@ void es_heap_update (einsat *, heap *, unsigned idx);
 void es_bump_analyzed (einsat *);
 void es_queue_enqueue (einsat *, unsigned idx);
 void es_queue_dequeue (einsat *, unsigned idx);
+void es_queue_move_back (einsat *, const unsigned *idxs, size_t n);
 void es_update_queue_search (einsat *, unsigned idx);
 
 /* in 'restart.c' */

@@ -34,7 +34,7 @@
   OPTION (factor, 0, 0, 1, "bounded variable addition (factoring)") \
   OPTION (factoreffort, 50, 0, 10000, "per mille of search ticks") \
   OPTION (factormineffort, 1000, 0, 1000000, "min steps (thousands)") \
-  OPTION (factorsize, 5, 2, 100, "max size of factored clauses") \
+  OPTION (factorsize, 2, 2, 100, "max size of factored clauses") \
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (incremental, 1, 0, 1, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
