@@ -81,9 +81,33 @@ static bool proof_verified (const pigeons *f, int vars, const char *proof) {
   return verified;
 }
 
-static void proof_path (char *path, size_t size, const char *name) {
+/* A solver tracing a DRAT proof to a temporary file. */
+typedef struct proof_run {
+  char path[512];
+  FILE *file;
+  einsat *solver;
+} proof_run;
+
+static bool start_proof_run (proof_run *r, const char *name, int binary) {
   const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
-  snprintf (path, size, "%s/einsat-%s-%d.drat", dir, name, (int) getpid ());
+  snprintf (r->path, sizeof r->path, "%s/einsat-%s-%d.drat", dir, name,
+            (int) getpid ());
+  r->file = fopen (r->path, "w");
+  CHECK (r->file);
+  if (!r->file)
+    return false;
+  r->solver = einsat_new ();
+  CHECK (einsat_trace_proof (r->solver, r->file, binary));
+  return true;
+}
+
+/* Ends the run and checks its proof of the formula 'f'. */
+static void finish_proof_run (proof_run *r, const pigeons *f) {
+  einsat_close_proof (r->solver);
+  einsat_delete (r->solver);
+  fclose (r->file);
+  CHECK (proof_verified (f, pigeon_var (HOLES, HOLES - 1), r->path));
+  unlink (r->path);
 }
 
 /* Without a proof 'factor=1' factors the seven pigeons' cliques, so the
@@ -105,59 +129,41 @@ static void test_factoring_without_proof (void) {
  * the eliminated variables of the first seven, and its variables 50-56
  * are the numbers factoring's variables would have had in the proof. */
 static void test_incremental_proof (void) {
-  char proof[512];
-  proof_path (proof, sizeof proof, "incremental");
-  FILE *file = fopen (proof, "w");
-  CHECK (file);
-  if (!file)
+  proof_run r;
+  if (!start_proof_run (&r, "incremental", 0))
     return;
   pigeons f = {0};
   for (int p = 0; p < HOLES; p++)
     add_pigeon (&f, p);
-  einsat *solver = einsat_new ();
-  CHECK (einsat_trace_proof (solver, file, 0));
-  CHECK (einsat_set_option (solver, "factor", 1));
-  add_clauses (solver, &f, 0);
-  CHECK (einsat_solve (solver) == 10);
-  CHECK (model_satisfies (solver, &f));
-  CHECK (einsat_statistic (solver, "factored") == 0);
-  CHECK (einsat_statistic (solver, "eliminated") > 0);
+  CHECK (einsat_set_option (r.solver, "factor", 1));
+  add_clauses (r.solver, &f, 0);
+  CHECK (einsat_solve (r.solver) == 10);
+  CHECK (model_satisfies (r.solver, &f));
+  CHECK (einsat_statistic (r.solver, "factored") == 0);
+  CHECK (einsat_statistic (r.solver, "eliminated") > 0);
   int first = f.clauses;
   add_pigeon (&f, HOLES);
-  add_clauses (solver, &f, first);
-  CHECK (einsat_statistic (solver, "restored_clauses") > 0);
-  CHECK (einsat_solve (solver) == 20);
-  einsat_close_proof (solver);
-  einsat_delete (solver);
-  fclose (file);
-  CHECK (proof_verified (&f, pigeon_var (HOLES, HOLES - 1), proof));
-  unlink (proof);
+  add_clauses (r.solver, &f, first);
+  CHECK (einsat_statistic (r.solver, "restored_clauses") > 0);
+  CHECK (einsat_solve (r.solver) == 20);
+  finish_proof_run (&r, &f);
 }
 
 /* With 'incremental=0' factoring runs with a proof, and the proof
  * checks. */
 static void test_promised_proof (void) {
-  char proof[512];
-  proof_path (proof, sizeof proof, "promised");
-  FILE *file = fopen (proof, "w");
-  CHECK (file);
-  if (!file)
+  proof_run r;
+  if (!start_proof_run (&r, "promised", 1))
     return;
   pigeons f = {0};
   for (int p = 0; p <= HOLES; p++)
     add_pigeon (&f, p);
-  einsat *solver = einsat_new ();
-  CHECK (einsat_trace_proof (solver, file, 1));
-  CHECK (einsat_set_option (solver, "incremental", 0));
-  CHECK (einsat_set_option (solver, "factor", 1));
-  add_clauses (solver, &f, 0);
-  CHECK (einsat_solve (solver) == 20);
-  CHECK (einsat_statistic (solver, "factored") > 0);
-  einsat_close_proof (solver);
-  einsat_delete (solver);
-  fclose (file);
-  CHECK (proof_verified (&f, pigeon_var (HOLES, HOLES - 1), proof));
-  unlink (proof);
+  CHECK (einsat_set_option (r.solver, "incremental", 0));
+  CHECK (einsat_set_option (r.solver, "factor", 1));
+  add_clauses (r.solver, &f, 0);
+  CHECK (einsat_solve (r.solver) == 20);
+  CHECK (einsat_statistic (r.solver, "factored") > 0);
+  finish_proof_run (&r, &f);
 }
 
 int main (int argc, char **argv) {
