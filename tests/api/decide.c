@@ -72,11 +72,8 @@ static bool model_checks (einsat *solver) {
 static void test_random_decisions (void) {
   for (uint64_t seed = 1; seed <= 300 && !check_failure[0]; seed++) {
     uint64_t rng = seed;
-    memset (&f, 0, sizeof f);
-    f.vars = 6 + oracle_below (&rng, 12);
-    int clauses = f.vars * (3 + oracle_below (&rng, 3));
-    for (int c = 0; c < clauses; c++)
-      formula_add_random (&f, &rng, 2 + oracle_below (&rng, 3));
+    int vars = 6 + oracle_below (&rng, 12);
+    formula_random (&f, &rng, vars, vars * (3 + oracle_below (&rng, 3)));
     einsat *solver = einsat_new ();
     randomize_options (solver, &rng);
     decider d = {solver, seed, 0, 0, 0};

@@ -52,11 +52,8 @@ static bool solve_and_compare (einsat *solver, uint64_t *rng,
 
 static bool run (uint64_t seed, const char *checker, totals *t) {
   uint64_t rng = seed;
-  memset (&f, 0, sizeof f);
-  f.vars = 5 + oracle_below (&rng, 10);
-  int clauses = f.vars * (3 + oracle_below (&rng, 4));
-  for (int i = 0; i < clauses; i++)
-    formula_add_random (&f, &rng, 2 + oracle_below (&rng, 3));
+  int vars = 5 + oracle_below (&rng, 10);
+  formula_random (&f, &rng, vars, vars * (3 + oracle_below (&rng, 4)));
   const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
   char cnf[512], proof[512];
   snprintf (cnf, sizeof cnf, "%s/einsat-lrat-%d.cnf", dir, (int) getpid ());

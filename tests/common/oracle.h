@@ -59,6 +59,16 @@ static inline void formula_add_random (formula *f, uint64_t *rng,
   formula_add (f, size, lits);
 }
 
+/* A fresh random formula over 'vars' variables with 'clauses' clauses of
+ * two to four literals. */
+static inline void formula_random (formula *f, uint64_t *rng, int vars,
+                                   int clauses) {
+  memset (f, 0, sizeof *f);
+  f->vars = vars;
+  for (int i = 0; i < clauses; i++)
+    formula_add_random (f, rng, 2 + oracle_below (rng, 3));
+}
+
 static inline bool oracle_satisfies (const formula *f, uint32_t x) {
   for (int c = 0; c < f->clauses; c++)
     if (!((x & f->pos[c]) | (~x & f->neg[c])))
