@@ -2,7 +2,8 @@
  * move-to-front queue (VMTF, Ryan 2004; Biere and Fröhlich 2015): bumped
  * variables move to the front in the order of their old position.  Stable
  * mode uses exponential VSIDS (EVSIDS, MiniSat) scores on a heap.  Only
- * the heuristic of the current mode is bumped. */
+ * the heuristic of the current mode is bumped.  The variables of the
+ * reasons of the learned literals are bumped too (see below). */
 
 #include "internal.h"
 
@@ -147,9 +148,72 @@ static void bump_scores (einsat *solver) {
     rescale_scores (solver);
 }
 
+static void unmark_reasons_side (einsat *solver, size_t saved) {
+  while (SIZE_STACK (solver->analyzed) > saved)
+    solver->assigned[POP_STACK (solver->analyzed)].analyzed = false;
+}
+
+static void mark_reason_side (einsat *solver, unsigned lit) {
+  assigned *a = VAR (lit);
+  if (a->analyzed || !a->level)
+    return;
+  a->analyzed = true;
+  PUSH_STACK (solver->analyzed, IDX (lit));
+}
+
+/* Adds the variables of the reasons of the learned literals to the bumped
+ * ones ("reason side rate", Liang et al. 2016; as in Kissat and CaDiCaL):
+ * they took part in the conflict one step removed.  Skipped while
+ * decisions per conflict are high, where the search is shallow and the
+ * extra bumps add noise, and given up (with a growing delay) when the
+ * reasons would add more than 'bumpreasonslimit' times the analyzed
+ * variables.  Returns the size of 'analyzed' before. */
+static size_t mark_reasons_side (einsat *solver) {
+  size_t saved = SIZE_STACK (solver->analyzed);
+  uint64_t decisions = STAT (decisions);
+  es_update_ema (&solver->decision_rate,
+                 (double) (decisions - solver->decisions_before));
+  solver->decisions_before = decisions;
+  if (!GET_OPTION (bumpreasons))
+    return saved;
+  if (solver->reasons_skipped) {
+    solver->reasons_skipped--;
+    return saved;
+  }
+  if (solver->decision_rate.value >= GET_OPTION (bumpreasonsrate))
+    return saved;
+  size_t limit = saved * (size_t) GET_OPTION (bumpreasonslimit);
+  for (all_stack (unsigned, lit, solver->learned)) {
+    assigned *a = VAR (lit);
+    if (a->reason == INVALID)
+      continue;
+    if (a->binary)
+      mark_reason_side (solver, a->reason);
+    else
+      for (all_literals_in_clause (other, CLAUSE (a->reason)))
+        if (other != NOT (lit))
+          mark_reason_side (solver, other);
+    if (SIZE_STACK (solver->analyzed) > limit)
+      break;
+  }
+  if (SIZE_STACK (solver->analyzed) > limit) {
+    unmark_reasons_side (solver, saved);
+    solver->reasons_skipped = ++solver->reasons_delay;
+  } else {
+    solver->reasons_skipped = solver->reasons_delay /= 2;
+    INC (bumped_reasons);
+  }
+  return saved;
+}
+
+/* The reason-side variables are unmarked after bumping: the rest of the
+ * analysis (proof chains, on-the-fly strengthening) must see only the
+ * variables of the conflict. */
 void es_bump_analyzed (einsat *solver) {
+  size_t saved = mark_reasons_side (solver);
   if (solver->stable)
     bump_scores (solver);
   else
     bump_queue (solver);
+  unmark_reasons_side (solver, saved);
 }

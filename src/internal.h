@@ -428,6 +428,10 @@ struct einsat {
 
   /* Restarts, modes, phases. */
   ema fast_glue, slow_glue;
+  ema decision_rate;          /* decisions per conflict */
+  uint64_t decisions_before;  /* decisions at the last conflict */
+  unsigned reasons_delay;     /* conflicts to skip reason-side bumping */
+  unsigned reasons_skipped;   /* ... left to skip */
   reluctant reluctant;
   uint64_t mode_ticks_start; /* ticks at the start of this mode */
   uint64_t mode_ticks_focused; /* ticks of the first focused phase */

@@ -136,6 +136,7 @@ void es_init_schedules (einsat *solver) {
   solver->schedules_initialized = true;
   es_init_ema (&solver->fast_glue, GET_OPTION (emafast));
   es_init_ema (&solver->slow_glue, GET_OPTION (emaslow));
+  es_init_ema (&solver->decision_rate, GET_OPTION (emaslow));
   limits *l = &solver->limits;
   l->restart = (uint64_t) GET_OPTION (restartint);
   l->reduce = (uint64_t) GET_OPTION (reduceint);

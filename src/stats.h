@@ -10,6 +10,7 @@
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
   COUNTER (blocked, 0, "clauses removed as blocked") \
   COUNTER (blockings, conflicts, "blocked clause elimination rounds") \
+  COUNTER (bumped_reasons, conflicts, "conflicts also bumping reason sides") \
   COUNTER (clauses_irredundant, 0, "current irredundant clauses") \
   COUNTER (clauses_redundant, 0, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \

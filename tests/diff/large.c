@@ -205,7 +205,7 @@ static const char *const covered[] = {
     "vivified",          "subsumed",       "reductions",
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
     "xor_gates",         "blocked",        "minimized_binary",
-    "factored"};
+    "factored",          "bumped_reasons"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
