@@ -34,7 +34,7 @@
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
   OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
   OPTION (enumerate, 1, 0, 1, "0=blocking clauses, 1=backtracking") \
-  OPTION (factor, 0, 0, 1, "bounded variable addition (factoring)") \
+  OPTION (factor, 1, 0, 1, "bounded variable addition (factoring)") \
   OPTION (factoreffort, 50, 0, 10000, "per mille of search ticks") \
   OPTION (factormineffort, 1000, 0, 1000000, "min steps (thousands)") \
   OPTION (factorsize, 2, 2, 100, "max size of factored clauses") \

@@ -3,6 +3,7 @@ oracle (clauses as bit masks), classic families and memory measurement."""
 
 import itertools
 import os
+import random
 import resource
 
 CONFIG = os.environ.get("EINSAT_CONFIG", "release")
@@ -55,6 +56,16 @@ def to_bits(model):
 def model_satisfies(model, clauses):
     true = set(model)
     return all(any(lit in true for lit in clause) for clause in clauses)
+
+
+def random_3sat(variables, clauses, seed):
+    """Uniform random 3-SAT; with 400 variables and 2000 clauses (ratio 5,
+    above the threshold) it is unsatisfiable and takes any CDCL solver
+    minutes, whatever its preprocessing."""
+    rng = random.Random(seed)
+    return [[v if rng.random() < 0.5 else -v
+             for v in rng.sample(range(1, variables + 1), 3)]
+            for _ in range(clauses)]
 
 
 def pigeonhole(pigeons, holes):
