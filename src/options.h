@@ -12,10 +12,10 @@
   OPTION (blockeffort, 20, 0, 10000, "per mille of search ticks") \
   OPTION (blockmineffort, 100, 0, 1000000, "min steps (thousands)") \
   OPTION (blockocclim, 100, 0, 100000, "max occurrences of the negation") \
-  OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (bumpreasons, 1, 0, 1, "bump the reasons of learned literals too") \
   OPTION (bumpreasonslimit, 10, 1, 1000, "max extra bumps per analyzed var") \
   OPTION (bumpreasonsrate, 10, 1, 1000000, "max decisions per conflict") \
+  OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (chrono, 1, 0, 1, "chronological backtracking") \
   OPTION (chronolevels, 100, 0, 1000000, "max levels a jump may undo") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
