@@ -337,14 +337,6 @@ static void mark_failed (einsat *solver, unsigned idx) {
   PUSH_STACK (solver->failed, idx);
 }
 
-static void mark_antecedent (einsat *solver, unsigned lit) {
-  assigned *r = VAR (lit);
-  if (r->level && !r->analyzed) {
-    r->analyzed = true;
-    PUSH_STACK (solver->analyzed, IDX (lit));
-  }
-}
-
 /* Follows the reasons of the literals marked 'analyzed' back along the
  * trail (the order of implication) and pushes the decisions they depend
  * on to 'decisions' (as the true decision literals).  Used for failed
@@ -357,14 +349,8 @@ void es_implying_decisions (einsat *solver, unsigneds *decisions) {
       continue;
     if (a->reason == INVALID)
       PUSH_STACK (*decisions, lit);
-    else if (a->binary)
-      mark_antecedent (solver, a->reason);
-    else {
-      clause *c = CLAUSE (a->reason);
-      for (all_literals_in_clause (other, c))
-        if (other != lit)
-          mark_antecedent (solver, other);
-    }
+    else
+      es_mark_reason_analyzed (solver, lit);
   }
   for (all_stack (unsigned, idx, solver->analyzed))
     solver->assigned[idx].analyzed = false;
@@ -373,7 +359,7 @@ void es_implying_decisions (einsat *solver, unsigneds *decisions) {
 
 void es_analyze_failed (einsat *solver, unsigned lit) {
   mark_failed (solver, IDX (lit));
-  mark_antecedent (solver, lit);
+  es_mark_analyzed (solver, lit);
   unsigneds *decisions = &solver->clause;
   CLEAR_STACK (*decisions);
   es_implying_decisions (solver, decisions);

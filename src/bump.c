@@ -153,14 +153,6 @@ static void unmark_reasons_side (einsat *solver, size_t saved) {
     solver->assigned[POP_STACK (solver->analyzed)].analyzed = false;
 }
 
-static void mark_reason_side (einsat *solver, unsigned lit) {
-  assigned *a = VAR (lit);
-  if (a->analyzed || !a->level)
-    return;
-  a->analyzed = true;
-  PUSH_STACK (solver->analyzed, IDX (lit));
-}
-
 /* Adds the variables of the reasons of the learned literals to the bumped
  * ones ("reason side rate", Liang et al. 2016; as in Kissat and CaDiCaL):
  * they took part in the conflict one step removed.  Skipped while
@@ -170,10 +162,6 @@ static void mark_reason_side (einsat *solver, unsigned lit) {
  * variables.  Returns the size of 'analyzed' before. */
 static size_t mark_reasons_side (einsat *solver) {
   size_t saved = SIZE_STACK (solver->analyzed);
-  uint64_t decisions = STAT (decisions);
-  es_update_ema (&solver->decision_rate,
-                 (double) (decisions - solver->decisions_before));
-  solver->decisions_before = decisions;
   if (!GET_OPTION (bumpreasons))
     return saved;
   if (solver->reasons_skipped) {
@@ -184,15 +172,8 @@ static size_t mark_reasons_side (einsat *solver) {
     return saved;
   size_t limit = saved * (size_t) GET_OPTION (bumpreasonslimit);
   for (all_stack (unsigned, lit, solver->learned)) {
-    assigned *a = VAR (lit);
-    if (a->reason == INVALID)
-      continue;
-    if (a->binary)
-      mark_reason_side (solver, a->reason);
-    else
-      for (all_literals_in_clause (other, CLAUSE (a->reason)))
-        if (other != NOT (lit))
-          mark_reason_side (solver, other);
+    if (VAR (lit)->reason != INVALID)
+      es_mark_reason_analyzed (solver, NOT (lit));
     if (SIZE_STACK (solver->analyzed) > limit)
       break;
   }
@@ -206,10 +187,18 @@ static size_t mark_reasons_side (einsat *solver) {
   return saved;
 }
 
+static void update_decision_rate (einsat *solver) {
+  uint64_t decisions = STAT (decisions);
+  es_update_ema (&solver->decision_rate,
+                 (double) (decisions - solver->decisions_before));
+  solver->decisions_before = decisions;
+}
+
 /* The reason-side variables are unmarked after bumping: the rest of the
  * analysis (proof chains, on-the-fly strengthening) must see only the
  * variables of the conflict. */
 void es_bump_analyzed (einsat *solver) {
+  update_decision_rate (solver);
   size_t saved = mark_reasons_side (solver);
   if (solver->stable)
     bump_scores (solver);

@@ -826,6 +826,28 @@ static inline clause *es_clause (einsat *solver, unsigned ref) {
   return CLAUSE (ref);
 }
 
+/* Marks the variable of 'lit' as analyzed unless it is a root-level one
+ * or marked already. */
+static inline void es_mark_analyzed (einsat *solver, unsigned lit) {
+  assigned *a = VAR (lit);
+  if (a->level && !a->analyzed) {
+    a->analyzed = true;
+    PUSH_STACK (solver->analyzed, IDX (lit));
+  }
+}
+
+/* Marks the other literals of the reason of the implied true 'lit'. */
+static inline void es_mark_reason_analyzed (einsat *solver, unsigned lit) {
+  assigned *a = VAR (lit);
+  assert (a->reason != INVALID);
+  if (a->binary)
+    es_mark_analyzed (solver, a->reason);
+  else
+    for (all_literals_in_clause (other, CLAUSE (a->reason)))
+      if (other != lit)
+        es_mark_analyzed (solver, other);
+}
+
 /* Schedules and ranks are packed into 64-bit keys, sorted ascending. */
 static inline int es_compare_keys (const void *p, const void *q) {
   uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;

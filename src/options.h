@@ -32,7 +32,7 @@
   OPTION (eliminatexor, 1, 0, 1, "use XOR gate definitions") \
   OPTION (eliminatexorsize, 5, 2, 5, "max XOR gate inputs") \
   OPTION (emafast, 33, 10, 1000, "window of fast glue average") \
-  OPTION (emaslow, 1000, 100, 100000, "window of slow glue average") \
+  OPTION (emaslow, 1000, 100, 100000, "window of slow averages (glue, decisions)") \
   OPTION (enumerate, 1, 0, 1, "0=blocking clauses, 1=backtracking") \
   OPTION (factor, 1, 0, 1, "bounded variable addition (factoring)") \
   OPTION (factoreffort, 50, 0, 10000, "per mille of search ticks") \
