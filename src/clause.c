@@ -200,6 +200,7 @@ static void add_original_with_id (einsat *solver, unsigneds *lits) {
 void es_add_original_clause (einsat *solver, size_t size,
                              const int *elits) {
   assert (!solver->level);
+  solver->originals++;
   if (GET_OPTION (check))
     remember_for_checking (solver, size, elits);
   es_restore_external (solver, size, elits);

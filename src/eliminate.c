@@ -316,7 +316,8 @@ void es_eliminate (einsat *solver) {
   if (!es_clean_root (solver))
     return;
   es_simplify (solver);
-  if (GET_OPTION (decompose))
+  es_gauss (solver);
+  if (!solver->inconsistent && GET_OPTION (decompose))
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (subsume))
     es_subsume (solver);

@@ -472,6 +472,7 @@ struct einsat {
   bool lrat_started;
   unsigned id_words;     /* see 'ARENA_WORDS' */
   uint64_t original_id;  /* original clauses added so far */
+  uint64_t originals;    /* calls adding an original clause */
   uint64_t last_id;      /* identifier of the last clause added */
   uint64_t clause_id;    /* for the next 'es_new_clause' */
   uint64s lrat_chain;    /* hints of the next lemma */
@@ -516,6 +517,8 @@ struct einsat {
   unsigned block_next; /* where blocked clause elimination goes on */
   uint64_t eliminate_ticks; /* search ticks at the last elimination */
   uint64_t factor_ticks;    /* search ticks at the last factoring */
+  uint64_t gauss_ticks;     /* search ticks at the last Gauss round */
+  uint64_t gauss_originals; /* 'originals' at the last Gauss round */
 
   /* Local search ('walk.c'). */
   walker walker;
@@ -686,6 +689,9 @@ const unsigned *es_occurrence_literals (einsat *, unsigned lit,
 /* in 'factor.c' */
 void es_factor (einsat *);
 void es_release_factoring (einsat *);
+
+/* in 'gauss.c' */
+void es_gauss (einsat *);
 
 /* in 'block.c' */
 void es_block (einsat *);

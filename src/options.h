@@ -38,6 +38,10 @@
   OPTION (factoreffort, 50, 0, 10000, "per mille of search ticks") \
   OPTION (factormineffort, 1000, 0, 1000000, "min steps (thousands)") \
   OPTION (factorsize, 2, 2, 100, "max size of factored clauses") \
+  OPTION (gauss, 1, 0, 1, "Gaussian elimination on XOR constraints") \
+  OPTION (gausseffort, 50, 0, 10000, "per mille of search ticks") \
+  OPTION (gaussmineffort, 10000, 0, 1000000, "min steps (thousands)") \
+  OPTION (gaussxorsize, 8, 2, 8, "max size of XOR constraints") \
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (incremental, 1, 0, 1, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \

@@ -31,6 +31,10 @@
   COUNTER (fixed, 0, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
   COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
+  COUNTER (gauss_equivalences, gauss_rounds, "equivalences found by Gauss") \
+  COUNTER (gauss_rounds, conflicts, "Gaussian elimination rounds") \
+  COUNTER (gauss_units, gauss_rounds, "units found by Gaussian elimination") \
+  COUNTER (gauss_xors, gauss_rounds, "XOR constraints found") \
   COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \

@@ -59,6 +59,52 @@ static inline void formula_add_random (formula *f, uint64_t *rng,
   formula_add (f, size, lits);
 }
 
+/* 'size' distinct random variables of 1..vars (size <= vars). */
+static inline void oracle_distinct_vars (uint64_t *rng, int vars, int size,
+                                         int *out) {
+  for (int i = 0; i < size; i++) {
+    int var;
+    bool fresh;
+    do {
+      var = 1 + oracle_below (rng, vars);
+      fresh = true;
+      for (int j = 0; j < i; j++)
+        fresh &= out[j] != var;
+    } while (!fresh);
+    out[i] = var;
+  }
+}
+
+typedef void oracle_clause_sink (void *context, int size, const int *lits);
+
+/* The 2^(size-1) clauses of the XOR constraint 'vars[0] ^ ... = rhs' over
+ * distinct variables, each clause with its literals in a random order.
+ * With 'drop' one clause is left out: the rest is no XOR constraint, and
+ * Gaussian elimination must not take it for one. */
+static inline void oracle_xor_clauses (uint64_t *rng, int size,
+                                       const int *vars, int rhs, bool drop,
+                                       oracle_clause_sink *sink,
+                                       void *context) {
+  int dropped = drop ? oracle_below (rng, 1 << (size - 1)) : -1, index = 0;
+  for (unsigned negations = 0; negations < 1u << size; negations++) {
+    unsigned odd = 0;
+    for (unsigned bits = negations; bits; bits >>= 1)
+      odd ^= bits & 1;
+    if ((int) odd == rhs) /* rules out an assignment of parity 'odd' */
+      continue;
+    if (index++ == dropped)
+      continue;
+    int lits[ORACLE_MAX_SIZE];
+    for (int i = 0; i < size; i++)
+      lits[i] = negations >> i & 1 ? -vars[i] : vars[i];
+    for (int i = size - 1; i > 0; i--) {
+      int j = oracle_below (rng, i + 1), t = lits[i];
+      lits[i] = lits[j], lits[j] = t;
+    }
+    sink (context, size, lits);
+  }
+}
+
 /* A fresh random formula over 'vars' variables with 'clauses' clauses of
  * two to four literals. */
 static inline void formula_random (formula *f, uint64_t *rng, int vars,

@@ -1,14 +1,16 @@
 /* Randomised differential test on formulas too large for exhaustive
- * search (30 to 250 variables): random k-SAT near the threshold and
- * random circuits, solved under a random configuration with every
- * technique enabled at tiny intervals, and compared with the same formula
- * solved by a plain configuration (no inprocessing).  Every model is
- * checked against the formula, every UNSAT answer's proof by the
- * independent checker ('--checker'): an LRAT proof in a quarter of the
- * runs (where techniques without LRAT hints are off), else DRAT.  This is where elimination,
+ * search (20 to 250 variables): random k-SAT near the threshold, random
+ * circuits, pigeonhole-like formulas and XOR systems, solved under a
+ * random configuration with every technique enabled at tiny intervals,
+ * and compared with the same formula solved by a plain configuration (no
+ * inprocessing).  Every model is checked against the formula, every
+ * UNSAT answer's proof by the independent checker ('--checker'): an LRAT
+ * proof in a quarter of the runs (where techniques without LRAT hints
+ * are off), else DRAT; half of the XOR systems go without a proof, since
+ * Gaussian elimination runs only then.  This is where elimination,
  * substitution, probing, vivification, factoring (on the pigeonhole-like
- * formulas) and reduction get exercised on
- * formulas with real search. */
+ * formulas), Gaussian elimination and reduction get exercised on formulas
+ * with real search. */
 
 #include "einsat.h"
 #include "../common/oracle.h"
@@ -143,6 +145,40 @@ static void generate_circuit (uint64_t *rng) {
   }
 }
 
+static void push_clause (void *context, int size, const int *lits) {
+  (void) context;
+  for (int i = 0; i < size; i++)
+    push (lits[i]);
+  push (0);
+}
+
+/* XOR constraints of 3 to 7 variables, a third to about as many as
+ * there are variables, and random ternary clauses.  A tenth of the XORs
+ * lack one clause (so they are no XORs), and a quarter are followed by
+ * the XOR of the same variables and one more: the sum of the two is a
+ * unit that only Gaussian elimination finds.  The answers are checked
+ * against the plain configuration (without Gaussian elimination).  Kept
+ * small: random XOR systems are hard for resolution, so for the plain
+ * solver too. */
+static void generate_xors (uint64_t *rng) {
+  g.vars = 20 + oracle_below (rng, 30);
+  int xors = g.vars / 3 + oracle_below (rng, g.vars / 2 + 4);
+  for (int i = 0; i < xors; i++) {
+    int size = 3 + oracle_below (rng, oracle_below (rng, 4) ? 3 : 5);
+    int vars[8];
+    oracle_distinct_vars (rng, g.vars, size + 1, vars);
+    oracle_xor_clauses (rng, size, vars, oracle_below (rng, 2),
+                        !oracle_below (rng, 10), push_clause, 0);
+    if (!oracle_below (rng, 4)) /* the sum of both: a unit on vars[size] */
+      oracle_xor_clauses (rng, size + 1, vars, oracle_below (rng, 2),
+                          false, push_clause, 0);
+  }
+  int extra = oracle_below (rng, g.vars / 4 + 1);
+  for (int i = 0; i < extra; i++)
+    clause3 (random_lit (rng, g.vars), random_lit (rng, g.vars),
+             random_lit (rng, g.vars));
+}
+
 static void add_formula (einsat *solver) {
   for (size_t i = 0; i < g.size; i++)
     einsat_add (solver, g.lits[i]);
@@ -190,8 +226,9 @@ static void stress_options (einsat *solver, uint64_t *rng) {
 static int solve_plain (void) {
   einsat *solver = einsat_new ();
   einsat_configure (solver, "plain");
-  const char *off[] = {"eliminate", "probe", "vivify", "subsume",
-                       "decompose", "eagersubsume", "transred", "factor"};
+  const char *off[] = {"eliminate", "probe",    "vivify",
+                       "subsume",   "decompose", "eagersubsume",
+                       "transred",  "factor",    "gauss"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -205,7 +242,8 @@ static const char *const covered[] = {
     "vivified",          "subsumed",       "reductions",
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
     "xor_gates",         "blocked",        "minimized_binary",
-    "factored",          "bumped_reasons"};
+    "factored",          "bumped_reasons", "gauss_units",
+    "gauss_equivalences"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -214,13 +252,15 @@ static bool replaying;
 static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   uint64_t rng = seed;
   g.size = 0;
-  unsigned kind = oracle_below (&rng, 5);
+  unsigned kind = oracle_below (&rng, 6);
   if (kind < 2)
     generate_ksat (&rng);
   else if (kind < 4)
     generate_circuit (&rng);
-  else
+  else if (kind < 5)
     generate_pigeons (&rng);
+  else
+    generate_xors (&rng);
   einsat *solver = einsat_new ();
   stress_options (solver, &rng);
   char cnf[512], proof[512];
@@ -232,8 +272,13 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     printf ("formula %s\n", cnf);
     fflush (stdout);
   }
-  FILE *proof_file = checker ? fopen (proof, "w") : 0;
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
+  /* Gaussian elimination runs without a proof only: half of the XOR
+   * systems go without one, and with it. */
+  bool prove = checker && (kind < 5 || oracle_below (&rng, 2));
+  if (kind == 5 && !prove)
+    einsat_set_option (solver, "gauss", 1);
+  FILE *proof_file = prove ? fopen (proof, "w") : 0;
   /* One solve: a DRAT proof may then delete the eliminated clauses, and
    * factoring runs with it (the default 'incremental' is tested in
    * 'random.c' and 'tests/api'). */
@@ -258,7 +303,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     fclose (proof_file);
   }
   einsat_delete (solver);
-  if (!what && res == 20 && checker) {
+  if (!what && res == 20 && prove) {
     write_formula (cnf);
     char command[2048];
     snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",

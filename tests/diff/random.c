@@ -32,7 +32,8 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "eager_subsumed", "reductions",
                                       "hyper_binaries",
                                       "transitive_reductions",
-                                      "xor_gates", "blocked"};
+                                      "xor_gates", "blocked",
+                                      "gauss_units", "gauss_equivalences"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -78,10 +79,38 @@ static void generate_circuit (uint64_t *rng) {
     formula_add_random (&f, rng, 1 + oracle_below (rng, 3));
 }
 
+static void add_to_formula (void *context, int size, const int *lits) {
+  formula_add (context, size, lits);
+}
+
+/* Systems of XOR constraints (for Gaussian elimination), some of them
+ * with a clause left out, and a few random clauses: more constraints
+ * than variables are often inconsistent. */
+static void generate_xors (uint64_t *rng) {
+  f.vars = 3 + oracle_below (rng, 18);
+  int xors = f.vars / 2 + oracle_below (rng, f.vars);
+  for (int i = 0; i < xors; i++) {
+    int size = 2 + oracle_below (rng, 5), vars[8];
+    if (size > f.vars)
+      size = f.vars;
+    oracle_distinct_vars (rng, f.vars, size, vars);
+    oracle_xor_clauses (rng, size, vars, oracle_below (rng, 2),
+                        !oracle_below (rng, 8), add_to_formula, &f);
+  }
+  int extra = oracle_below (rng, 4);
+  for (int i = 0; i < extra; i++)
+    formula_add_random (&f, rng, 1 + oracle_below (rng, 4));
+}
+
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
-  if (!oracle_below (rng, 5)) {
+  int kind = oracle_below (rng, 10);
+  if (kind < 2) {
     generate_circuit (rng);
+    return;
+  }
+  if (kind == 2) {
+    generate_xors (rng);
     return;
   }
   int shape = oracle_below (rng, 4);

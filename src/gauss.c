@@ -1,0 +1,552 @@
+/* Gaussian elimination on the XOR constraints of the formula (as in
+ * CryptoMiniSat, and Lingeling's preprocessing).  An XOR constraint
+ *
+ *   x_1 ^ ... ^ x_k = b
+ *
+ * is encoded in CNF by the 2^(k-1) clauses over its k variables whose
+ * number of negative literals has the parity 1 - b: each clause rules out
+ * one assignment of the wrong parity.  Such clause sets are found from
+ * each clause through the occurrences of its rarest variable.  The XORs
+ * form a linear system over GF(2); Gauss-Jordan elimination brings each
+ * connected component of it to reduced row echelon form, and every row
+ * it produces is implied by the formula:
+ *
+ *  - a row '0 = 1' makes the formula unsatisfiable: Urquhart's formulas,
+ *    which need exponentially long resolution proofs, fall at once;
+ *  - a row with one variable is a unit;
+ *  - a row with two variables, or two rows that differ in their pivots
+ *    only, is an equivalence, added as two binary clauses that the
+ *    substitution right after ('decompose.c') uses.
+ *
+ * This is preprocessing, not propagation during the search: XORs that
+ * only constrain the search together with other clauses (par32) gain
+ * little from it.
+ *
+ * A sum of XORs is not implied by reverse unit propagation (a DRAT proof
+ * of it needs exponentially many steps or extension variables), so
+ * Gaussian elimination is skipped with a proof and with the teaching
+ * trace.  The derived clauses are implied by the irredundant clauses and
+ * become irredundant themselves, so the models stay the same.
+ *
+ * Runs at the root level before substitution, in the first elimination
+ * round after original clauses were added.  The XORs are collected in
+ * dense mode (the watch lists are occurrence lists then).  Elimination
+ * stops when its budget is used up; the rows are implied at any point,
+ * so what they show then is still harvested. */
+
+#include "internal.h"
+
+#include <string.h>
+
+typedef struct gauss {
+  unsigneds xors;  /* per XOR: its size, its right-hand side, its vars */
+  unsigneds roots; /* per variable: union-find parent, INVALID if none */
+  unsigneds columns; /* per variable: its column in the current matrix */
+  uint64s order;     /* XOR offsets grouped by component */
+  uint64s words;     /* the matrix of the current component */
+  unsigneds vars;    /* the variables of the current component */
+  unsigneds pivots;  /* per row: its pivot column */
+  uint64s keys;      /* rows sorted by a hash of their non-pivot part */
+  unsigneds units;   /* literals */
+  unsigneds binaries; /* per equivalence: its two binary clauses */
+  uint64_t steps, limit;
+} gauss;
+
+static unsigned parity (unsigned pattern) {
+  return (unsigned) __builtin_parity (pattern);
+}
+
+/*------------------------------------------------------------------------*/
+/* Finding the XORs. */
+
+static unsigned variable_occurrences (einsat *solver, unsigned idx) {
+  return (unsigned) (SIZE_STACK (WATCHES (LIT (idx))) +
+                     SIZE_STACK (WATCHES (NOT (LIT (idx)))));
+}
+
+/* The sign pattern of clause 'd' over the positions marked for the
+ * clause at hand: bit 'i' is set if the variable at position 'i' occurs
+ * negatively; INVALID if 'd' has a variable without position. */
+static unsigned sign_pattern (einsat *solver, clause *d) {
+  const signed char *marks = solver->marks;
+  unsigned pattern = 0;
+  for (all_literals_in_clause (lit, d)) {
+    int position = marks[LIT (IDX (lit))];
+    if (!position)
+      return INVALID;
+    pattern |= (lit & 1u) << (position - 1);
+  }
+  return pattern;
+}
+
+static void push_xor (einsat *solver, gauss *G, unsigned size,
+                      unsigned rhs, const unsigned *lits) {
+  PUSH_STACK (G->xors, size);
+  PUSH_STACK (G->xors, rhs);
+  for (unsigned i = 0; i < size; i++)
+    PUSH_STACK (G->xors, IDX (lits[i]));
+  INC (gauss_xors);
+}
+
+/* Whether the clauses of the same variables and sign parity as 'c'
+ * cover every pattern of that parity.  Each XOR is taken from its clause
+ * with the smallest pattern only, so a scan gives up on meeting a smaller
+ * one. */
+static void find_xor_of_clause (einsat *solver, gauss *G, clause *c) {
+  unsigned size = c->size, rarest = INVALID, rarest_occurrences = 0;
+  signed char *marks = solver->marks;
+  for (all_literals_in_clause (lit, c)) {
+    unsigned idx = IDX (lit);
+    unsigned occs = variable_occurrences (solver, idx);
+    if (rarest == INVALID || occs < rarest_occurrences)
+      rarest = idx, rarest_occurrences = occs;
+  }
+  /* Positions in the order of the variables, the same for every clause
+   * of the XOR, so that they agree on which one has the smallest. */
+  for (all_literals_in_clause (lit, c)) {
+    unsigned position = 1;
+    for (all_literals_in_clause (other, c))
+      position += IDX (other) < IDX (lit);
+    marks[LIT (IDX (lit))] = (signed char) position;
+  }
+  unsigned own = sign_pattern (solver, c);
+  uint64_t found[4] = {0, 0, 0, 0}; /* 'gaussxorsize' <= 8: 2^8 patterns */
+  unsigned count = 0, needed = 1u << (size - 1);
+  bool smallest = true;
+  for (unsigned sign = 0; smallest && sign < 2; sign++) {
+    watches *ws = &WATCHES (LIT (rarest) ^ sign);
+    G->steps += SIZE_STACK (*ws);
+    for (all_stack (watch, w, *ws)) {
+      if (IS_BINARY (w))
+        continue;
+      clause *d = CLAUSE (w.ref);
+      if (d->size != size || d->garbage)
+        continue;
+      G->steps += size;
+      unsigned pattern = sign_pattern (solver, d);
+      if (pattern == INVALID || parity (pattern) != parity (own))
+        continue;
+      if (pattern < own) {
+        smallest = false;
+        break;
+      }
+      uint64_t bit = (uint64_t) 1 << (pattern & 63);
+      if (!(found[pattern >> 6] & bit))
+        found[pattern >> 6] |= bit, count++;
+    }
+  }
+  for (all_literals_in_clause (lit, c))
+    marks[LIT (IDX (lit))] = 0;
+  if (smallest && count == needed)
+    push_xor (solver, G, size, 1 - parity (own), c->lits);
+}
+
+static bool has_binary (einsat *solver, unsigned a, unsigned b) {
+  watches *as = &WATCHES (a), *bs = &WATCHES (b);
+  if (SIZE_STACK (*bs) < SIZE_STACK (*as)) {
+    unsigned t = a;
+    a = b, b = t, as = bs;
+  }
+  for (all_stack (watch, w, *as))
+    if (w.ref == IRREDUNDANT_BINARY && w.blit == b)
+      return true;
+  return false;
+}
+
+/* The equivalences (a | b) & (-a | -b) or (a | -b) & (-a | b), found
+ * from the binary clause with a positive 'a' of the smaller variable. */
+static void find_binary_xors (einsat *solver, gauss *G) {
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    unsigned a = LIT (idx);
+    G->steps += SIZE_STACK (WATCHES (a));
+    for (all_stack (watch, w, WATCHES (a))) {
+      unsigned b = w.blit;
+      if (w.ref != IRREDUNDANT_BINARY || IDX (b) < idx ||
+          !has_binary (solver, NOT (a), NOT (b)))
+        continue;
+      unsigned lits[2] = {a, b};
+      push_xor (solver, G, 2, 1 - (b & 1u), lits);
+    }
+  }
+}
+
+static void find_xors (einsat *solver, gauss *G) {
+  unsigned max_size = (unsigned) GET_OPTION (gaussxorsize);
+  find_binary_xors (solver, G);
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    if (G->steps > G->limit || SIZE_STACK (G->xors) > UINT32_MAX / 2 ||
+        es_terminating (solver))
+      break;
+    clause *c = CLAUSE (ref);
+    if (!c->garbage && c->size <= max_size)
+      find_xor_of_clause (solver, G, c);
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* Components: XORs sharing a variable are eliminated together. */
+
+static unsigned find_root (gauss *G, unsigned idx) {
+  unsigned *parent = G->roots.begin;
+  unsigned root = idx;
+  while (parent[root] != root)
+    root = parent[root];
+  while (parent[idx] != root) {
+    unsigned next = parent[idx];
+    parent[idx] = root;
+    idx = next;
+  }
+  return root;
+}
+
+static void add_to_components (gauss *G, size_t size, const unsigned *vars) {
+  unsigned *parent = G->roots.begin;
+  for (size_t i = 0; i < size; i++)
+    if (parent[vars[i]] == INVALID)
+      parent[vars[i]] = vars[i];
+  unsigned first = find_root (G, vars[0]);
+  for (size_t i = 1; i < size; i++) {
+    unsigned root = find_root (G, vars[i]);
+    if (root != first)
+      parent[root] = first;
+  }
+}
+
+#define all_xors(X, G) \
+  unsigned *X = (G)->xors.begin; \
+  X != (G)->xors.end; \
+  X += 2 + X[0]
+
+/* Fills 'order' with (component << 32 | XOR offset), sorted. */
+static void group_by_component (einsat *solver, gauss *G) {
+  RESERVE_STACK (G->roots, solver->vars);
+  RESIZE_STACK (G->roots, solver->vars);
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    POKE_STACK (G->roots, idx, INVALID);
+  for (all_xors (x, G))
+    add_to_components (G, x[0], x + 2);
+  CLEAR_STACK (G->order);
+  for (all_xors (x, G)) {
+    uint64_t offset = (uint64_t) (x - G->xors.begin);
+    PUSH_STACK (G->order, (uint64_t) find_root (G, x[2]) << 32 | offset);
+  }
+  es_sort_keys (&G->order);
+}
+
+/*------------------------------------------------------------------------*/
+/* Elimination of one component: 'rows' XORs, the last column of each row
+ * holds its right-hand side. */
+
+typedef struct matrix {
+  size_t rows, columns, width; /* width: words per row */
+  uint64_t *words;
+} matrix;
+
+#define ROW(M, R) ((M)->words + (R) * (M)->width)
+#define BIT(COLUMN) ((uint64_t) 1 << ((COLUMN) & 63))
+#define HAS(ROW, COLUMN) (((ROW)[(COLUMN) >> 6] & BIT (COLUMN)) != 0)
+
+static bool build_matrix (einsat *solver, gauss *G, const uint64_t *begin,
+                          const uint64_t *end, matrix *M) {
+  unsigned *columns = G->columns.begin;
+  CLEAR_STACK (G->vars);
+  for (const uint64_t *p = begin; p != end; p++) {
+    const unsigned *x = G->xors.begin + (uint32_t) *p;
+    for (unsigned i = 0; i < x[0]; i++)
+      if (columns[x[2 + i]] == INVALID) {
+        columns[x[2 + i]] = (unsigned) SIZE_STACK (G->vars);
+        PUSH_STACK (G->vars, x[2 + i]);
+      }
+  }
+  M->rows = (size_t) (end - begin);
+  M->columns = SIZE_STACK (G->vars);
+  M->width = (M->columns + 1 + 63) / 64;
+  size_t words = M->rows * M->width;
+  if (words > G->limit - G->steps)
+    return false; /* one pass over it would exceed the budget */
+  G->steps += words;
+  CLEAR_STACK (G->words);
+  RESERVE_STACK (G->words, words);
+  RESIZE_STACK (G->words, words);
+  M->words = G->words.begin;
+  memset (M->words, 0, words * sizeof *M->words);
+  for (size_t r = 0; r < M->rows; r++) {
+    const unsigned *x = G->xors.begin + (uint32_t) begin[r];
+    uint64_t *row = ROW (M, r);
+    for (unsigned i = 0; i < x[0]; i++) {
+      unsigned column = columns[x[2 + i]];
+      row[column >> 6] ^= BIT (column);
+    }
+    if (x[1])
+      row[M->columns >> 6] |= BIT (M->columns);
+  }
+  return true;
+}
+
+static void swap_rows (matrix *M, size_t r, size_t s) {
+  uint64_t *a = ROW (M, r), *b = ROW (M, s);
+  for (size_t i = 0; i < M->width; i++) {
+    uint64_t t = a[i];
+    a[i] = b[i], b[i] = t;
+  }
+}
+
+/* Gauss-Jordan elimination; returns the rank reached within the budget.
+ * The pivot row has no bit left of its pivot column (the rows below the
+ * rank are zero in every earlier column), so sums start at its word. */
+static size_t eliminate_matrix (einsat *solver, gauss *G, matrix *M) {
+  size_t rank = 0;
+  CLEAR_STACK (G->pivots);
+  for (size_t column = 0; column < M->columns && rank < M->rows;
+       column++) {
+    if (G->steps > G->limit)
+      break;
+    size_t word = column >> 6, pivot = rank;
+    while (pivot < M->rows && !HAS (ROW (M, pivot), column))
+      pivot++;
+    G->steps += pivot - rank;
+    if (pivot == M->rows)
+      continue;
+    if (pivot != rank)
+      swap_rows (M, pivot, rank);
+    const uint64_t *source = ROW (M, rank);
+    for (size_t r = 0; r < M->rows; r++) {
+      uint64_t *row = ROW (M, r);
+      if (r == rank || !HAS (row, column))
+        continue;
+      for (size_t i = word; i < M->width; i++)
+        row[i] ^= source[i];
+      G->steps += M->width - word;
+    }
+    G->steps += M->rows;
+    PUSH_STACK (G->pivots, (unsigned) column);
+    rank++;
+  }
+  return rank;
+}
+
+/*------------------------------------------------------------------------*/
+/* What the rows show. */
+
+static bool rhs (const matrix *M, const uint64_t *row) {
+  return HAS (row, M->columns);
+}
+
+/* The number of variables of 'row', stopping at 3; their columns go to
+ * 'first' and 'second'. */
+static unsigned row_variables (const matrix *M, const uint64_t *row,
+                               size_t *first, size_t *second) {
+  unsigned count = 0;
+  for (size_t i = 0; i < M->width && count < 3; i++) {
+    uint64_t word = row[i];
+    if (i == M->columns >> 6)
+      word &= BIT (M->columns) - 1;
+    while (word && count < 3) {
+      size_t column = 64 * i + (size_t) __builtin_ctzll (word);
+      word &= word - 1;
+      if (count++)
+        *second = column;
+      else
+        *first = column;
+    }
+  }
+  return count;
+}
+
+static void derive_equivalence (einsat *solver, gauss *G, unsigned a,
+                                unsigned b, bool sum) {
+  unsigned x = LIT (a), y = sum ? LIT (b) : NOT (LIT (b));
+  PUSH_STACK (G->binaries, x);
+  PUSH_STACK (G->binaries, y);
+  PUSH_STACK (G->binaries, NOT (x));
+  PUSH_STACK (G->binaries, NOT (y));
+}
+
+/* Returns false if a row reads '0 = 1'. */
+static bool harvest_rows (einsat *solver, gauss *G, const matrix *M) {
+  const unsigned *vars = G->vars.begin;
+  for (size_t r = 0; r < M->rows; r++) {
+    const uint64_t *row = ROW (M, r);
+    size_t first = 0, second = 0;
+    unsigned count = row_variables (M, row, &first, &second);
+    G->steps += M->width;
+    if (!count && rhs (M, row))
+      return false;
+    if (count == 1) {
+      unsigned lit = LIT (vars[first]);
+      PUSH_STACK (G->units, rhs (M, row) ? lit : NOT (lit));
+    } else if (count == 2)
+      derive_equivalence (solver, G, vars[first], vars[second],
+                          rhs (M, row));
+  }
+  return true;
+}
+
+static uint64_t hash_without_pivot (const matrix *M, const uint64_t *row,
+                                    unsigned pivot) {
+  uint64_t hash = 0;
+  for (size_t i = 0; i < M->width; i++) {
+    uint64_t word = row[i];
+    if (i == pivot >> 6)
+      word &= ~BIT (pivot);
+    if (i == M->columns >> 6)
+      word &= BIT (M->columns) - 1;
+    hash = (hash + word) * 0x9E3779B97F4A7C15ull;
+    hash ^= hash >> 29;
+  }
+  return hash;
+}
+
+static bool same_without_pivots (const matrix *M, size_t r, size_t s,
+                                 unsigned p, unsigned q) {
+  const uint64_t *a = ROW (M, r), *b = ROW (M, s);
+  for (size_t i = 0; i < M->width; i++) {
+    uint64_t x = a[i] ^ b[i];
+    if (i == p >> 6)
+      x &= ~BIT (p);
+    if (i == q >> 6)
+      x &= ~BIT (q);
+    if (i == M->columns >> 6)
+      x &= BIT (M->columns) - 1;
+    if (x)
+      return false;
+  }
+  return true;
+}
+
+/* Two pivot rows 'p + F = b' and 'q + F = c' give 'p + q = b + c'.  The
+ * key is 32 bits of the hash of 'F' and the row index; the rows of equal
+ * hash are compared with the first of them. */
+static void harvest_pairs (einsat *solver, gauss *G, const matrix *M,
+                           size_t rank) {
+  CLEAR_STACK (G->keys);
+  for (size_t r = 0; r < rank; r++) {
+    unsigned pivot = PEEK_STACK (G->pivots, r);
+    uint64_t hash = hash_without_pivot (M, ROW (M, r), pivot);
+    PUSH_STACK (G->keys, (hash & ~(uint64_t) UINT32_MAX) | r);
+  }
+  G->steps += rank * M->width;
+  es_sort_keys (&G->keys);
+  const unsigned *vars = G->vars.begin;
+  for (uint64_t *p = G->keys.begin; p != G->keys.end;) {
+    uint64_t *e = p + 1;
+    while (e != G->keys.end && *e >> 32 == *p >> 32)
+      e++;
+    size_t r = (uint32_t) *p;
+    unsigned pr = PEEK_STACK (G->pivots, r);
+    for (uint64_t *q = p + 1; q < e && G->steps <= G->limit; q++) {
+      size_t s = (uint32_t) *q;
+      unsigned ps = PEEK_STACK (G->pivots, s);
+      G->steps += M->width;
+      if (!same_without_pivots (M, r, s, pr, ps))
+        continue;
+      bool sum = rhs (M, ROW (M, r)) != rhs (M, ROW (M, s));
+      derive_equivalence (solver, G, vars[pr], vars[ps], sum);
+    }
+    p = e;
+  }
+}
+
+/* Returns false if the component is inconsistent. */
+static bool eliminate_component (einsat *solver, gauss *G,
+                                 const uint64_t *begin, const uint64_t *end) {
+  matrix M;
+  bool consistent = true;
+  if (build_matrix (solver, G, begin, end, &M)) {
+    size_t rank = eliminate_matrix (solver, G, &M);
+    consistent = harvest_rows (solver, G, &M);
+    if (consistent)
+      harvest_pairs (solver, G, &M, rank);
+  }
+  for (all_stack (unsigned, idx, G->vars))
+    POKE_STACK (G->columns, idx, INVALID);
+  return consistent;
+}
+
+static bool eliminate_components (einsat *solver, gauss *G) {
+  RESERVE_STACK (G->columns, solver->vars);
+  RESIZE_STACK (G->columns, solver->vars);
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    POKE_STACK (G->columns, idx, INVALID);
+  for (uint64_t *p = G->order.begin; p != G->order.end;) {
+    if (G->steps > G->limit || es_terminating (solver))
+      break;
+    uint64_t *e = p + 1;
+    while (e != G->order.end && *e >> 32 == *p >> 32)
+      e++;
+    if (!eliminate_component (solver, G, p, e))
+      return false;
+    p = e;
+  }
+  return true;
+}
+
+/*------------------------------------------------------------------------*/
+
+static void add_derived (einsat *solver, gauss *G) {
+  for (all_stack (unsigned, lit, G->units)) {
+    signed char value = VALUE (lit);
+    if (value > 0)
+      continue;
+    if (value < 0) {
+      solver->inconsistent = true;
+      return;
+    }
+    es_assign_unit (solver, lit);
+    INC (gauss_units);
+  }
+  if (!es_propagate_root (solver))
+    return;
+  for (unsigned *p = G->binaries.begin; p != G->binaries.end; p += 4) {
+    if (VALUE (p[0]) || VALUE (p[1]) || has_binary (solver, p[0], p[1]))
+      continue;
+    es_new_binary (solver, false, p[0], p[1]);
+    es_new_binary (solver, false, p[2], p[3]);
+    INC (gauss_equivalences);
+  }
+}
+
+static void release_gauss (einsat *solver, gauss *G) {
+  RELEASE_STACK (G->xors);
+  RELEASE_STACK (G->roots);
+  RELEASE_STACK (G->columns);
+  RELEASE_STACK (G->order);
+  RELEASE_STACK (G->words);
+  RELEASE_STACK (G->vars);
+  RELEASE_STACK (G->pivots);
+  RELEASE_STACK (G->keys);
+  RELEASE_STACK (G->units);
+  RELEASE_STACK (G->binaries);
+}
+
+void es_gauss (einsat *solver) {
+  if (!GET_OPTION (gauss) || solver->proof || solver->lrat ||
+      solver->trace || solver->gauss_originals == solver->originals)
+    return;
+  if (!es_clean_root (solver))
+    return;
+  solver->gauss_originals = solver->originals;
+  INC (gauss_rounds);
+  uint64_t before = STAT (gauss_units) + STAT (gauss_equivalences);
+  gauss G;
+  memset (&G, 0, sizeof G);
+  G.limit = es_effort_budget (solver, solver->gauss_ticks,
+                              GET_OPTION (gausseffort),
+                              GET_OPTION (gaussmineffort));
+  es_enter_dense_mode (solver);
+  find_xors (solver, &G);
+  es_leave_dense_mode (solver);
+  if (!EMPTY_STACK (G.xors)) {
+    group_by_component (solver, &G);
+    if (!eliminate_components (solver, &G)) {
+      LOG ("Gaussian elimination found the XORs inconsistent");
+      solver->inconsistent = true;
+    } else
+      add_derived (solver, &G);
+  }
+  release_gauss (solver, &G);
+  solver->gauss_ticks = STAT (ticks);
+  if (GET_OPTION (verbose) > 1 || solver->inconsistent ||
+      STAT (gauss_units) + STAT (gauss_equivalences) > before)
+    es_report (solver, 'g');
+}

@@ -1,0 +1,204 @@
+/* Gaussian elimination on XOR constraints.  Tseitin formulas on random
+ * 3-regular graphs (one variable per edge; at each vertex the XOR of its
+ * edges equals the vertex's charge) are satisfiable exactly when the sum
+ * of the charges is even (the graph being connected), which gives the
+ * answer by construction.  With an odd sum they need exponentially long
+ * resolution proofs, so CDCL does not refute them within a small conflict
+ * limit, while Gaussian elimination refutes them without a conflict.
+ * Every model is checked against the clauses. */
+
+#include "einsat.h"
+#include "../common/check.h"
+#include "../common/oracle.h"
+
+#define MAX_VERTICES 200
+
+typedef struct graph {
+  int vertices, edges;
+  int ends[3 * MAX_VERTICES / 2][2];
+} graph;
+
+static bool connected (const graph *g) {
+  int component[MAX_VERTICES];
+  for (int v = 0; v < g->vertices; v++)
+    component[v] = v;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int e = 0; e < g->edges; e++) {
+      int a = g->ends[e][0], b = g->ends[e][1];
+      int low = component[a] < component[b] ? component[a] : component[b];
+      if (component[a] != low || component[b] != low)
+        component[a] = component[b] = low, changed = true;
+    }
+  }
+  for (int v = 0; v < g->vertices; v++)
+    if (component[v])
+      return false;
+  return true;
+}
+
+/* A random simple connected 3-regular graph (pairing model, retried). */
+static void random_cubic_graph (graph *g, int vertices, uint64_t *rng) {
+  g->vertices = vertices, g->edges = 3 * vertices / 2;
+  int points[3 * MAX_VERTICES];
+  for (bool simple = false; !simple || !connected (g);) {
+    for (int i = 0; i < 3 * vertices; i++)
+      points[i] = i / 3;
+    for (int i = 3 * vertices - 1; i > 0; i--) {
+      int j = oracle_below (rng, i + 1), t = points[i];
+      points[i] = points[j], points[j] = t;
+    }
+    simple = true;
+    for (int e = 0; e < g->edges; e++) {
+      int a = points[2 * e], b = points[2 * e + 1];
+      g->ends[e][0] = a, g->ends[e][1] = b;
+      simple &= a != b;
+      for (int f = 0; f < e; f++)
+        simple &= !((g->ends[f][0] == a && g->ends[f][1] == b) ||
+                    (g->ends[f][0] == b && g->ends[f][1] == a));
+    }
+  }
+}
+
+typedef struct clauses {
+  int lits[1 << 14];
+  int size;
+} clauses;
+
+static void store (void *context, int size, const int *lits) {
+  clauses *c = context;
+  for (int i = 0; i < size; i++)
+    c->lits[c->size++] = lits[i];
+  c->lits[c->size++] = 0;
+}
+
+/* The Tseitin formula with random charges whose sum has parity 'odd'. */
+static void tseitin (const graph *g, bool odd, uint64_t *rng, clauses *c) {
+  c->size = 0;
+  int sum = 0;
+  for (int v = 0; v < g->vertices; v++) {
+    int vars[3], k = 0;
+    for (int e = 0; e < g->edges; e++)
+      if (g->ends[e][0] == v || g->ends[e][1] == v)
+        vars[k++] = e + 1;
+    int charge = oracle_below (rng, 2);
+    if (v == g->vertices - 1)
+      charge = (sum & 1) != odd;
+    sum += charge;
+    oracle_xor_clauses (rng, 3, vars, charge, false, store, c);
+  }
+}
+
+static void add_all (einsat *solver, const clauses *c) {
+  for (int i = 0; i < c->size; i++)
+    einsat_add (solver, c->lits[i]);
+}
+
+static bool satisfies (einsat *solver, const clauses *c) {
+  bool satisfied = false;
+  for (int i = 0; i < c->size; i++) {
+    int lit = c->lits[i];
+    if (!lit) {
+      if (!satisfied)
+        return false;
+      satisfied = false;
+    } else if (einsat_val (solver, lit) == lit)
+      satisfied = true;
+  }
+  return true;
+}
+
+static clauses xor_formula;
+
+/* 150 edge variables: far beyond what CDCL refutes in 1,000 conflicts. */
+static void test_odd_charge_refuted_without_search (void) {
+  uint64_t rng = 1;
+  for (int round = 0; round < 5; round++) {
+    graph g;
+    random_cubic_graph (&g, 100, &rng);
+    tseitin (&g, true, &rng, &xor_formula);
+    einsat *solver = einsat_new ();
+    add_all (solver, &xor_formula);
+    einsat_set_conflict_limit (solver, 1000);
+    CHECK (einsat_solve (solver) == 20);
+    CHECK (einsat_statistic (solver, "gauss_xors") == 100);
+    CHECK (einsat_statistic (solver, "conflicts") == 0);
+    einsat_delete (solver);
+  }
+}
+
+static void test_even_charge_satisfiable (void) {
+  uint64_t rng = 2;
+  for (int round = 0; round < 5; round++) {
+    graph g;
+    random_cubic_graph (&g, 100, &rng);
+    tseitin (&g, false, &rng, &xor_formula);
+    einsat *solver = einsat_new ();
+    add_all (solver, &xor_formula);
+    CHECK (einsat_solve (solver) == 10);
+    CHECK (satisfies (solver, &xor_formula));
+    einsat_delete (solver);
+  }
+}
+
+/* Without Gaussian elimination (option off, or a proof traced, which it
+ * cannot justify) the conflict limit stops the search. */
+static void test_off_with_option_or_proof (void) {
+  uint64_t rng = 3;
+  graph g;
+  random_cubic_graph (&g, 100, &rng);
+  tseitin (&g, true, &rng, &xor_formula);
+  for (int proof = 0; proof < 2; proof++) {
+    einsat *solver = einsat_new ();
+    FILE *sink = 0;
+    if (proof) {
+      sink = fopen ("/dev/null", "w");
+      CHECK (sink);
+      einsat_trace_proof (solver, sink, true);
+    } else
+      CHECK (einsat_set_option (solver, "gauss", 0));
+    add_all (solver, &xor_formula);
+    einsat_set_conflict_limit (solver, 1000);
+    CHECK (einsat_solve (solver) == 0);
+    CHECK (einsat_statistic (solver, "gauss_rounds") == 0);
+    einsat_delete (solver);
+    if (sink)
+      fclose (sink);
+  }
+}
+
+/* A unit and equivalences that follow from sums of XORs only:
+ * x1 ^ x2 ^ x3 = 1, x2 ^ x3 ^ x4 = 0 and x3 ^ x4 ^ x5 = 1 give x1 = -x4
+ * and x2 = -x5, and with x1 ^ x2 ^ x3 ^ x6 = 1 also x6 = 0. */
+static void test_units_and_equivalences (void) {
+  uint64_t rng = 4;
+  xor_formula.size = 0;
+  int xors[][5] = {{3, 1, 2, 3, 1}, {3, 2, 3, 4, 0}, {3, 3, 4, 5, 1},
+                   {4, 1, 2, 3, 6}};
+  for (int i = 0; i < 4; i++) {
+    int size = xors[i][0], rhs = size == 4 ? 1 : xors[i][4];
+    oracle_xor_clauses (&rng, size, xors[i] + 1, rhs, false, store,
+                        &xor_formula);
+  }
+  einsat *solver = einsat_new ();
+  add_all (solver, &xor_formula);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (satisfies (solver, &xor_formula));
+  CHECK (einsat_val (solver, 6) == -6);
+  CHECK ((einsat_val (solver, 1) > 0) != (einsat_val (solver, 4) > 0));
+  CHECK ((einsat_val (solver, 2) > 0) != (einsat_val (solver, 5) > 0));
+  CHECK (einsat_statistic (solver, "gauss_units") >= 1);
+  CHECK (einsat_statistic (solver, "gauss_equivalences") >= 1);
+  einsat_delete (solver);
+}
+
+int main (void) {
+  static const test_case cases[] = {
+      {"odd-charge-refuted-without-search",
+       test_odd_charge_refuted_without_search},
+      {"even-charge-satisfiable", test_even_charge_satisfiable},
+      {"off-with-option-or-proof", test_off_with_option_or_proof},
+      {"units-and-equivalences", test_units_and_equivalences},
+  };
+  return run_test_cases ("gauss", cases, sizeof cases / sizeof *cases);
+}
