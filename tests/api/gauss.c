@@ -9,6 +9,7 @@
 
 #include "einsat.h"
 #include "../common/check.h"
+#include "../common/model.h"
 #include "../common/oracle.h"
 
 #define MAX_VERTICES 200
@@ -94,20 +95,6 @@ static void add_all (einsat *solver, const clauses *c) {
     einsat_add (solver, c->lits[i]);
 }
 
-static bool satisfies (einsat *solver, const clauses *c) {
-  bool satisfied = false;
-  for (int i = 0; i < c->size; i++) {
-    int lit = c->lits[i];
-    if (!lit) {
-      if (!satisfied)
-        return false;
-      satisfied = false;
-    } else if (einsat_val (solver, lit) == lit)
-      satisfied = true;
-  }
-  return true;
-}
-
 static clauses xor_formula;
 
 /* 150 edge variables: far beyond what CDCL refutes in 1,000 conflicts. */
@@ -136,7 +123,8 @@ static void test_even_charge_satisfiable (void) {
     einsat *solver = einsat_new ();
     add_all (solver, &xor_formula);
     CHECK (einsat_solve (solver) == 10);
-    CHECK (satisfies (solver, &xor_formula));
+    CHECK (model_satisfies_clauses (solver, xor_formula.lits,
+                                    (size_t) xor_formula.size));
     einsat_delete (solver);
   }
 }
@@ -183,7 +171,8 @@ static void test_units_and_equivalences (void) {
   einsat *solver = einsat_new ();
   add_all (solver, &xor_formula);
   CHECK (einsat_solve (solver) == 10);
-  CHECK (satisfies (solver, &xor_formula));
+  CHECK (model_satisfies_clauses (solver, xor_formula.lits,
+                                    (size_t) xor_formula.size));
   CHECK (einsat_val (solver, 6) == -6);
   CHECK ((einsat_val (solver, 1) > 0) != (einsat_val (solver, 4) > 0));
   CHECK ((einsat_val (solver, 2) > 0) != (einsat_val (solver, 5) > 0));

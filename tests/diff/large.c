@@ -13,6 +13,7 @@
  * with real search. */
 
 #include "einsat.h"
+#include "../common/model.h"
 #include "../common/oracle.h"
 #include "../common/random_options.h"
 
@@ -197,20 +198,6 @@ static void write_formula (const char *path) {
   fclose (file);
 }
 
-static bool model_satisfies (einsat *solver) {
-  bool satisfied = false;
-  for (size_t i = 0; i < g.size; i++) {
-    int lit = g.lits[i];
-    if (!lit) {
-      if (!satisfied)
-        return false;
-      satisfied = false;
-    } else if (einsat_val (solver, lit) == lit)
-      satisfied = true;
-  }
-  return true;
-}
-
 /* Aggressive settings: every technique fires often on small formulas. */
 static void stress_options (einsat *solver, uint64_t *rng) {
   randomize_options (solver, rng);
@@ -290,7 +277,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   add_formula (solver);
   int res = einsat_solve (solver);
   const char *what = 0;
-  if (res == 10 && !model_satisfies (solver))
+  if (res == 10 && !model_satisfies_clauses (solver, g.lits, g.size))
     what = "model does not satisfy the formula";
   else if (res != 10 && res != 20)
     what = "no result";
