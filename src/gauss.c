@@ -88,10 +88,10 @@ static void push_xor (einsat *solver, gauss *G, unsigned size,
   INC (gauss_xors);
 }
 
-/* Whether the clauses of the same variables and sign parity as 'c'
- * cover every pattern of that parity.  Each XOR is taken from its clause
- * with the smallest pattern only, so a scan gives up on meeting a smaller
- * one. */
+/* Adds the XOR of 'c' if the clauses over the same variables with the
+ * sign parity of 'c' cover every pattern of that parity.  Each XOR is
+ * taken from its clause with the smallest pattern only, so a scan gives
+ * up on meeting a smaller one. */
 static void find_xor_of_clause (einsat *solver, gauss *G, clause *c) {
   unsigned size = c->size, rarest = INVALID, rarest_occurrences = 0;
   signed char *marks = solver->marks;
