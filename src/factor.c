@@ -223,18 +223,11 @@ static void add_clause (einsat *solver, factoring *F) {
   INC (factor_added);
 }
 
-static bool has_binary (einsat *solver, unsigned a, unsigned b) {
-  for (all_stack (watch, w, WATCHES (a)))
-    if (w.ref == IRREDUNDANT_BINARY && w.blit == b)
-      return true;
-  return false;
-}
-
 /* A clause may be in the matrix twice if the formula has duplicates: the
  * second deletion is skipped (the copy left is implied anyway). */
 static void delete_fclause (einsat *solver, const fclause *c) {
   if (c->ref == INVALID) {
-    if (!has_binary (solver, c->lits[0], c->lits[1]))
+    if (!es_has_irredundant_binary (solver, c->lits[0], c->lits[1]))
       return;
     es_delete_binary (solver, false, c->lits[0], c->lits[1]);
   } else {

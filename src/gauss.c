@@ -48,7 +48,7 @@ typedef struct gauss {
   unsigneds pivots;  /* per row: its pivot column */
   uint64s keys;      /* rows sorted by a hash of their non-pivot part */
   unsigneds units;   /* literals */
-  unsigneds binaries; /* per equivalence: its two binary clauses */
+  unsigneds binaries; /* per equivalence 'x = -y': the clause (x | y) */
   uint64_t steps, limit;
 } gauss;
 
@@ -141,18 +141,6 @@ static void find_xor_of_clause (einsat *solver, gauss *G, clause *c) {
     push_xor (solver, G, size, 1 - parity (own), c->lits);
 }
 
-static bool has_binary (einsat *solver, unsigned a, unsigned b) {
-  watches *as = &WATCHES (a), *bs = &WATCHES (b);
-  if (SIZE_STACK (*bs) < SIZE_STACK (*as)) {
-    unsigned t = a;
-    a = b, b = t, as = bs;
-  }
-  for (all_stack (watch, w, *as))
-    if (w.ref == IRREDUNDANT_BINARY && w.blit == b)
-      return true;
-  return false;
-}
-
 /* The equivalences (a | b) & (-a | -b) or (a | -b) & (-a | b), found
  * from the binary clause with a positive 'a' of the smaller variable. */
 static void find_binary_xors (einsat *solver, gauss *G) {
@@ -162,7 +150,7 @@ static void find_binary_xors (einsat *solver, gauss *G) {
     for (all_stack (watch, w, WATCHES (a))) {
       unsigned b = w.blit;
       if (w.ref != IRREDUNDANT_BINARY || IDX (b) < idx ||
-          !has_binary (solver, NOT (a), NOT (b)))
+          !es_has_irredundant_binary (solver, NOT (a), NOT (b)))
         continue;
       unsigned lits[2] = {a, b};
       push_xor (solver, G, 2, 1 - (b & 1u), lits);
@@ -353,13 +341,11 @@ static unsigned row_variables (const matrix *M, const uint64_t *row,
   return count;
 }
 
+/* 'a ^ b = sum' is 'a = -b' (sum 1) or 'a = b' (sum 0). */
 static void derive_equivalence (einsat *solver, gauss *G, unsigned a,
                                 unsigned b, bool sum) {
-  unsigned x = LIT (a), y = sum ? LIT (b) : NOT (LIT (b));
-  PUSH_STACK (G->binaries, x);
-  PUSH_STACK (G->binaries, y);
-  PUSH_STACK (G->binaries, NOT (x));
-  PUSH_STACK (G->binaries, NOT (y));
+  PUSH_STACK (G->binaries, LIT (a));
+  PUSH_STACK (G->binaries, sum ? LIT (b) : NOT (LIT (b)));
 }
 
 /* Returns false if a row reads '0 = 1'. */
@@ -497,11 +483,12 @@ static void add_derived (einsat *solver, gauss *G) {
   }
   if (!es_propagate_root (solver))
     return;
-  for (unsigned *p = G->binaries.begin; p != G->binaries.end; p += 4) {
-    if (VALUE (p[0]) || VALUE (p[1]) || has_binary (solver, p[0], p[1]))
+  for (unsigned *p = G->binaries.begin; p != G->binaries.end; p += 2) {
+    unsigned x = p[0], y = p[1];
+    if (VALUE (x) || VALUE (y) || es_has_irredundant_binary (solver, x, y))
       continue;
-    es_new_binary (solver, false, p[0], p[1]);
-    es_new_binary (solver, false, p[2], p[3]);
+    es_new_binary (solver, false, x, y);
+    es_new_binary (solver, false, NOT (x), NOT (y));
     INC (gauss_equivalences);
   }
 }

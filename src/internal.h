@@ -600,6 +600,7 @@ void es_flush_large_watches (einsat *);
 void es_watch_large_clauses (einsat *);
 void es_remove_watch (einsat *, unsigned lit, watch);
 void es_remove_large_watch (einsat *, unsigned lit, unsigned ref);
+bool es_has_irredundant_binary (einsat *, unsigned a, unsigned b);
 
 /* in 'assign.c' (implications in 'assign.h') */
 void es_assign_decision (einsat *, unsigned lit);

@@ -11,6 +11,19 @@ void es_watch_clause (einsat *solver, unsigned ref) {
   PUSH_STACK (WATCHES (b), ((watch) {a, ref}));
 }
 
+/* Whether the irredundant binary clause (a | b) exists: its watch is in
+ * both lists, so the shorter one is searched. */
+bool es_has_irredundant_binary (einsat *solver, unsigned a, unsigned b) {
+  if (SIZE_STACK (WATCHES (b)) < SIZE_STACK (WATCHES (a))) {
+    unsigned t = a;
+    a = b, b = t;
+  }
+  for (all_stack (watch, w, WATCHES (a)))
+    if (w.ref == IRREDUNDANT_BINARY && w.blit == b)
+      return true;
+  return false;
+}
+
 void es_remove_watch (einsat *solver, unsigned lit, watch w) {
   watches *ws = &WATCHES (lit);
   watch *p = ws->begin, *end = ws->end;
