@@ -97,13 +97,19 @@ static void add_all (einsat *solver, const clauses *c) {
 
 static clauses xor_formula;
 
-/* 150 edge variables: far beyond what CDCL refutes in 1,000 conflicts. */
+/* A Tseitin formula on a fresh random cubic graph of 100 vertices (150
+ * edge variables), in 'xor_formula'. */
+static void random_tseitin (uint64_t *rng, bool odd) {
+  graph g;
+  random_cubic_graph (&g, 100, rng);
+  tseitin (&g, odd, rng, &xor_formula);
+}
+
+/* Far beyond what CDCL refutes in 1,000 conflicts. */
 static void test_odd_charge_refuted_without_search (void) {
   uint64_t rng = 1;
   for (int round = 0; round < 5; round++) {
-    graph g;
-    random_cubic_graph (&g, 100, &rng);
-    tseitin (&g, true, &rng, &xor_formula);
+    random_tseitin (&rng, true);
     einsat *solver = einsat_new ();
     add_all (solver, &xor_formula);
     einsat_set_conflict_limit (solver, 1000);
@@ -117,9 +123,7 @@ static void test_odd_charge_refuted_without_search (void) {
 static void test_even_charge_satisfiable (void) {
   uint64_t rng = 2;
   for (int round = 0; round < 5; round++) {
-    graph g;
-    random_cubic_graph (&g, 100, &rng);
-    tseitin (&g, false, &rng, &xor_formula);
+    random_tseitin (&rng, false);
     einsat *solver = einsat_new ();
     add_all (solver, &xor_formula);
     CHECK (einsat_solve (solver) == 10);
@@ -133,9 +137,7 @@ static void test_even_charge_satisfiable (void) {
  * cannot justify) the conflict limit stops the search. */
 static void test_off_with_option_or_proof (void) {
   uint64_t rng = 3;
-  graph g;
-  random_cubic_graph (&g, 100, &rng);
-  tseitin (&g, true, &rng, &xor_formula);
+  random_tseitin (&rng, true);
   for (int proof = 0; proof < 2; proof++) {
     einsat *solver = einsat_new ();
     FILE *sink = 0;
