@@ -425,6 +425,7 @@ void einsat_freeze (einsat *solver, int lit) {
 static void set_phase (einsat *solver, void *arg) {
   unsigned lit = es_import_literal (solver, *(int *) arg);
   solver->saved[IDX (lit)] = NEGATED (lit) ? -1 : 1;
+  solver->phase_hinted = true;
 }
 
 void einsat_phase (einsat *solver, int lit) {

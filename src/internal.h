@@ -525,6 +525,12 @@ struct einsat {
   uint64_t walk_ticks;  /* search ticks at the last walk */
   bool walked_initially;
 
+  /* Lucky assignments ('lucky.c'). */
+  bool lucky_tried;           /* in this solve call */
+  bool lucky_running;         /* no phase saving while it runs */
+  bool phase_hinted;          /* 'einsat_phase' before this solve call */
+  uint64_t lucky_originals;   /* 'originals' at the last attempt */
+
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
 
@@ -742,6 +748,10 @@ bool es_walking_initially (einsat *);
 void es_walk_initially (einsat *);
 void es_walk (einsat *);
 void es_release_walker (einsat *);
+
+/* in 'lucky.c' */
+bool es_lucky_due (einsat *);
+int es_lucky (einsat *);
 
 /* in 'simplify.c' */
 bool es_simplifying (einsat *);

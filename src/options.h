@@ -45,6 +45,7 @@
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (incremental, 1, 0, 1, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
+  OPTION (lucky, 1, 0, 1, "try trivial assignments before the search") \
   OPTION (minimize, 1, 0, 1, "recursive learned clause minimization") \
   OPTION (minimizebinary, 1, 0, 1, "minimize with binary clauses") \
   OPTION (minimizedepth, 1000, 1, 1000000, "minimization depth") \

@@ -78,7 +78,10 @@ int es_search (einsat *solver) {
       return 20;
     else if (es_terminating (solver))
       return 0;
-    else if (es_restarting (solver))
+    else if (es_lucky_due (solver)) {
+      if (es_lucky (solver))
+        return 10;
+    } else if (es_restarting (solver))
       es_restart (solver);
     else if (es_rephasing (solver))
       es_rephase (solver);
@@ -158,6 +161,7 @@ int es_solve (einsat *solver) {
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
   es_limit_reduce_interval (solver);
+  solver->lucky_tried = solver->lucky_running = false;
   int res = solver->inconsistent ? 20 : es_search (solver);
   if (res == 10) {
     es_extend_model (solver);
@@ -167,6 +171,7 @@ int es_solve (einsat *solver) {
   }
   es_backtrack (solver, 0);
   es_reset_assumptions (solver);
+  solver->phase_hinted = false;
   atomic_store (&solver->terminate_requested, 0);
   es_report (solver, res == 10 ? '1' : res == 20 ? '0' : '?');
   es_proof_flush (solver);

@@ -40,6 +40,8 @@
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
   COUNTER (learned_units, learned, "learned unit clauses") \
+  COUNTER (lucky_models, lucky_tries, "formulas satisfied by a lucky assignment") \
+  COUNTER (lucky_tries, 0, "lucky assignments tried") \
   COUNTER (minimized_binary, learned_literals, "minimized by binary clauses") \
   COUNTER (minimized_literals, learned_literals, "minimized literals") \
   COUNTER (mode_switches, 0, "switches between focused and stable") \

@@ -76,6 +76,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "bumpreasons", 0, 1);
   set_random_option (solver, rng, "bumpreasonslimit", 1, 20);
   set_random_option (solver, rng, "bumpreasonsrate", 1, 20);
+  set_random_option (solver, rng, "lucky", 0, 1);
 }
 
 /* Prints the options differing from their defaults as command line

@@ -1,0 +1,131 @@
+/* Lucky assignments (as 'lucky' in CaDiCaL and Kissat): before the
+ * search, six trivial assignments are tried, each decided literal by
+ * literal with unit propagation:
+ *
+ *   - every variable false (or true), in the order of the variables,
+ *     forwards or backwards;
+ *   - for each clause in turn that is not satisfied yet, its first
+ *     unassigned positive literal true, the remaining variables false
+ *     ('positive Horn'), and the same with signs swapped.
+ *
+ * Crafted formulas (all-interval series, some planning and scheduling
+ * encodings) are often satisfied by one of them, which search and local
+ * search take much longer to find.  A strategy stops at its first
+ * conflict without learning anything, so together they cost at most six
+ * propagations of a whole assignment.  They run once per solve call, and
+ * only if clauses were added since the last attempt: the outcome of the
+ * same formula does not change.
+ *
+ * Nothing is learned and nothing is added, so proofs are unaffected.
+ * Calls with assumptions, enumeration, a decide callback, phase hints
+ * ('einsat_phase') or the teaching trace are left alone: there the
+ * decisions must follow the caller. */
+
+#include "internal.h"
+
+/* Decides 'lit' if it is unassigned and propagates; false on a conflict. */
+static bool lucky_decide (einsat *solver, unsigned lit) {
+  if (VALUE (lit))
+    return true;
+  es_assign_decision (solver, lit);
+  return es_propagate (solver) == INVALID;
+}
+
+static bool lucky_variable (einsat *solver, unsigned idx, bool positive) {
+  if (!FLAGS (idx)->active)
+    return true;
+  unsigned lit = LIT (idx);
+  return lucky_decide (solver, positive ? lit : NOT (lit));
+}
+
+static bool lucky_in_order (einsat *solver, bool backwards, bool positive) {
+  unsigned vars = solver->vars;
+  for (unsigned i = 0; i < vars; i++)
+    if (!lucky_variable (solver, backwards ? vars - 1 - i : i, positive))
+      return false;
+  return true;
+}
+
+/* Makes a clause true by its first unassigned literal of the wanted sign;
+ * false if it has none or the decision leads to a conflict. */
+static bool lucky_satisfy (einsat *solver, unsigned size,
+                           const unsigned *lits, bool positive) {
+  unsigned choice = INVALID;
+  for (unsigned i = 0; i < size; i++) {
+    unsigned lit = lits[i];
+    signed char value = VALUE (lit);
+    if (value > 0)
+      return true;
+    if (!value && choice == INVALID && NEGATED (lit) != positive)
+      choice = lit;
+  }
+  return choice != INVALID && lucky_decide (solver, choice);
+}
+
+static bool lucky_horn (einsat *solver, bool positive) {
+  for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
+    for (size_t i = 0; i < SIZE_STACK (WATCHES (lit)); i++) {
+      /* Deciding may add watches to the list: index, not pointer. */
+      watch w = PEEK_STACK (WATCHES (lit), i);
+      if (w.ref != IRREDUNDANT_BINARY || w.blit < lit)
+        continue;
+      unsigned lits[2] = {lit, w.blit};
+      if (!lucky_satisfy (solver, 2, lits, positive))
+        return false;
+    }
+  for (size_t i = 0; i < SIZE_STACK (solver->irredundant); i++) {
+    clause *c = CLAUSE (PEEK_STACK (solver->irredundant, i));
+    if (!c->garbage && !lucky_satisfy (solver, c->size, c->lits, positive))
+      return false;
+  }
+  return lucky_in_order (solver, false, !positive);
+}
+
+static bool run_strategy (einsat *solver, unsigned strategy) {
+  switch (strategy) {
+  case 0: return lucky_in_order (solver, false, false);
+  case 1: return lucky_in_order (solver, false, true);
+  case 2: return lucky_in_order (solver, true, false);
+  case 3: return lucky_in_order (solver, true, true);
+  case 4: return lucky_horn (solver, true);
+  default: return lucky_horn (solver, false);
+  }
+}
+
+#define LUCKY_STRATEGIES 6
+
+bool es_lucky_due (einsat *solver) {
+  return GET_OPTION (lucky) && !solver->lucky_tried &&
+         solver->lucky_originals != solver->originals &&
+         EMPTY_STACK (solver->assumptions) && !solver->projecting &&
+         !solver->decide_callback && !solver->trace &&
+         !solver->phase_hinted && !solver->level;
+}
+
+/* Returns 10 with every active variable assigned if a strategy satisfies
+ * the formula, 0 otherwise (back on the root level).  The failed attempts
+ * leave the saved phases alone ('es_backtrack') and their ticks are not
+ * counted (they drive the schedules of the inprocessing techniques), so
+ * that the search goes on exactly as it would have without them. */
+int es_lucky (einsat *solver) {
+  const uint64_t ticks = STAT (ticks);
+  solver->lucky_tried = true;
+  solver->lucky_originals = solver->originals;
+  solver->lucky_running = true;
+  int res = 0;
+  for (unsigned strategy = 0; !res && strategy < LUCKY_STRATEGIES;
+       strategy++) {
+    if (es_terminating (solver))
+      break;
+    INC (lucky_tries);
+    if (run_strategy (solver, strategy)) {
+      INC (lucky_models);
+      LOG ("lucky strategy %u satisfies the formula", strategy);
+      res = 10;
+    } else
+      es_backtrack (solver, 0);
+  }
+  solver->lucky_running = false;
+  STAT (ticks) = ticks;
+  return res;
+}
