@@ -105,8 +105,10 @@ bool es_lucky_due (einsat *solver) {
 /* Returns 10 with every active variable assigned if a strategy satisfies
  * the formula, 0 otherwise (back on the root level).  The failed attempts
  * leave the saved phases alone ('es_backtrack') and their ticks are not
- * counted (they drive the schedules of the inprocessing techniques), so
- * that the search goes on exactly as it would have without them. */
+ * counted (they drive the schedules of the inprocessing techniques).  The
+ * search still differs from one without them: propagation has moved the
+ * watches of large clauses, which changes the order of later
+ * propagations. */
 int es_lucky (einsat *solver) {
   const uint64_t ticks = STAT (ticks);
   solver->lucky_tried = true;
