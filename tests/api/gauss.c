@@ -61,20 +61,12 @@ static void random_cubic_graph (graph *g, int vertices, uint64_t *rng) {
   }
 }
 
-typedef struct clauses {
-  int lits[1 << 14];
-  int size;
-} clauses;
-
 static void store (void *context, int size, const int *lits) {
-  clauses *c = context;
-  for (int i = 0; i < size; i++)
-    c->lits[c->size++] = lits[i];
-  c->lits[c->size++] = 0;
+  clause_buffer_add (context, size, lits);
 }
 
 /* The Tseitin formula with random charges whose sum has parity 'odd'. */
-static void tseitin (const graph *g, bool odd, uint64_t *rng, clauses *c) {
+static void tseitin (const graph *g, bool odd, uint64_t *rng, clause_buffer *c) {
   c->size = 0;
   int sum = 0;
   for (int v = 0; v < g->vertices; v++) {
@@ -90,12 +82,7 @@ static void tseitin (const graph *g, bool odd, uint64_t *rng, clauses *c) {
   }
 }
 
-static void add_all (einsat *solver, const clauses *c) {
-  for (int i = 0; i < c->size; i++)
-    einsat_add (solver, c->lits[i]);
-}
-
-static clauses xor_formula;
+static clause_buffer xor_formula;
 
 /* A Tseitin formula on a fresh random cubic graph of 100 vertices (150
  * edge variables), in 'xor_formula'. */
@@ -111,7 +98,7 @@ static void test_odd_charge_refuted_without_search (void) {
   for (int round = 0; round < 5; round++) {
     random_tseitin (&rng, true);
     einsat *solver = einsat_new ();
-    add_all (solver, &xor_formula);
+    clause_buffer_to_solver (solver, &xor_formula);
     einsat_set_conflict_limit (solver, 1000);
     CHECK (einsat_solve (solver) == 20);
     CHECK (einsat_statistic (solver, "gauss_xors") == 100);
@@ -125,10 +112,9 @@ static void test_even_charge_satisfiable (void) {
   for (int round = 0; round < 5; round++) {
     random_tseitin (&rng, false);
     einsat *solver = einsat_new ();
-    add_all (solver, &xor_formula);
+    clause_buffer_to_solver (solver, &xor_formula);
     CHECK (einsat_solve (solver) == 10);
-    CHECK (model_satisfies_clauses (solver, xor_formula.lits,
-                                    (size_t) xor_formula.size));
+    CHECK (model_satisfies_buffer (solver, &xor_formula));
     einsat_delete (solver);
   }
 }
@@ -147,7 +133,7 @@ static void test_off_with_option_or_proof (void) {
       einsat_trace_proof (solver, sink, true);
     } else
       CHECK (einsat_set_option (solver, "gauss", 0));
-    add_all (solver, &xor_formula);
+    clause_buffer_to_solver (solver, &xor_formula);
     einsat_set_conflict_limit (solver, 1000);
     CHECK (einsat_solve (solver) == 0);
     CHECK (einsat_statistic (solver, "gauss_rounds") == 0);
@@ -172,10 +158,9 @@ static void test_units_and_equivalences (void) {
   }
   einsat *solver = einsat_new ();
   CHECK (einsat_set_option (solver, "lucky", 0)); /* it would satisfy it */
-  add_all (solver, &xor_formula);
+  clause_buffer_to_solver (solver, &xor_formula);
   CHECK (einsat_solve (solver) == 10);
-  CHECK (model_satisfies_clauses (solver, xor_formula.lits,
-                                    (size_t) xor_formula.size));
+  CHECK (model_satisfies_buffer (solver, &xor_formula));
   CHECK (einsat_val (solver, 6) == -6);
   CHECK ((einsat_val (solver, 1) > 0) != (einsat_val (solver, 4) > 0));
   CHECK ((einsat_val (solver, 2) > 0) != (einsat_val (solver, 5) > 0));

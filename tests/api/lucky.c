@@ -11,25 +11,10 @@
 #define VARS 60
 #define CLAUSES 250
 
-typedef struct clause_list {
-  int lits[4 * CLAUSES + 64];
-  int size;
-} clause_list;
-
-static void add_clause (clause_list *f, int size, const int *lits) {
-  for (int i = 0; i < size; i++)
-    f->lits[f->size++] = lits[i];
-  f->lits[f->size++] = 0;
-}
-
-static void add_formula (einsat *solver, const clause_list *f) {
-  for (int i = 0; i < f->size; i++)
-    einsat_add (solver, f->lits[i]);
-}
-
 /* Random ternary clauses, each with at least one literal of 'sign':
  * all variables with the opposite value satisfy them. */
-static void random_one_signed (clause_list *f, uint64_t *rng, int sign) {
+static void random_one_signed (clause_buffer *f, uint64_t *rng,
+                               int sign) {
   f->size = 0;
   for (int c = 0; c < CLAUSES; c++) {
     int lits[3];
@@ -40,7 +25,7 @@ static void random_one_signed (clause_list *f, uint64_t *rng, int sign) {
     int forced = oracle_below (rng, 3);
     if ((lits[forced] > 0) != (sign > 0))
       lits[forced] = -lits[forced];
-    add_clause (f, 3, lits);
+    clause_buffer_add (f, 3, lits);
   }
 }
 
@@ -49,14 +34,14 @@ static void random_one_signed (clause_list *f, uint64_t *rng, int sign) {
  * second one (every variable true) does at the latest. */
 static void test_one_signed_clauses (void) {
   uint64_t rng = 1;
-  static clause_list f;
+  static clause_buffer f;
   for (int round = 0; round < 20; round++) {
     int sign = round & 1 ? 1 : -1;
     random_one_signed (&f, &rng, sign);
     einsat *solver = einsat_new ();
-    add_formula (solver, &f);
+    clause_buffer_to_solver (solver, &f);
     CHECK (einsat_solve (solver) == 10);
-    CHECK (model_satisfies_clauses (solver, f.lits, (size_t) f.size));
+    CHECK (model_satisfies_buffer (solver, &f));
     CHECK (einsat_statistic (solver, "lucky_models") == 1);
     CHECK (einsat_statistic (solver, "lucky_tries") <= (sign < 0 ? 1 : 2));
     CHECK (einsat_statistic (solver, "conflicts") == 0);
@@ -75,22 +60,23 @@ static void test_positive_horn (void) {
   static const int clauses[][8] = {{1, 2, 3, 4, 5, 6, 7, 8},
                                    {1, 2},  {1, -2}, {-3, 4}, {-3, -4},
                                    {6, 8},  {-6, 8}, {5, -7}, {-5, -7}};
-  static clause_list f;
+  static clause_buffer f;
   f.size = 0;
   for (int i = 0; i < 9; i++)
-    add_clause (&f, i ? 2 : 8, clauses[i]);
+    clause_buffer_add (&f, i ? 2 : 8, clauses[i]);
   einsat *solver = einsat_new ();
-  add_formula (solver, &f);
+  clause_buffer_to_solver (solver, &f);
   CHECK (einsat_solve (solver) == 10);
-  CHECK (model_satisfies_clauses (solver, f.lits, (size_t) f.size));
+  CHECK (model_satisfies_buffer (solver, &f));
   CHECK (einsat_statistic (solver, "lucky_tries") == 5);
   CHECK (einsat_statistic (solver, "lucky_models") == 1);
   CHECK (einsat_statistic (solver, "conflicts") == 0);
   einsat_delete (solver);
 }
 
-/* All eight clauses over three variables: no strategy can succeed, and
- * the answer comes from the search. */
+/* All eight clauses over three variables, each excluding one of the eight
+ * assignments, so UNSAT by construction: no strategy can succeed, and the
+ * answer comes from the search. */
 static void test_unsatisfiable (void) {
   einsat *solver = einsat_new ();
   for (int mask = 0; mask < 8; mask++) {
@@ -107,30 +93,33 @@ static void test_unsatisfiable (void) {
  * clauses, and never with the option off. */
 static void test_when_tried (void) {
   uint64_t rng = 2;
-  static clause_list f;
+  static clause_buffer f;
   random_one_signed (&f, &rng, -1);
   einsat *solver = einsat_new ();
-  add_formula (solver, &f);
+  clause_buffer_to_solver (solver, &f);
   einsat_assume (solver, 1);
   CHECK (einsat_solve (solver) == 10);
+  CHECK (model_satisfies_buffer (solver, &f));
+  CHECK (einsat_val (solver, 1) == 1);
   CHECK (einsat_statistic (solver, "lucky_tries") == 0);
-  CHECK (einsat_solve (solver) == 10);
-  CHECK (einsat_statistic (solver, "lucky_tries") == 1);
-  CHECK (einsat_solve (solver) == 10);
-  CHECK (einsat_statistic (solver, "lucky_tries") == 1);
+  for (int again = 0; again < 2; again++) {
+    CHECK (einsat_solve (solver) == 10);
+    CHECK (model_satisfies_buffer (solver, &f));
+    CHECK (einsat_statistic (solver, "lucky_tries") == 1);
+  }
   int clause[] = {-1, -2};
-  add_clause (&f, 2, clause);
+  clause_buffer_add (&f, 2, clause);
   einsat_add (solver, -1), einsat_add (solver, -2), einsat_add (solver, 0);
   CHECK (einsat_solve (solver) == 10);
-  CHECK (model_satisfies_clauses (solver, f.lits, (size_t) f.size));
+  CHECK (model_satisfies_buffer (solver, &f));
   CHECK (einsat_statistic (solver, "lucky_tries") == 2);
   einsat_delete (solver);
 
   solver = einsat_new ();
   CHECK (einsat_set_option (solver, "lucky", 0));
-  add_formula (solver, &f);
+  clause_buffer_to_solver (solver, &f);
   CHECK (einsat_solve (solver) == 10);
-  CHECK (model_satisfies_clauses (solver, f.lits, (size_t) f.size));
+  CHECK (model_satisfies_buffer (solver, &f));
   CHECK (einsat_statistic (solver, "lucky_tries") == 0);
   einsat_delete (solver);
 }

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 static inline bool model_satisfies_clauses (einsat *solver, const int *lits,
                                             size_t size) {
@@ -22,6 +24,35 @@ static inline bool model_satisfies_clauses (einsat *solver, const int *lits,
       satisfied = true;
   }
   return true;
+}
+
+/* Clauses in the same layout, collected by a test before it hands them
+ * to a solver (and later checks a model against them). */
+typedef struct clause_buffer {
+  int lits[1 << 14];
+  size_t size;
+} clause_buffer;
+
+static inline void clause_buffer_add (clause_buffer *b, int size,
+                                      const int *lits) {
+  if (b->size + (size_t) size + 1 > sizeof b->lits / sizeof *b->lits) {
+    fprintf (stderr, "clause_buffer: too many literals\n");
+    exit (1);
+  }
+  for (int i = 0; i < size; i++)
+    b->lits[b->size++] = lits[i];
+  b->lits[b->size++] = 0;
+}
+
+static inline void clause_buffer_to_solver (einsat *solver,
+                                            const clause_buffer *b) {
+  for (size_t i = 0; i < b->size; i++)
+    einsat_add (solver, b->lits[i]);
+}
+
+static inline bool model_satisfies_buffer (einsat *solver,
+                                           const clause_buffer *b) {
+  return model_satisfies_clauses (solver, b->lits, b->size);
 }
 
 #endif
