@@ -218,6 +218,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->tarjan);
   es_release_decompose (solver);
   es_release_walker (solver);
+  RELEASE_STACK (solver->lucky_phases);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);

@@ -17,7 +17,7 @@ void es_backtrack (einsat *solver, unsigned new_level) {
   LOG ("backtracking from level %u to level %u", solver->level, new_level);
   const frame *f = &PEEK_STACK (solver->frames, new_level + 1);
   unsigned start = f->trail, kept = start;
-  const bool save = GET_OPTION (phasesaving) && !solver->lucky_running;
+  const bool save = GET_OPTION (phasesaving);
   unsigned search = solver->queue.search;
   uint64_t search_stamp =
       search == INVALID ? 0 : solver->links[search].stamp;

@@ -526,8 +526,7 @@ struct einsat {
   bool walked_initially;
 
   /* Lucky assignments ('lucky.c'). */
-  bool lucky_tried;           /* in this solve call */
-  bool lucky_running;         /* no phase saving while it runs */
+  STACK (signed char) lucky_phases; /* saved phases while it runs */
   bool phase_hinted;          /* 'einsat_phase' before this solve call */
   uint64_t lucky_originals;   /* 'originals' at the last attempt */
 

@@ -12,9 +12,10 @@
  * encodings) are often satisfied by one of them, which search and local
  * search take much longer to find.  A strategy stops at its first
  * conflict without learning anything, so together they cost at most six
- * propagations of a whole assignment.  They run once per solve call, and
- * only if clauses were added since the last attempt: the outcome of the
- * same formula does not change.
+ * propagations of a whole assignment.  They run only if clauses were
+ * added since the last attempt (clauses cannot be added during a solve
+ * call, so at most once per call): the outcome on the same formula does
+ * not change.
  *
  * Nothing is learned and nothing is added, so proofs are unaffected.
  * Calls with assumptions, enumeration, a decide callback, phase hints
@@ -22,6 +23,8 @@
  * decisions must follow the caller. */
 
 #include "internal.h"
+
+#include <string.h>
 
 /* Decides 'lit' if it is unassigned and propagates; false on a conflict. */
 static bool lucky_decide (einsat *solver, unsigned lit) {
@@ -95,25 +98,26 @@ static bool run_strategy (einsat *solver, unsigned strategy) {
 #define LUCKY_STRATEGIES 6
 
 bool es_lucky_due (einsat *solver) {
-  return GET_OPTION (lucky) && !solver->lucky_tried &&
-         solver->lucky_originals != solver->originals &&
-         EMPTY_STACK (solver->assumptions) && !solver->projecting &&
+  return solver->lucky_originals != solver->originals &&
+         GET_OPTION (lucky) && EMPTY_STACK (solver->assumptions) && !solver->projecting &&
          !solver->decide_callback && !solver->trace &&
          !solver->phase_hinted && !solver->level;
 }
 
 /* Returns 10 with every active variable assigned if a strategy satisfies
- * the formula, 0 otherwise (back on the root level).  The failed attempts
- * leave the saved phases alone ('es_backtrack') and their ticks are not
- * counted (they drive the schedules of the inprocessing techniques).  The
- * search still differs from one without them: propagation has moved the
- * watches of large clauses, which changes the order of later
- * propagations. */
+ * the formula, 0 otherwise (back on the root level).  After failed
+ * attempts the saved phases, which backtracking overwrote, are restored
+ * and their ticks are not counted (ticks drive the schedules of the
+ * inprocessing techniques).  The search still differs from one without
+ * them: propagation has moved the watches of large clauses, which changes
+ * the order of later propagations. */
 int es_lucky (einsat *solver) {
   const uint64_t ticks = STAT (ticks);
-  solver->lucky_tried = true;
   solver->lucky_originals = solver->originals;
-  solver->lucky_running = true;
+  const size_t vars = solver->vars;
+  RESERVE_STACK (solver->lucky_phases, vars + 1); /* never null */
+  if (vars)
+    memcpy (solver->lucky_phases.begin, solver->saved, vars);
   int res = 0;
   for (unsigned strategy = 0; !res && strategy < LUCKY_STRATEGIES;
        strategy++) {
@@ -127,7 +131,9 @@ int es_lucky (einsat *solver) {
     } else
       es_backtrack (solver, 0);
   }
-  solver->lucky_running = false;
+  if (!res && vars)
+    memcpy (solver->saved, solver->lucky_phases.begin, vars);
+  RELEASE_STACK (solver->lucky_phases);
   STAT (ticks) = ticks;
   return res;
 }

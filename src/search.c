@@ -161,7 +161,6 @@ int es_solve (einsat *solver) {
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
   es_limit_reduce_interval (solver);
-  solver->lucky_tried = solver->lucky_running = false;
   int res = solver->inconsistent ? 20 : es_search (solver);
   if (res == 10) {
     es_extend_model (solver);
