@@ -317,7 +317,11 @@ void es_eliminate (einsat *solver) {
     return;
   es_simplify (solver);
   es_gauss (solver);
-  if (!solver->inconsistent && GET_OPTION (decompose))
+  bool decompose = GET_OPTION (decompose);
+  if (!solver->inconsistent && decompose)
+    es_decompose (solver);
+  if (!solver->inconsistent && es_congruence (solver) &&
+      !solver->inconsistent && decompose)
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (subsume))
     es_subsume (solver);

@@ -519,6 +519,8 @@ struct einsat {
   uint64_t factor_ticks;    /* search ticks at the last factoring */
   uint64_t gauss_ticks;     /* search ticks at the last Gauss round */
   uint64_t gauss_originals; /* 'originals' at the last Gauss round */
+  uint64_t congruence_ticks;     /* search ticks at the last closure */
+  uint64_t congruence_originals; /* 'originals' at the last closure */
 
   /* Local search ('walk.c'). */
   walker walker;
@@ -698,6 +700,13 @@ void es_release_factoring (einsat *);
 
 /* in 'gauss.c' */
 void es_gauss (einsat *);
+
+/* in 'congruence.c' */
+bool es_congruence (einsat *);
+
+/* in 'xors.c' */
+unsigned es_find_xors (einsat *, unsigneds *xors, unsigned min_size,
+                       unsigned max_size, uint64_t *steps, uint64_t limit);
 
 /* in 'block.c' */
 void es_block (einsat *);

@@ -18,6 +18,10 @@
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
   OPTION (chrono, 1, 0, 1, "chronological backtracking") \
   OPTION (chronolevels, 100, 0, 1000000, "max levels a jump may undo") \
+  OPTION (congruence, 1, 0, 1, "congruence closure on AND and XOR gates") \
+  OPTION (congruenceeffort, 50, 0, 10000, "per mille of search ticks") \
+  OPTION (congruencemineffort, 10000, 0, 1000000, "min steps (thousands)") \
+  OPTION (congruencexorsize, 5, 3, 8, "max variables of XOR gates") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \

@@ -77,6 +77,9 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "bumpreasonslimit", 1, 20);
   set_random_option (solver, rng, "bumpreasonsrate", 1, 20);
   set_random_option (solver, rng, "lucky", 0, 1);
+  set_random_option (solver, rng, "congruence", 0, 1);
+  set_random_option (solver, rng, "congruencexorsize", 3, 8);
+  set_random_option (solver, rng, "congruencemineffort", 0, 50);
 }
 
 /* Prints the options differing from their defaults as command line

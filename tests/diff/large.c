@@ -1,16 +1,17 @@
 /* Randomised differential test on formulas too large for exhaustive
  * search (20 to 250 variables): random k-SAT near the threshold, random
- * circuits, pigeonhole-like formulas and XOR systems, solved under a
- * random configuration with every technique enabled at tiny intervals,
- * and compared with the same formula solved by a plain configuration (no
- * inprocessing).  Every model is checked against the formula, every
- * UNSAT answer's proof by the independent checker ('--checker'): an LRAT
- * proof in a quarter of the runs (where techniques without LRAT hints
- * are off), else DRAT; half of the XOR systems go without a proof, since
- * Gaussian elimination runs only then.  This is where elimination,
- * substitution, probing, vivification, factoring (on the pigeonhole-like
- * formulas), Gaussian elimination and reduction get exercised on formulas
- * with real search. */
+ * circuits, miters, pigeonhole-like formulas and XOR systems, solved
+ * under a random configuration with every technique enabled at tiny
+ * intervals, and compared with the same formula solved by a plain
+ * configuration (no inprocessing).  Every model is checked against the
+ * formula, every UNSAT answer's proof by the independent checker
+ * ('--checker'): an LRAT proof in a quarter of the runs (where techniques
+ * without LRAT hints are off), else DRAT; half of the XOR systems and
+ * miters go without a proof, since Gaussian elimination and congruence
+ * closure run only then.  This is where elimination, substitution,
+ * probing, vivification, factoring (on the pigeonhole-like formulas),
+ * Gaussian elimination, congruence closure and reduction get exercised
+ * on formulas with real search. */
 
 #include "einsat.h"
 #include "../common/model.h"
@@ -146,6 +147,54 @@ static void generate_circuit (uint64_t *rng) {
   }
 }
 
+/* Miters: a random circuit of AND, OR and XOR gates and a copy of it
+ * over the same inputs, with the inputs of each gate permuted, and the
+ * clause saying that some output pair differs.  UNSAT, unless a gate of
+ * the copy has one input negated (half of the formulas).  Congruence
+ * closure refutes the unchanged ones without search. */
+static void generate_miter (uint64_t *rng) {
+  int inputs = 6 + oracle_below (rng, 10), gates = 20 + oracle_below (rng, 60);
+  g.vars = inputs + 2 * gates + 3;
+  int kinds[80], a[80], b[80];
+  int mutated = oracle_below (rng, 2) ? oracle_below (rng, gates) : -1;
+  for (int copy = 0; copy < 2; copy++) {
+    int base = inputs + copy * gates;
+    for (int i = 0; i < gates; i++) {
+      if (!copy) {
+        kinds[i] = oracle_below (rng, 3);
+        a[i] = random_lit (rng, inputs + i), b[i] = random_lit (rng, inputs + i);
+      }
+      int x = base + i + 1, la = a[i], lb = b[i];
+      if (copy) { /* the same gate over the copies of its inputs */
+        if (abs (la) > inputs)
+          la += la > 0 ? gates : -gates;
+        if (abs (lb) > inputs)
+          lb += lb > 0 ? gates : -gates;
+        if (i == mutated)
+          lb = -lb;
+        int t = la;
+        la = lb, lb = t;
+      }
+      if (kinds[i] == 0)
+        clause3 (-x, la, 0), clause3 (-x, lb, 0), clause3 (x, -la, -lb);
+      else if (kinds[i] == 1)
+        clause3 (x, -la, 0), clause3 (x, -lb, 0), clause3 (-x, la, lb);
+      else
+        clause3 (-x, la, lb), clause3 (-x, -la, -lb), clause3 (x, -la, lb),
+            clause3 (x, la, -lb);
+    }
+  }
+  /* d_k = out_k ^ copy_k for the last three gates, and d_1 | d_2 | d_3 */
+  for (int k = 0; k < 3; k++) {
+    int d = inputs + 2 * gates + 1 + k;
+    int x = inputs + gates - k, y = x + gates;
+    clause3 (-d, x, y), clause3 (-d, -x, -y), clause3 (d, -x, y);
+    clause3 (d, x, -y);
+    push (d);
+  }
+  push (0);
+}
+
 static void push_clause (void *context, int size, const int *lits) {
   (void) context;
   for (int i = 0; i < size; i++)
@@ -215,7 +264,8 @@ static int solve_plain (void) {
   einsat_configure (solver, "plain");
   const char *off[] = {"eliminate", "probe",    "vivify",
                        "subsume",   "decompose", "eagersubsume",
-                       "transred",  "factor",    "gauss"};
+                       "transred",  "factor",    "gauss",
+                       "congruence"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -230,7 +280,7 @@ static const char *const covered[] = {
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
     "xor_gates",         "blocked",        "minimized_binary",
     "factored",          "bumped_reasons", "gauss_units",
-    "gauss_equivalences"};
+    "gauss_equivalences", "congruence_equivalences"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -239,15 +289,17 @@ static bool replaying;
 static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   uint64_t rng = seed;
   g.size = 0;
-  unsigned kind = oracle_below (&rng, 6);
+  unsigned kind = oracle_below (&rng, 7);
   if (kind < 2)
     generate_ksat (&rng);
   else if (kind < 4)
     generate_circuit (&rng);
   else if (kind < 5)
     generate_pigeons (&rng);
-  else
+  else if (kind < 6)
     generate_xors (&rng);
+  else
+    generate_miter (&rng);
   einsat *solver = einsat_new ();
   stress_options (solver, &rng);
   char cnf[512], proof[512];
@@ -260,11 +312,13 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     fflush (stdout);
   }
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
-  /* Gaussian elimination runs without a proof only: half of the XOR
-   * systems go without one, and with it. */
+  /* Gaussian elimination and congruence closure run without a proof
+   * only: half of the XOR systems and miters go without one. */
   bool prove = checker && (kind < 5 || oracle_below (&rng, 2));
   if (kind == 5 && !prove)
     einsat_set_option (solver, "gauss", 1);
+  if (kind == 6 && !prove)
+    einsat_set_option (solver, "congruence", 1);
   FILE *proof_file = prove ? fopen (proof, "w") : 0;
   /* One solve: a DRAT proof may then delete the eliminated clauses, and
    * factoring runs with it (the default 'incremental' is tested in

@@ -33,7 +33,9 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "hyper_binaries",
                                       "transitive_reductions",
                                       "xor_gates", "blocked",
-                                      "gauss_units", "gauss_equivalences"};
+                                      "gauss_units", "gauss_equivalences",
+                                      "congruence_equivalences",
+                                      "congruence_units"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -102,6 +104,80 @@ static void generate_xors (uint64_t *rng) {
     formula_add_random (&f, rng, 1 + oracle_below (rng, 4));
 }
 
+/* Circuits with repeated gates, for congruence closure: each gate is an
+ * AND (arity 2-3, outputs of either sign, so ORs too) or an XOR (2-3
+ * inputs) of earlier literals, or a copy of an earlier gate with its
+ * inputs permuted and replaced by their copies.  Some gates combine a
+ * signal with its copy (constants for the closure), and a 'miter' may
+ * require a gate and its copy to differ. */
+typedef struct gate_spec {
+  int size, inputs[3];
+  bool is_xor;
+} gate_spec;
+
+static void add_gate (uint64_t *rng, int x, const gate_spec *g) {
+  if (g->is_xor) {
+    int vars[4] = {x, 0, 0, 0}, sign = 0;
+    for (int i = 0; i < g->size; i++) {
+      vars[i + 1] = abs (g->inputs[i]);
+      sign ^= g->inputs[i] < 0;
+    }
+    /* x = sum of the inputs: x ^ inputs = 0, one more for a negation */
+    oracle_xor_clauses (rng, g->size + 1, vars, sign, false,
+                        add_to_formula, &f);
+    return;
+  }
+  int lits[4] = {x, 0, 0, 0};
+  for (int i = 0; i < g->size; i++) {
+    add3 (-x, g->inputs[i], 0);
+    lits[i + 1] = -g->inputs[i];
+  }
+  formula_add (&f, g->size + 1, lits);
+}
+
+static void generate_congruent_circuit (uint64_t *rng) {
+  f.vars = 6 + oracle_below (rng, 15);
+  int inputs = 2 + oracle_below (rng, 3);
+  gate_spec gates[ORACLE_MAX_VARS + 1];
+  int copy[ORACLE_MAX_VARS + 1] = {0}; /* a variable equal to each one */
+  for (int x = 1; x <= f.vars; x++)
+    copy[x] = x;
+  for (int x = inputs + 1; x <= f.vars; x++) {
+    gate_spec *g = gates + x;
+    int original = inputs + 1 + oracle_below (rng, x - inputs);
+    if (original < x && oracle_below (rng, 2)) {
+      *g = gates[original];
+      for (int i = 0; i < g->size; i++) {
+        int lit = g->inputs[i], var = copy[abs (lit)];
+        g->inputs[i] = lit < 0 ? -var : var;
+      }
+      for (int i = g->size - 1; i > 0; i--) {
+        int j = oracle_below (rng, i + 1), t = g->inputs[i];
+        g->inputs[i] = g->inputs[j], g->inputs[j] = t;
+      }
+      copy[original] = x;
+    } else {
+      g->is_xor = oracle_below (rng, 3) == 0;
+      g->size = 2 + oracle_below (rng, 2);
+      for (int i = 0; i < g->size; i++)
+        g->inputs[i] = random_literal (rng, x - 1);
+      if (oracle_below (rng, 4) == 0) { /* a signal and its copy */
+        int var = abs (g->inputs[0]);
+        g->inputs[1] = oracle_below (rng, 2) ? copy[var] : -copy[var];
+      }
+    }
+    add_gate (rng, x, g);
+  }
+  int last = f.vars;
+  if (copy[last] == last && last > 1)
+    last--;
+  if (oracle_below (rng, 2) && copy[last] != last) /* a miter */
+    add3 (last, copy[last], 0), add3 (-last, -copy[last], 0);
+  int constraints = oracle_below (rng, 4);
+  for (int i = 0; i < constraints; i++)
+    formula_add_random (&f, rng, 1 + oracle_below (rng, 3));
+}
+
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
   int kind = oracle_below (rng, 10);
@@ -111,6 +187,10 @@ static void generate (uint64_t *rng) {
   }
   if (kind == 2) {
     generate_xors (rng);
+    return;
+  }
+  if (kind == 3 && oracle_below (rng, 2)) {
+    generate_congruent_circuit (rng);
     return;
   }
   int shape = oracle_below (rng, 4);

@@ -1,0 +1,518 @@
+/* Congruence closure on gates (as in Kissat 4, after Fleury and Biere's
+ * 'Scalable and precise congruence closure for SAT').  A gate defines its
+ * output as a function of its inputs:
+ *
+ *   AND: g = l_1 & ... & l_k   from (-g | l_i) for each i and
+ *                                   (g | -l_1 | ... | -l_k);
+ *   XOR: x_1 ^ ... ^ x_k = b   ('xors.c'), a gate for each of its k
+ *                               variables as the output.
+ *
+ * Two gates of the same kind with equal inputs have equivalent outputs.
+ * Merging them may make the inputs of other gates equal, so the merges
+ * are closed under this rule with a union-find structure over literals,
+ * a hash table of the gates keyed by their inputs (each input replaced
+ * by the representative of its class) and a worklist of the gates whose
+ * inputs were merged.  Constants take part: a gate with a false input
+ * (AND) or with only constant inputs (XOR) fixes its output, and one with
+ * a single input left is an equivalence.  Hardware-like formulas gain
+ * from the interplay: on the MD5 preimage instances gus-md5 the binary
+ * equivalences give about 5,200 merges, gates alone hardly any more, and
+ * the closure with constants 8,800 more, a fifth of the variables.
+ *
+ * The merges are added as binary clauses (units for constants), which the
+ * substitution right after ('decompose.c') uses; they are implied by the
+ * irredundant gate clauses, so the models stay the same.  Like Gaussian
+ * elimination this runs once in the first elimination round after
+ * original clauses were added, and not with a proof or the trace (an XOR
+ * merge is not implied by reverse unit propagation alone). */
+
+#include "internal.h"
+
+#include <string.h>
+
+typedef struct gate {
+  unsigned output; /* AND: the output literal; XOR: the literal equal to
+                      the sum of the input variables */
+  unsigned offset; /* of the inputs in 'inputs' */
+  unsigned size;   /* inputs left after normalising */
+  unsigned hash;
+  bool is_xor, dead, scheduled;
+} gate;
+
+typedef struct congruence {
+  STACK (gate) gates;
+  unsigneds inputs;   /* AND: literals; XOR: positive literals */
+  unsigneds xors;     /* from 'es_find_xors' */
+  unsigned *repr;     /* per variable: an equivalent literal; itself if it
+                         is the representative of its class */
+  unsigned *next;     /* per variable: the next member of its class */
+  unsigned *members;  /* per representative: the size of its class */
+  unsigned *occurs;   /* per variable: where its gates are in 'occurrences' */
+  unsigneds occurrences; /* gates by input variable */
+  unsigned *table;    /* hash table of gate indices, INVALID if empty */
+  size_t table_size, table_count;
+  unsigneds worklist;
+  unsigneds merged;   /* pairs (a, b): a = b */
+  unsigned constant;  /* the literal 'true' (an extra variable) */
+  uint64_t steps, limit;
+  bool inconsistent;
+} congruence;
+
+/*------------------------------------------------------------------------*/
+/* Gate extraction, in dense mode. */
+
+static void new_gate (einsat *solver, congruence *C, bool is_xor,
+                      unsigned output, unsigned size,
+                      const unsigned *inputs) {
+  gate g = {output, (unsigned) SIZE_STACK (C->inputs), size, 0, is_xor,
+            false, false};
+  for (unsigned i = 0; i < size; i++)
+    PUSH_STACK (C->inputs, inputs[i]);
+  PUSH_STACK (C->gates, g);
+}
+
+/* 'g = AND (l_1, ..., l_k)' for the clauses (g | -l_1 | ... | -l_k)
+ * whose negated literals are all implied by 'g' through binary
+ * clauses. */
+static void find_and_gates (einsat *solver, congruence *C, unsigned g,
+                            unsigneds *inputs) {
+  signed char *marks = solver->marks;
+  watches *implications = &WATCHES (NOT (g));
+  unsigned implied = 0;
+  for (all_stack (watch, w, *implications))
+    if (w.ref == IRREDUNDANT_BINARY)
+      marks[w.blit] = 1, implied++;
+  C->steps += SIZE_STACK (*implications);
+  if (implied >= 2) {
+    watches *definitions = &WATCHES (g);
+    C->steps += SIZE_STACK (*definitions);
+    for (all_stack (watch, w, *definitions)) {
+      if (IS_BINARY (w))
+        continue;
+      clause *c = CLAUSE (w.ref);
+      if (c->garbage || c->size - 1 > implied)
+        continue;
+      C->steps += c->size;
+      CLEAR_STACK (*inputs);
+      for (all_literals_in_clause (lit, c)) {
+        if (lit == g)
+          continue;
+        if (!marks[NOT (lit)])
+          break;
+        PUSH_STACK (*inputs, NOT (lit));
+      }
+      if (SIZE_STACK (*inputs) + 1 == c->size) {
+        new_gate (solver, C, false, g, c->size - 1, inputs->begin);
+        INC (congruence_ands);
+      }
+    }
+  }
+  for (all_stack (watch, w, *implications))
+    if (w.ref == IRREDUNDANT_BINARY)
+      marks[w.blit] = 0;
+}
+
+/* Each XOR over k variables gives k gates, one per output variable:
+ * x_i = b ^ (sum of the others). */
+static void add_xor_gates (einsat *solver, congruence *C) {
+  unsigned inputs[8];
+  for (unsigned *x = C->xors.begin; x != C->xors.end; x += 2 + x[0]) {
+    unsigned size = x[0], rhs = x[1];
+    for (unsigned i = 0; i < size; i++) {
+      unsigned n = 0;
+      for (unsigned j = 0; j < size; j++)
+        if (j != i)
+          inputs[n++] = LIT (x[2 + j]);
+      new_gate (solver, C, true, LIT (x[2 + i]) ^ rhs, n, inputs);
+    }
+    INC (congruence_xors);
+  }
+}
+
+static void find_gates (einsat *solver, congruence *C) {
+  unsigneds inputs;
+  INIT_STACK (inputs);
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    if (C->steps > C->limit || es_terminating (solver))
+      break;
+    if (!FLAGS (idx)->active)
+      continue;
+    find_and_gates (solver, C, LIT (idx), &inputs);
+    find_and_gates (solver, C, NOT (LIT (idx)), &inputs);
+  }
+  RELEASE_STACK (inputs);
+  if (C->steps <= C->limit)
+    es_find_xors (solver, &C->xors, 3,
+                  (unsigned) GET_OPTION (congruencexorsize), &C->steps,
+                  C->limit);
+  add_xor_gates (solver, C);
+}
+
+/*------------------------------------------------------------------------*/
+/* Union-find over literals, with the constant as a variable of its own. */
+
+static unsigned find (congruence *C, unsigned lit) {
+  unsigned *repr = C->repr;
+  unsigned root = IDX (lit), sign = 0;
+  while (repr[root] != LIT (root))
+    sign ^= repr[root] & 1u, root = IDX (repr[root]);
+  /* Path compression; 'node_sign' relates 'node' to the root. */
+  unsigned node = IDX (lit), node_sign = sign;
+  while (node != root) {
+    unsigned next = repr[node];
+    repr[node] = LIT (root) ^ node_sign;
+    node_sign ^= next & 1u;
+    node = IDX (next);
+  }
+  return LIT (root) ^ sign ^ (lit & 1u);
+}
+
+static void schedule (congruence *C, einsat *solver, unsigned index) {
+  gate *g = C->gates.begin + index;
+  if (g->dead || g->scheduled)
+    return;
+  g->scheduled = true;
+  PUSH_STACK (C->worklist, index);
+}
+
+/* Makes 'a' and 'b' equivalent; schedules the gates with an input in
+ * the smaller class, whose representative changes. */
+static void merge (einsat *solver, congruence *C, unsigned a, unsigned b) {
+  unsigned ra = find (C, a), rb = find (C, b);
+  if (ra == rb)
+    return;
+  if (ra == NOT (rb)) {
+    C->inconsistent = true;
+    return;
+  }
+  unsigned constant_idx = IDX (C->constant);
+  if (IDX (ra) == constant_idx ||
+      (IDX (rb) != constant_idx &&
+       C->members[IDX (ra)] > C->members[IDX (rb)])) {
+    unsigned t = ra;
+    ra = rb, rb = t;
+  }
+  /* 'ra' joins the class of 'rb'. */
+  unsigned loser = IDX (ra), winner = IDX (rb);
+  C->repr[loser] = rb ^ (ra & 1u);
+  C->members[winner] += C->members[loser];
+  PUSH_STACK (C->merged, ra);
+  PUSH_STACK (C->merged, rb);
+  unsigned last = loser;
+  for (unsigned idx = loser; idx != INVALID; idx = C->next[idx]) {
+    last = idx;
+    if (idx == constant_idx)
+      continue;
+    for (unsigned i = C->occurs[idx]; i < C->occurs[idx + 1]; i++)
+      schedule (C, solver, C->occurrences.begin[i]);
+    C->steps += C->occurs[idx + 1] - C->occurs[idx];
+  }
+  C->next[last] = C->next[winner];
+  C->next[winner] = loser;
+}
+
+/*------------------------------------------------------------------------*/
+/* Normalising a gate: its inputs replaced by their representatives,
+ * constants and duplicates removed.  Returns false if the gate is gone
+ * (it fixed its output, became an equivalence, or degenerated). */
+
+static int compare_unsigned (const void *p, const void *q) {
+  unsigned a = *(const unsigned *) p, b = *(const unsigned *) q;
+  return a < b ? -1 : a > b;
+}
+
+/* Most gates have few inputs: insertion sort beats 'qsort' there. */
+static void sort_inputs (unsigned size, unsigned *inputs) {
+  if (size > 16) {
+    qsort (inputs, size, sizeof *inputs, compare_unsigned);
+    return;
+  }
+  for (unsigned i = 1; i < size; i++) {
+    unsigned lit = inputs[i], j = i;
+    for (; j && inputs[j - 1] > lit; j--)
+      inputs[j] = inputs[j - 1];
+    inputs[j] = lit;
+  }
+}
+
+static bool normalize_and (einsat *solver, congruence *C, gate *g,
+                           unsigned *inputs) {
+  const unsigned truth = C->constant;
+  unsigned output = g->output = find (C, g->output), size = 0;
+  for (unsigned i = 0; i < g->size; i++) {
+    unsigned lit = find (C, inputs[i]);
+    if (lit == NOT (truth) || lit == NOT (output)) {
+      merge (solver, C, output, NOT (truth));
+      return false;
+    }
+    if (lit == output)
+      return false; /* g = g & ...: not a definition */
+    if (lit != truth)
+      inputs[size++] = lit;
+  }
+  sort_inputs (size, inputs);
+  unsigned kept = 0;
+  for (unsigned i = 0; i < size; i++) {
+    if (kept && inputs[kept - 1] == inputs[i])
+      continue;
+    if (kept && inputs[kept - 1] == NOT (inputs[i])) {
+      merge (solver, C, output, NOT (truth));
+      return false;
+    }
+    inputs[kept++] = inputs[i];
+  }
+  g->size = kept;
+  if (kept > 1)
+    return true;
+  merge (solver, C, output, kept ? inputs[0] : truth);
+  return false;
+}
+
+static bool normalize_xor (einsat *solver, congruence *C, gate *g,
+                           unsigned *inputs) {
+  const unsigned truth = C->constant;
+  unsigned parity = 0, size = 0;
+  for (unsigned i = 0; i < g->size; i++) {
+    unsigned lit = find (C, inputs[i]);
+    if (IDX (lit) == IDX (truth))
+      parity ^= lit == truth; /* a true input flips the sum */
+    else
+      parity ^= lit & 1u, inputs[size++] = LIT (IDX (lit));
+  }
+  sort_inputs (size, inputs);
+  unsigned kept = 0;
+  for (unsigned i = 0; i < size; i++)
+    if (kept && inputs[kept - 1] == inputs[i])
+      kept--; /* x ^ x = 0 */
+    else
+      inputs[kept++] = inputs[i];
+  unsigned output = g->output = find (C, g->output) ^ parity;
+  g->size = kept;
+  for (unsigned i = 0; i < kept; i++)
+    if (IDX (inputs[i]) == IDX (output))
+      return false; /* x = x ^ ...: a constraint, not a definition */
+  if (kept > 1)
+    return true;
+  merge (solver, C, output, kept ? inputs[0] : NOT (truth));
+  return false;
+}
+
+/*------------------------------------------------------------------------*/
+/* The hash table holds gates by kind and inputs.  Entries of gates
+ * normalised again since they were inserted are stale: they are skipped
+ * by comparing the current inputs, and dropped when the table grows. */
+
+static unsigned hash_gate (const gate *g, const unsigned *inputs) {
+  uint64_t hash = g->is_xor ? 0x9e3779b97f4a7c15u : 0x632be59bd9b4e019u;
+  for (unsigned i = 0; i < g->size; i++)
+    hash = (hash + inputs[i]) * 0xff51afd7ed558ccdu, hash ^= hash >> 32;
+  return (unsigned) hash;
+}
+
+static bool same_gate (congruence *C, const gate *g, const gate *h) {
+  return g->hash == h->hash && g->is_xor == h->is_xor &&
+         g->size == h->size &&
+         !memcmp (C->inputs.begin + g->offset, C->inputs.begin + h->offset,
+                  g->size * sizeof (unsigned));
+}
+
+static void insert_gate (congruence *C, unsigned index);
+
+static void grow_table (einsat *solver, congruence *C) {
+  size_t old_size = C->table_size;
+  unsigned *old = C->table;
+  C->table_size = old_size ? 2 * old_size : 1024;
+  NEW_ARRAY (C->table, C->table_size);
+  memset (C->table, 0xff, C->table_size * sizeof *C->table);
+  C->table_count = 0;
+  for (size_t i = 0; i < old_size; i++) {
+    unsigned index = old[i];
+    if (index == INVALID)
+      continue;
+    gate *g = C->gates.begin + index;
+    if (!g->dead && !g->scheduled &&
+        hash_gate (g, C->inputs.begin + g->offset) == g->hash)
+      insert_gate (C, index);
+  }
+  C->steps += old_size;
+  DELETE_ARRAY (old, old_size);
+}
+
+static void insert_gate (congruence *C, unsigned index) {
+  size_t mask = C->table_size - 1;
+  size_t i = C->gates.begin[index].hash & mask;
+  while (C->table[i] != INVALID && C->table[i] != index)
+    i = (i + 1) & mask;
+  if (C->table[i] == INVALID)
+    C->table[i] = index, C->table_count++;
+}
+
+/* Another live gate with the same kind and inputs, or INVALID. */
+static unsigned find_congruent (congruence *C, unsigned index) {
+  const gate *g = C->gates.begin + index;
+  size_t mask = C->table_size - 1;
+  for (size_t i = g->hash & mask; C->table[i] != INVALID;
+       i = (i + 1) & mask) {
+    unsigned other = C->table[i];
+    const gate *h = C->gates.begin + other;
+    C->steps++;
+    if (other != index && !h->dead && !h->scheduled && same_gate (C, g, h))
+      return other;
+  }
+  return INVALID;
+}
+
+static void process_gate (einsat *solver, congruence *C, unsigned index) {
+  gate *g = C->gates.begin + index;
+  g->scheduled = false;
+  if (g->dead)
+    return;
+  unsigned *inputs = C->inputs.begin + g->offset;
+  C->steps += g->size;
+  bool alive = g->is_xor ? normalize_xor (solver, C, g, inputs)
+                         : normalize_and (solver, C, g, inputs);
+  if (!alive) {
+    g->dead = true;
+    return;
+  }
+  g->hash = hash_gate (g, inputs);
+  unsigned other = find_congruent (C, index);
+  if (other != INVALID) {
+    g->dead = true;
+    INC (congruence_matched);
+    merge (solver, C, g->output, C->gates.begin[other].output);
+    return;
+  }
+  if (2 * (C->table_count + 1) > C->table_size)
+    grow_table (solver, C);
+  insert_gate (C, index);
+}
+
+/*------------------------------------------------------------------------*/
+
+static void init_closure (einsat *solver, congruence *C) {
+  unsigned vars = solver->vars + 1; /* and the constant */
+  C->constant = LIT (solver->vars);
+  NEW_ARRAY (C->repr, vars);
+  NEW_ARRAY (C->next, vars);
+  NEW_ARRAY (C->members, vars);
+  NEW_ARRAY (C->occurs, vars + 1);
+  for (unsigned idx = 0; idx < vars; idx++)
+    C->repr[idx] = LIT (idx), C->next[idx] = INVALID, C->members[idx] = 1;
+  /* Occurrences by input variable, as compressed rows. */
+  size_t count = SIZE_STACK (C->gates);
+  for (size_t i = 0; i < count; i++) {
+    const gate *g = C->gates.begin + i;
+    for (unsigned j = 0; j < g->size; j++)
+      C->occurs[IDX (C->inputs.begin[g->offset + j]) + 1]++;
+  }
+  for (unsigned idx = 0; idx < vars; idx++)
+    C->occurs[idx + 1] += C->occurs[idx];
+  RESIZE_STACK (C->occurrences, 0);
+  RESERVE_STACK (C->occurrences, C->occurs[vars]);
+  RESIZE_STACK (C->occurrences, C->occurs[vars]);
+  unsigned *fill;
+  NEW_ARRAY (fill, vars);
+  for (size_t i = 0; i < count; i++) {
+    const gate *g = C->gates.begin + i;
+    for (unsigned j = 0; j < g->size; j++) {
+      unsigned idx = IDX (C->inputs.begin[g->offset + j]);
+      C->occurrences.begin[C->occurs[idx] + fill[idx]++] = (unsigned) i;
+    }
+  }
+  DELETE_ARRAY (fill, vars);
+  grow_table (solver, C);
+}
+
+static void close_gates (einsat *solver, congruence *C) {
+  for (unsigned i = (unsigned) SIZE_STACK (C->gates); i-- > 0;)
+    schedule (C, solver, i);
+  while (!EMPTY_STACK (C->worklist) && !C->inconsistent &&
+         C->steps <= C->limit && !es_terminating (solver))
+    process_gate (solver, C, POP_STACK (C->worklist));
+}
+
+static void add_equivalence (einsat *solver, unsigned a, unsigned b) {
+  bool added = false;
+  if (!es_has_irredundant_binary (solver, NOT (a), b))
+    es_new_binary (solver, false, NOT (a), b), added = true;
+  if (!es_has_irredundant_binary (solver, a, NOT (b)))
+    es_new_binary (solver, false, a, NOT (b)), added = true;
+  if (added)
+    INC (congruence_equivalences);
+}
+
+/* The merges as binary clauses, then the constants as units (the root
+ * level is clean before, so no literal of a binary clause is assigned). */
+static void add_merged (einsat *solver, congruence *C) {
+  unsigned constant_idx = IDX (C->constant);
+  for (unsigned *p = C->merged.begin; p != C->merged.end; p += 2)
+    if (IDX (p[1]) != constant_idx)
+      add_equivalence (solver, p[0], p[1]);
+  for (unsigned *p = C->merged.begin; p != C->merged.end; p += 2) {
+    if (IDX (p[1]) != constant_idx)
+      continue;
+    unsigned unit = p[1] == C->constant ? p[0] : NOT (p[0]);
+    signed char value = VALUE (unit);
+    if (value < 0) {
+      solver->inconsistent = true;
+      return;
+    }
+    if (!value) {
+      es_assign_unit (solver, unit);
+      INC (congruence_units);
+    }
+  }
+  es_propagate_root (solver);
+}
+
+static void release_congruence (einsat *solver, congruence *C) {
+  unsigned vars = solver->vars + 1;
+  RELEASE_STACK (C->gates);
+  RELEASE_STACK (C->inputs);
+  RELEASE_STACK (C->xors);
+  RELEASE_STACK (C->occurrences);
+  RELEASE_STACK (C->worklist);
+  RELEASE_STACK (C->merged);
+  DELETE_ARRAY (C->repr, vars);
+  DELETE_ARRAY (C->next, vars);
+  DELETE_ARRAY (C->members, vars);
+  DELETE_ARRAY (C->occurs, vars + 1);
+  DELETE_ARRAY (C->table, C->table_size);
+}
+
+/* Returns true if it found equivalences or units. */
+bool es_congruence (einsat *solver) {
+  if (!GET_OPTION (congruence) || solver->proof || solver->lrat ||
+      solver->trace || solver->congruence_originals == solver->originals)
+    return false;
+  if (!es_clean_root (solver))
+    return false;
+  solver->congruence_originals = solver->originals;
+  INC (congruence_rounds);
+  uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
+  congruence C;
+  memset (&C, 0, sizeof C);
+  C.limit = es_effort_budget (solver, solver->congruence_ticks,
+                              GET_OPTION (congruenceeffort),
+                              GET_OPTION (congruencemineffort));
+  es_enter_dense_mode (solver);
+  find_gates (solver, &C);
+  es_leave_dense_mode (solver);
+  if (!EMPTY_STACK (C.gates)) {
+    init_closure (solver, &C);
+    close_gates (solver, &C);
+    if (C.inconsistent) {
+      LOG ("congruence closure merged a literal with its negation");
+      solver->inconsistent = true;
+    } else
+      add_merged (solver, &C);
+  }
+  release_congruence (solver, &C);
+  solver->congruence_ticks = STAT (ticks);
+  bool found =
+      STAT (congruence_units) + STAT (congruence_equivalences) > before;
+  if (GET_OPTION (verbose) > 1 || solver->inconsistent || found)
+    es_report (solver, 'c');
+  return found;
+}
