@@ -31,11 +31,15 @@
 #include <string.h>
 
 typedef struct gate {
-  unsigned output; /* AND: the output literal; XOR: the literal equal to
-                      the sum of the input variables */
+  unsigned output; /* AND: the output literal; XOR: the literal of the
+                      output variable equal to the sum of the input
+                      variables (never a representative, never the
+                      constant, so that merges are stated in terms of
+                      the gate clauses) */
   unsigned offset; /* of the inputs in 'inputs' */
   unsigned size;   /* inputs left after normalising */
   unsigned hash;
+  unsigned source; /* XOR: its constraint's offset in 'xors' */
   bool is_xor, dead, scheduled;
 } gate;
 
@@ -53,19 +57,22 @@ typedef struct congruence {
   size_t table_size, table_count;
   unsigneds worklist;
   unsigneds merged;   /* pairs (a, b): a = b */
+  unsigneds branches; /* DRAT: per merge, the number of variables to
+                         split on and those variables */
+  unsigneds split;    /* DRAT: the variables for the next merge */
   unsigned constant;  /* the literal 'true' (an extra variable) */
   uint64_t steps, limit;
-  bool inconsistent;
+  bool inconsistent, proving;
 } congruence;
 
 /*------------------------------------------------------------------------*/
 /* Gate extraction, in dense mode. */
 
 static void new_gate (einsat *solver, congruence *C, bool is_xor,
-                      unsigned output, unsigned size,
-                      const unsigned *inputs) {
-  gate g = {output, (unsigned) SIZE_STACK (C->inputs), size, 0, is_xor,
-            false, false};
+                      unsigned output, unsigned size, const unsigned *inputs,
+                      unsigned source) {
+  gate g = {output, (unsigned) SIZE_STACK (C->inputs), size, 0, source,
+            is_xor, false, false};
   for (unsigned i = 0; i < size; i++)
     PUSH_STACK (C->inputs, inputs[i]);
   PUSH_STACK (C->gates, g);
@@ -102,7 +109,7 @@ static void find_and_gates (einsat *solver, congruence *C, unsigned g,
         PUSH_STACK (*inputs, NOT (lit));
       }
       if (SIZE_STACK (*inputs) + 1 == c->size) {
-        new_gate (solver, C, false, g, c->size - 1, inputs->begin);
+        new_gate (solver, C, false, g, c->size - 1, inputs->begin, 0);
         INC (congruence_ands);
       }
     }
@@ -123,7 +130,8 @@ static void add_xor_gates (einsat *solver, congruence *C) {
       for (unsigned j = 0; j < size; j++)
         if (j != i)
           inputs[n++] = LIT (x[2 + j]);
-      new_gate (solver, C, true, LIT (x[2 + i]) ^ rhs, n, inputs);
+      new_gate (solver, C, true, LIT (x[2 + i]) ^ rhs, n, inputs,
+                (unsigned) (x - C->xors.begin));
     }
     INC (congruence_xors);
   }
@@ -179,8 +187,18 @@ static void schedule (congruence *C, einsat *solver, unsigned index) {
  * the smaller class, whose representative changes. */
 static void merge (einsat *solver, congruence *C, unsigned a, unsigned b) {
   unsigned ra = find (C, a), rb = find (C, b);
-  if (ra == rb)
+  if (ra == rb) {
+    CLEAR_STACK (C->split);
     return;
+  }
+  if (C->proving) {
+    PUSH_STACK (C->branches, (unsigned) SIZE_STACK (C->split));
+    for (all_stack (unsigned, idx, C->split))
+      PUSH_STACK (C->branches, idx);
+    CLEAR_STACK (C->split);
+  }
+  PUSH_STACK (C->merged, a);
+  PUSH_STACK (C->merged, b);
   if (ra == NOT (rb)) {
     C->inconsistent = true;
     return;
@@ -196,8 +214,6 @@ static void merge (einsat *solver, congruence *C, unsigned a, unsigned b) {
   unsigned loser = IDX (ra), winner = IDX (rb);
   C->repr[loser] = rb ^ (ra & 1u);
   C->members[winner] += C->members[loser];
-  PUSH_STACK (C->merged, ra);
-  PUSH_STACK (C->merged, rb);
   unsigned last = loser;
   for (unsigned idx = loser; idx != INVALID; idx = C->next[idx]) {
     last = idx;
@@ -209,6 +225,52 @@ static void merge (einsat *solver, congruence *C, unsigned a, unsigned b) {
   }
   C->next[last] = C->next[winner];
   C->next[winner] = loser;
+}
+
+/*------------------------------------------------------------------------*/
+/* DRAT.  An AND merge is implied by reverse unit propagation over the
+ * gate clauses and the merges before it, so writing the merges in their
+ * order suffices.  An XOR merge is not: unit propagation needs all but
+ * one variable of an XOR assigned.  So the merge clause is first derived
+ * with every sign combination of the variables its XORs depend on (their
+ * representatives, 'split'), each by unit propagation, and then those
+ * variables are resolved away one by one; the intermediate clauses are
+ * deleted again.  Merges that would need more than 'MAX_SPLIT' such
+ * variables are not made. */
+
+#define MAX_SPLIT 10
+
+static bool add_split (einsat *solver, congruence *C, unsigned idx) {
+  for (all_stack (unsigned, other, C->split))
+    if (other == idx)
+      return true;
+  if (SIZE_STACK (C->split) == MAX_SPLIT)
+    return false;
+  PUSH_STACK (C->split, idx);
+  return true;
+}
+
+/* The representatives of the variables of the XORs of 'g' and 'h' (if
+ * not 0), without those of 'a' and 'b' and the constant. */
+static bool split_xors (einsat *solver, congruence *C, unsigned a,
+                        unsigned b, const gate *g, const gate *h) {
+  CLEAR_STACK (C->split);
+  if (!C->proving)
+    return true;
+  unsigned skip[3] = {IDX (find (C, a)), IDX (find (C, b)),
+                      IDX (C->constant)};
+  for (const gate *x = g; x; x = x == g ? h : 0) {
+    const unsigned *constraint = C->xors.begin + x->source;
+    for (unsigned i = 0; i < constraint[0]; i++) {
+      unsigned idx = IDX (find (C, LIT (constraint[2 + i])));
+      if (idx != skip[0] && idx != skip[1] && idx != skip[2] &&
+          !add_split (solver, C, idx)) {
+        CLEAR_STACK (C->split);
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 /*------------------------------------------------------------------------*/
@@ -238,11 +300,11 @@ static void sort_inputs (unsigned size, unsigned *inputs) {
 static bool normalize_and (einsat *solver, congruence *C, gate *g,
                            unsigned *inputs) {
   const unsigned truth = C->constant;
-  unsigned output = g->output = find (C, g->output), size = 0;
+  unsigned output = find (C, g->output), size = 0;
   for (unsigned i = 0; i < g->size; i++) {
     unsigned lit = find (C, inputs[i]);
     if (lit == NOT (truth) || lit == NOT (output)) {
-      merge (solver, C, output, NOT (truth));
+      merge (solver, C, g->output, NOT (truth));
       return false;
     }
     if (lit == output)
@@ -256,7 +318,7 @@ static bool normalize_and (einsat *solver, congruence *C, gate *g,
     if (kept && inputs[kept - 1] == inputs[i])
       continue;
     if (kept && inputs[kept - 1] == NOT (inputs[i])) {
-      merge (solver, C, output, NOT (truth));
+      merge (solver, C, g->output, NOT (truth));
       return false;
     }
     inputs[kept++] = inputs[i];
@@ -264,7 +326,7 @@ static bool normalize_and (einsat *solver, congruence *C, gate *g,
   g->size = kept;
   if (kept > 1)
     return true;
-  merge (solver, C, output, kept ? inputs[0] : truth);
+  merge (solver, C, g->output, kept ? inputs[0] : truth);
   return false;
 }
 
@@ -286,14 +348,17 @@ static bool normalize_xor (einsat *solver, congruence *C, gate *g,
       kept--; /* x ^ x = 0 */
     else
       inputs[kept++] = inputs[i];
-  unsigned output = g->output = find (C, g->output) ^ parity;
+  g->output ^= parity;
+  unsigned output = find (C, g->output);
   g->size = kept;
   for (unsigned i = 0; i < kept; i++)
     if (IDX (inputs[i]) == IDX (output))
       return false; /* x = x ^ ...: a constraint, not a definition */
   if (kept > 1)
     return true;
-  merge (solver, C, output, kept ? inputs[0] : NOT (truth));
+  unsigned other = kept ? inputs[0] : NOT (truth);
+  if (split_xors (solver, C, g->output, other, g, 0))
+    merge (solver, C, g->output, other);
   return false;
 }
 
@@ -378,10 +443,13 @@ static void process_gate (einsat *solver, congruence *C, unsigned index) {
   g->hash = hash_gate (g, inputs);
   unsigned other = find_congruent (C, index);
   if (other != INVALID) {
-    g->dead = true;
-    INC (congruence_matched);
-    merge (solver, C, g->output, C->gates.begin[other].output);
-    return;
+    gate *h = C->gates.begin + other;
+    if (!g->is_xor || split_xors (solver, C, g->output, h->output, g, h)) {
+      g->dead = true;
+      INC (congruence_matched);
+      merge (solver, C, g->output, h->output);
+      return;
+    }
   }
   if (2 * (C->table_count + 1) > C->table_size)
     grow_table (solver, C);
@@ -432,6 +500,52 @@ static void close_gates (einsat *solver, congruence *C) {
     process_gate (solver, C, POP_STACK (C->worklist));
 }
 
+/* Derives 'base' (a unit or binary clause) with the literals of all
+ * sign combinations of 'vars' added, then with fewer and fewer of them. */
+static void derive_split (einsat *solver, unsigned base_size,
+                          const unsigned *base, unsigned count,
+                          const unsigned *vars) {
+  unsigned lits[2 + MAX_SPLIT];
+  for (unsigned i = 0; i < base_size; i++)
+    lits[i] = base[i];
+  for (unsigned level = count + 1; level-- > 0;)
+    for (unsigned signs = 0; signs < 1u << level; signs++) {
+      for (unsigned i = 0; i < level; i++)
+        lits[base_size + i] = LIT (vars[i]) ^ (signs >> i & 1u);
+      es_proof_add (solver, base_size + level, lits);
+    }
+  for (unsigned level = count; level > 0; level--)
+    for (unsigned signs = 0; signs < 1u << level; signs++) {
+      for (unsigned i = 0; i < level; i++)
+        lits[base_size + i] = LIT (vars[i]) ^ (signs >> i & 1u);
+      es_proof_delete (solver, base_size + level, lits);
+    }
+}
+
+/* Writes every merge to the proof, in the order they were made, and the
+ * empty clause after a merge of a literal with its negation. */
+static void prove_merges (einsat *solver, congruence *C) {
+  const unsigned *branch = C->branches.begin;
+  for (unsigned *p = C->merged.begin; p != C->merged.end; p += 2) {
+    unsigned a = p[0], b = p[1], count = *branch++;
+    if (IDX (b) == IDX (C->constant)) {
+      unsigned unit = b == C->constant ? a : NOT (a);
+      derive_split (solver, 1, &unit, count, branch);
+    } else {
+      unsigned forward[2] = {NOT (a), b}, backward[2] = {a, NOT (b)};
+      derive_split (solver, 2, forward, count, branch);
+      derive_split (solver, 2, backward, count, branch);
+    }
+    branch += count;
+  }
+  if (C->inconsistent) {
+    unsigned a = C->merged.end[-2];
+    if (IDX (C->merged.end[-1]) != IDX (C->constant))
+      es_proof_add (solver, 1, &a);
+    es_proof_add (solver, 0, 0);
+  }
+}
+
 static void add_equivalence (einsat *solver, unsigned a, unsigned b) {
   bool added = false;
   if (!es_has_irredundant_binary (solver, NOT (a), b))
@@ -474,6 +588,8 @@ static void release_congruence (einsat *solver, congruence *C) {
   RELEASE_STACK (C->occurrences);
   RELEASE_STACK (C->worklist);
   RELEASE_STACK (C->merged);
+  RELEASE_STACK (C->branches);
+  RELEASE_STACK (C->split);
   DELETE_ARRAY (C->repr, vars);
   DELETE_ARRAY (C->next, vars);
   DELETE_ARRAY (C->members, vars);
@@ -483,8 +599,8 @@ static void release_congruence (einsat *solver, congruence *C) {
 
 /* Returns true if it found equivalences or units. */
 bool es_congruence (einsat *solver) {
-  if (!GET_OPTION (congruence) || solver->proof || solver->lrat ||
-      solver->trace || solver->congruence_originals == solver->originals)
+  if (!GET_OPTION (congruence) || solver->lrat || solver->trace ||
+      solver->congruence_originals == solver->originals)
     return false;
   if (!es_clean_root (solver))
     return false;
@@ -493,6 +609,7 @@ bool es_congruence (einsat *solver) {
   uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
   congruence C;
   memset (&C, 0, sizeof C);
+  C.proving = solver->proof != 0;
   C.limit = es_effort_budget (solver, solver->congruence_ticks,
                               GET_OPTION (congruenceeffort),
                               GET_OPTION (congruencemineffort));
@@ -502,6 +619,8 @@ bool es_congruence (einsat *solver) {
   if (!EMPTY_STACK (C.gates)) {
     init_closure (solver, &C);
     close_gates (solver, &C);
+    if (C.proving)
+      prove_merges (solver, &C);
     if (C.inconsistent) {
       LOG ("congruence closure merged a literal with its negation");
       solver->inconsistent = true;

@@ -2,12 +2,16 @@
  * two ripple-carry adders over the same inputs, the second built with the
  * operands of every gate swapped: equal outputs by construction, so the
  * miter (some output pair differs) is UNSAT, and congruence closure
- * proves every pair equal without a decision.  A miter with one gate of
- * the copy changed is SAT; its model is checked against the clauses. */
+ * proves every pair equal without a decision, also with a DRAT proof,
+ * which the checker given on the command line must accept.  A miter with
+ * one gate of the copy changed is SAT; its model is checked against the
+ * clauses. */
 
 #include "einsat.h"
 #include "../common/check.h"
 #include "../common/model.h"
+
+#include <unistd.h>
 
 static clause_buffer formula;
 static int variables;
@@ -87,17 +91,17 @@ static void test_miter_refuted_without_decision (void) {
   einsat_delete (solver);
 }
 
-/* Without the closure (option off, or a proof traced, which it cannot
- * justify yet) the solver needs to search. */
-static void test_off_with_option_or_proof (void) {
+/* Without the closure (option off, or an LRAT proof traced, for which
+ * it gives no hints yet) the solver needs to search. */
+static void test_off_with_option_or_lrat (void) {
   miter (-1);
-  for (int proof = 0; proof < 2; proof++) {
+  for (int lrat = 0; lrat < 2; lrat++) {
     einsat *solver = einsat_new ();
     FILE *sink = 0;
-    if (proof) {
+    if (lrat) {
       sink = fopen ("/dev/null", "w");
       CHECK (sink);
-      einsat_trace_proof (solver, sink, true);
+      einsat_trace_lrat (solver, sink, true);
     } else
       CHECK (einsat_set_option (solver, "congruence", 0));
     clause_buffer_to_solver (solver, &formula);
@@ -108,6 +112,51 @@ static void test_off_with_option_or_proof (void) {
     if (sink)
       fclose (sink);
   }
+}
+
+static const char *checker;
+
+/* The formula in 'formula', solved with a DRAT proof (text or binary)
+ * that the checker must accept. */
+static void check_drat (bool binary) {
+  const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
+  char cnf[512], proof[512], command[2048];
+  snprintf (cnf, sizeof cnf, "%s/einsat-congruence-%d.cnf", dir,
+            (int) getpid ());
+  snprintf (proof, sizeof proof, "%s/einsat-congruence-%d.drat", dir,
+            (int) getpid ());
+  FILE *file = fopen (cnf, "w"), *trace = fopen (proof, "w");
+  CHECK (file && trace);
+  if (!file || !trace)
+    return;
+  size_t clauses = 0;
+  for (size_t i = 0; i < formula.size; i++)
+    clauses += !formula.lits[i];
+  fprintf (file, "p cnf %d %zu\n", variables, clauses);
+  for (size_t i = 0; i < formula.size; i++)
+    fprintf (file, formula.lits[i] ? "%d " : "%d\n", formula.lits[i]);
+  fclose (file);
+  einsat *solver = einsat_new ();
+  CHECK (einsat_trace_proof (solver, trace, binary));
+  CHECK (einsat_set_option (solver, "incremental", 0));
+  clause_buffer_to_solver (solver, &formula);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "congruence_rounds") == 1);
+  CHECK (einsat_statistic (solver, "decisions") == 0);
+  einsat_delete (solver);
+  fclose (trace);
+  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
+            checker, cnf, proof);
+  CHECK (system (command) == 0);
+  unlink (cnf);
+  unlink (proof);
+}
+
+/* XOR merges need case splits in the proof, AND merges none. */
+static void test_drat_proof_checked (void) {
+  miter (-1);
+  check_drat (false);
+  check_drat (true);
 }
 
 static void test_changed_miter_satisfiable (void) {
@@ -142,11 +191,17 @@ static void test_constants (void) {
   einsat_delete (solver);
 }
 
-int main (void) {
+int main (int argc, char **argv) {
+  if (argc < 2) {
+    fprintf (stderr, "usage: congruence CHECKER\n");
+    return 1;
+  }
+  checker = argv[1];
   static const test_case cases[] = {
       {"miter-refuted-without-decision",
        test_miter_refuted_without_decision},
-      {"off-with-option-or-proof", test_off_with_option_or_proof},
+      {"off-with-option-or-lrat", test_off_with_option_or_lrat},
+      {"drat-proof-checked", test_drat_proof_checked},
       {"changed-miter-satisfiable", test_changed_miter_satisfiable},
       {"constants", test_constants},
   };
