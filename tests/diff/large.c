@@ -289,17 +289,17 @@ static bool replaying;
 static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   uint64_t rng = seed;
   g.size = 0;
-  unsigned kind = oracle_below (&rng, 7);
+  unsigned kind = oracle_below (&rng, 8);
   if (kind < 2)
     generate_ksat (&rng);
   else if (kind < 4)
     generate_circuit (&rng);
   else if (kind < 5)
     generate_pigeons (&rng);
-  else if (kind < 6)
-    generate_xors (&rng);
+  else if (kind < 7)
+    generate_xors (&rng), kind = 5;
   else
-    generate_miter (&rng);
+    generate_miter (&rng), kind = 6;
   einsat *solver = einsat_new ();
   stress_options (solver, &rng);
   char cnf[512], proof[512];
