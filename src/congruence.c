@@ -177,7 +177,7 @@ static unsigned find (congruence *C, unsigned lit) {
   return LIT (root) ^ sign ^ (lit & 1u);
 }
 
-static void schedule (congruence *C, einsat *solver, unsigned index) {
+static void schedule (einsat *solver, congruence *C, unsigned index) {
   gate *g = C->gates.begin + index;
   if (g->dead || g->scheduled)
     return;
@@ -222,7 +222,7 @@ static void merge (einsat *solver, congruence *C, unsigned a, unsigned b) {
     if (idx == constant_idx)
       continue;
     for (unsigned i = C->occurs[idx]; i < C->occurs[idx + 1]; i++)
-      schedule (C, solver, C->occurrences.begin[i]);
+      schedule (solver, C, C->occurrences.begin[i]);
     C->steps += C->occurs[idx + 1] - C->occurs[idx];
   }
   C->next[last] = C->next[winner];
@@ -496,7 +496,7 @@ static void init_closure (einsat *solver, congruence *C) {
 
 static void close_gates (einsat *solver, congruence *C) {
   for (unsigned i = (unsigned) SIZE_STACK (C->gates); i-- > 0;)
-    schedule (C, solver, i);
+    schedule (solver, C, i);
   while (!EMPTY_STACK (C->worklist) && !C->inconsistent &&
          C->steps <= C->limit && !es_terminating (solver))
     process_gate (solver, C, POP_STACK (C->worklist));
@@ -570,7 +570,8 @@ static void add_merged (einsat *solver, congruence *C) {
       continue;
     unsigned unit = p[1] == C->constant ? p[0] : NOT (p[0]);
     signed char value = VALUE (unit);
-    if (value < 0) {
+    if (value < 0) { /* the closure would have found this already */
+      es_proof_add (solver, 0, 0);
       solver->inconsistent = true;
       return;
     }
@@ -599,7 +600,8 @@ static void release_congruence (einsat *solver, congruence *C) {
   DELETE_ARRAY (C->table, C->table_size);
 }
 
-/* Returns true if it found equivalences or units. */
+/* Returns true if it found equivalences or units and the formula is
+ * still consistent: then the substitution should run again. */
 bool es_congruence (einsat *solver) {
   if (!GET_OPTION (congruence) || solver->lrat || solver->trace ||
       solver->congruence_originals == solver->originals)
@@ -635,5 +637,5 @@ bool es_congruence (einsat *solver) {
       STAT (congruence_units) + STAT (congruence_equivalences) > before;
   if (GET_OPTION (verbose) > 1 || solver->inconsistent || found)
     es_report (solver, 'c');
-  return found;
+  return found && !solver->inconsistent;
 }

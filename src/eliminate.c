@@ -320,8 +320,7 @@ void es_eliminate (einsat *solver) {
   bool decompose = GET_OPTION (decompose);
   if (!solver->inconsistent && decompose)
     es_decompose (solver);
-  if (!solver->inconsistent && es_congruence (solver) &&
-      !solver->inconsistent && decompose)
+  if (!solver->inconsistent && es_congruence (solver) && decompose)
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (subsume))
     es_subsume (solver);

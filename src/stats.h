@@ -15,14 +15,14 @@
   COUNTER (clauses_redundant, 0, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \
   COUNTER (conflicts, 0, "conflicts") \
+  COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
+  COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (congruence_ands, congruence_rounds, "AND gates found by congruence") \
   COUNTER (congruence_equivalences, congruence_rounds, "equivalences found by congruence") \
   COUNTER (congruence_matched, congruence_rounds, "gates equal to another gate") \
   COUNTER (congruence_rounds, conflicts, "congruence closure rounds") \
   COUNTER (congruence_units, congruence_rounds, "units found by congruence") \
   COUNTER (congruence_xors, congruence_rounds, "XOR constraints found by congruence") \
-  COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
-  COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (decisions, conflicts, "decisions") \
   COUNTER (external_decisions, decisions, "decisions by the application") \
   COUNTER (decompositions, conflicts, "equivalent literal substitutions") \

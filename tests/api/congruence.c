@@ -91,44 +91,28 @@ static void test_miter_refuted_without_decision (void) {
   einsat_delete (solver);
 }
 
-/* Without the closure (option off, or an LRAT proof traced, for which
- * it gives no hints yet) the solver needs to search. */
-static void test_off_with_option_or_lrat (void) {
-  miter (-1);
-  for (int lrat = 0; lrat < 2; lrat++) {
-    einsat *solver = einsat_new ();
-    FILE *sink = 0;
-    if (lrat) {
-      sink = fopen ("/dev/null", "w");
-      CHECK (sink);
-      einsat_trace_lrat (solver, sink, true);
-    } else
-      CHECK (einsat_set_option (solver, "congruence", 0));
-    clause_buffer_to_solver (solver, &formula);
-    CHECK (einsat_solve (solver) == 20);
-    CHECK (einsat_statistic (solver, "congruence_rounds") == 0);
-    CHECK (einsat_statistic (solver, "decisions") > 0);
-    einsat_delete (solver);
-    if (sink)
-      fclose (sink);
-  }
-}
-
 static const char *checker;
 
-/* The formula in 'formula', solved with a DRAT proof (text or binary)
- * that the checker must accept. */
-static void check_drat (bool binary) {
+/* A solver tracing a proof of 'formula' to a temporary file; the
+ * formula itself goes to another one for the checker. */
+typedef struct proof_run {
+  char cnf[512], proof[512];
+  FILE *trace;
+  bool lrat;
+} proof_run;
+
+static einsat *new_proof_run (proof_run *r, bool lrat, bool binary) {
   const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
-  char cnf[512], proof[512], command[2048];
-  snprintf (cnf, sizeof cnf, "%s/einsat-congruence-%d.cnf", dir,
+  snprintf (r->cnf, sizeof r->cnf, "%s/einsat-congruence-%d.cnf", dir,
             (int) getpid ());
-  snprintf (proof, sizeof proof, "%s/einsat-congruence-%d.drat", dir,
-            (int) getpid ());
-  FILE *file = fopen (cnf, "w"), *trace = fopen (proof, "w");
-  CHECK (file && trace);
-  if (!file || !trace)
-    return;
+  snprintf (r->proof, sizeof r->proof, "%s/einsat-congruence-%d.proof",
+            dir, (int) getpid ());
+  r->lrat = lrat;
+  r->trace = fopen (r->proof, "w");
+  FILE *file = fopen (r->cnf, "w");
+  CHECK (file && r->trace);
+  if (!file || !r->trace)
+    exit (1);
   size_t clauses = 0;
   for (size_t i = 0; i < formula.size; i++)
     clauses += !formula.lits[i];
@@ -137,26 +121,75 @@ static void check_drat (bool binary) {
     fprintf (file, formula.lits[i] ? "%d " : "%d\n", formula.lits[i]);
   fclose (file);
   einsat *solver = einsat_new ();
-  CHECK (einsat_trace_proof (solver, trace, binary));
+  if (lrat)
+    CHECK (einsat_trace_lrat (solver, r->trace, binary));
+  else
+    CHECK (einsat_trace_proof (solver, r->trace, binary));
   CHECK (einsat_set_option (solver, "incremental", 0));
-  clause_buffer_to_solver (solver, &formula);
-  CHECK (einsat_solve (solver) == 20);
-  CHECK (einsat_statistic (solver, "congruence_rounds") == 1);
-  CHECK (einsat_statistic (solver, "decisions") == 0);
+  return solver;
+}
+
+/* Deletes the solver and runs the checker on its proof. */
+static bool proof_accepted (proof_run *r, einsat *solver) {
+  char command[2048];
   einsat_delete (solver);
-  fclose (trace);
-  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
-            checker, cnf, proof);
-  CHECK (system (command) == 0);
-  unlink (cnf);
-  unlink (proof);
+  fclose (r->trace);
+  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
+            checker, r->lrat ? "lrat" : "drat", r->cnf, r->proof);
+  bool accepted = system (command) == 0;
+  unlink (r->cnf);
+  unlink (r->proof);
+  return accepted;
+}
+
+/* Without the closure (option off, or an LRAT proof traced, for which
+ * it gives no hints yet) the solver needs to search; its proof is
+ * checked either way. */
+static void test_off_with_option_or_lrat (void) {
+  miter (-1);
+  for (int lrat = 0; lrat < 2; lrat++) {
+    proof_run run;
+    einsat *solver = new_proof_run (&run, lrat, true);
+    if (!lrat)
+      CHECK (einsat_set_option (solver, "congruence", 0));
+    clause_buffer_to_solver (solver, &formula);
+    CHECK (einsat_solve (solver) == 20);
+    CHECK (einsat_statistic (solver, "congruence_rounds") == 0);
+    CHECK (einsat_statistic (solver, "decisions") > 0);
+    CHECK (proof_accepted (&run, solver));
+  }
 }
 
 /* XOR merges need case splits in the proof, AND merges none. */
 static void test_drat_proof_checked (void) {
   miter (-1);
-  check_drat (false);
-  check_drat (true);
+  for (int binary = 0; binary < 2; binary++) {
+    proof_run run;
+    einsat *solver = new_proof_run (&run, false, binary);
+    clause_buffer_to_solver (solver, &formula);
+    CHECK (einsat_solve (solver) == 20);
+    CHECK (einsat_statistic (solver, "congruence_rounds") == 1);
+    CHECK (einsat_statistic (solver, "decisions") == 0);
+    CHECK (proof_accepted (&run, solver));
+  }
+}
+
+/* g = a & b and h = b & a, but g = -h: the closure merges a literal with
+ * its negation, and the proof ends there. */
+static void test_contradiction (void) {
+  formula.size = 0, variables = 0;
+  int a = new_variable (), b = new_variable ();
+  int g = and_gate (a, b), h = and_gate (b, a);
+  clause (2, (int[]) {g, h}), clause (2, (int[]) {-g, -h});
+  proof_run run;
+  einsat *solver = new_proof_run (&run, false, false);
+  CHECK (einsat_set_option (solver, "probe", 0));
+  clause_buffer_to_solver (solver, &formula);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "congruence_matched") == 1);
+  CHECK (einsat_statistic (solver, "congruence_equivalences") == 0);
+  CHECK (einsat_statistic (solver, "decisions") == 0);
+  CHECK (proof_accepted (&run, solver));
 }
 
 static void test_changed_miter_satisfiable (void) {
@@ -203,6 +236,7 @@ int main (int argc, char **argv) {
       {"off-with-option-or-lrat", test_off_with_option_or_lrat},
       {"drat-proof-checked", test_drat_proof_checked},
       {"changed-miter-satisfiable", test_changed_miter_satisfiable},
+      {"contradiction", test_contradiction},
       {"constants", test_constants},
   };
   return run_test_cases ("congruence", cases, sizeof cases / sizeof *cases);
