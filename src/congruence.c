@@ -54,10 +54,13 @@ typedef struct congruence {
   unsigned *next;     /* per variable: the next member of its class */
   unsigned *members;  /* per representative: the size of its class */
   unsigned *occurs;   /* per variable: where its gates are in 'occurrences' */
+  size_t size;        /* entries of 'repr', 'next', 'members' (variables
+                         and the constant) */
   unsigneds occurrences; /* gates by input variable */
   unsigned *table;    /* hash table of gate indices, INVALID if empty */
   size_t table_size, table_count;
   unsigneds worklist;
+  unsigneds candidates; /* inputs of the AND gate being extracted */
   unsigneds merged;   /* pairs (a, b): a = b */
   unsigneds branches; /* DRAT: per merge, the number of variables to
                          split on and those variables */
@@ -140,17 +143,14 @@ static void add_xor_gates (einsat *solver, congruence *C) {
 }
 
 static void find_gates (einsat *solver, congruence *C) {
-  unsigneds inputs;
-  INIT_STACK (inputs);
   for (unsigned idx = 0; idx < solver->vars; idx++) {
     if (C->steps > C->limit || es_terminating (solver))
       break;
     if (!FLAGS (idx)->active)
       continue;
-    find_and_gates (solver, C, LIT (idx), &inputs);
-    find_and_gates (solver, C, NOT (LIT (idx)), &inputs);
+    find_and_gates (solver, C, LIT (idx), &C->candidates);
+    find_and_gates (solver, C, NOT (LIT (idx)), &C->candidates);
   }
-  RELEASE_STACK (inputs);
   if (C->steps <= C->limit)
     es_find_xors (solver, &C->xors, 3,
                   (unsigned) GET_OPTION (congruencexorsize), &C->steps,
@@ -387,10 +387,12 @@ static void insert_gate (congruence *C, unsigned index);
 
 static void grow_table (einsat *solver, congruence *C) {
   size_t old_size = C->table_size;
-  unsigned *old = C->table;
-  C->table_size = old_size ? 2 * old_size : 1024;
-  NEW_ARRAY (C->table, C->table_size);
-  memset (C->table, 0xff, C->table_size * sizeof *C->table);
+  size_t new_size = old_size ? 2 * old_size : 1024;
+  unsigned *old = C->table, *table;
+  NEW_ARRAY (table, new_size); /* may long-jump: 'C' must stay intact */
+  memset (table, 0xff, new_size * sizeof *table);
+  C->table = table;
+  C->table_size = new_size;
   C->table_count = 0;
   for (size_t i = 0; i < old_size; i++) {
     unsigned index = old[i];
@@ -463,34 +465,35 @@ static void process_gate (einsat *solver, congruence *C, unsigned index) {
 static void init_closure (einsat *solver, congruence *C) {
   unsigned vars = solver->vars + 1; /* and the constant */
   C->constant = LIT (solver->vars);
+  C->size = vars;
   NEW_ARRAY (C->repr, vars);
   NEW_ARRAY (C->next, vars);
   NEW_ARRAY (C->members, vars);
   NEW_ARRAY (C->occurs, vars + 1);
   for (unsigned idx = 0; idx < vars; idx++)
     C->repr[idx] = LIT (idx), C->next[idx] = INVALID, C->members[idx] = 1;
-  /* Occurrences by input variable, as compressed rows. */
+  /* Occurrences by input variable, as compressed rows: count, sum up to
+   * the end of each row, then fill each row from its end. */
   size_t count = SIZE_STACK (C->gates);
   for (size_t i = 0; i < count; i++) {
     const gate *g = C->gates.begin + i;
     for (unsigned j = 0; j < g->size; j++)
-      C->occurs[IDX (C->inputs.begin[g->offset + j]) + 1]++;
+      C->occurs[IDX (C->inputs.begin[g->offset + j])]++;
   }
+  unsigned total = 0;
   for (unsigned idx = 0; idx < vars; idx++)
-    C->occurs[idx + 1] += C->occurs[idx];
+    total += C->occurs[idx], C->occurs[idx] = total;
+  C->occurs[vars] = total;
   RESIZE_STACK (C->occurrences, 0);
-  RESERVE_STACK (C->occurrences, C->occurs[vars]);
-  RESIZE_STACK (C->occurrences, C->occurs[vars]);
-  unsigned *fill;
-  NEW_ARRAY (fill, vars);
-  for (size_t i = 0; i < count; i++) {
+  RESERVE_STACK (C->occurrences, total);
+  RESIZE_STACK (C->occurrences, total);
+  for (size_t i = count; i-- > 0;) {
     const gate *g = C->gates.begin + i;
-    for (unsigned j = 0; j < g->size; j++) {
+    for (unsigned j = g->size; j-- > 0;) {
       unsigned idx = IDX (C->inputs.begin[g->offset + j]);
-      C->occurrences.begin[C->occurs[idx] + fill[idx]++] = (unsigned) i;
+      C->occurrences.begin[--C->occurs[idx]] = (unsigned) i;
     }
   }
-  DELETE_ARRAY (fill, vars);
   grow_table (solver, C);
 }
 
@@ -583,21 +586,25 @@ static void add_merged (einsat *solver, congruence *C) {
   es_propagate_root (solver);
 }
 
-static void release_congruence (einsat *solver, congruence *C) {
-  unsigned vars = solver->vars + 1;
+void es_release_congruence (einsat *solver) {
+  congruence *C = solver->congruence;
+  if (!C)
+    return;
   RELEASE_STACK (C->gates);
   RELEASE_STACK (C->inputs);
   RELEASE_STACK (C->xors);
   RELEASE_STACK (C->occurrences);
   RELEASE_STACK (C->worklist);
+  RELEASE_STACK (C->candidates);
   RELEASE_STACK (C->merged);
   RELEASE_STACK (C->branches);
   RELEASE_STACK (C->split);
-  DELETE_ARRAY (C->repr, vars);
-  DELETE_ARRAY (C->next, vars);
-  DELETE_ARRAY (C->members, vars);
-  DELETE_ARRAY (C->occurs, vars + 1);
+  DELETE_ARRAY (C->repr, C->size);
+  DELETE_ARRAY (C->next, C->size);
+  DELETE_ARRAY (C->members, C->size);
+  DELETE_ARRAY (C->occurs, C->size + 1);
   DELETE_ARRAY (C->table, C->table_size);
+  DELETE_ARRAY (solver->congruence, 1);
 }
 
 /* Returns true if it found equivalences or units and the formula is
@@ -611,27 +618,26 @@ bool es_congruence (einsat *solver) {
   solver->congruence_originals = solver->originals;
   INC (congruence_rounds);
   uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
-  congruence C;
-  memset (&C, 0, sizeof C);
-  C.proving = solver->proof != 0;
-  C.limit = es_effort_budget (solver, solver->congruence_ticks,
-                              GET_OPTION (congruenceeffort),
-                              GET_OPTION (congruencemineffort));
+  congruence *C = NEW_ARRAY (solver->congruence, 1);
+  C->proving = solver->proof != 0;
+  C->limit = es_effort_budget (solver, solver->congruence_ticks,
+                               GET_OPTION (congruenceeffort),
+                               GET_OPTION (congruencemineffort));
   es_enter_dense_mode (solver);
-  find_gates (solver, &C);
+  find_gates (solver, C);
   es_leave_dense_mode (solver);
-  if (!EMPTY_STACK (C.gates)) {
-    init_closure (solver, &C);
-    close_gates (solver, &C);
-    if (C.proving)
-      prove_merges (solver, &C);
-    if (C.inconsistent) {
+  if (!EMPTY_STACK (C->gates)) {
+    init_closure (solver, C);
+    close_gates (solver, C);
+    if (C->proving)
+      prove_merges (solver, C);
+    if (C->inconsistent) {
       LOG ("congruence closure merged a literal with its negation");
       solver->inconsistent = true;
     } else
-      add_merged (solver, &C);
+      add_merged (solver, C);
   }
-  release_congruence (solver, &C);
+  es_release_congruence (solver);
   solver->congruence_ticks = STAT (ticks);
   bool found =
       STAT (congruence_units) + STAT (congruence_equivalences) > before;

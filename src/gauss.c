@@ -373,7 +373,10 @@ static void add_derived (einsat *solver, gauss *G) {
   }
 }
 
-static void release_gauss (einsat *solver, gauss *G) {
+void es_release_gauss (einsat *solver) {
+  gauss *G = solver->gauss;
+  if (!G)
+    return;
   RELEASE_STACK (G->xors);
   RELEASE_STACK (G->roots);
   RELEASE_STACK (G->columns);
@@ -384,6 +387,7 @@ static void release_gauss (einsat *solver, gauss *G) {
   RELEASE_STACK (G->keys);
   RELEASE_STACK (G->units);
   RELEASE_STACK (G->binaries);
+  DELETE_ARRAY (solver->gauss, 1);
 }
 
 void es_gauss (einsat *solver) {
@@ -395,25 +399,25 @@ void es_gauss (einsat *solver) {
   solver->gauss_originals = solver->originals;
   INC (gauss_rounds);
   uint64_t before = STAT (gauss_units) + STAT (gauss_equivalences);
-  gauss G;
-  memset (&G, 0, sizeof G);
-  G.limit = es_effort_budget (solver, solver->gauss_ticks,
-                              GET_OPTION (gausseffort),
-                              GET_OPTION (gaussmineffort));
+  gauss *G = NEW_ARRAY (solver->gauss, 1);
+  G->limit = es_effort_budget (solver, solver->gauss_ticks,
+                               GET_OPTION (gausseffort),
+                               GET_OPTION (gaussmineffort));
   es_enter_dense_mode (solver);
   ADD (gauss_xors,
-       es_find_xors (solver, &G.xors, 2, (unsigned) GET_OPTION (gaussxorsize),
-                     &G.steps, G.limit));
+       es_find_xors (solver, &G->xors, 2,
+                     (unsigned) GET_OPTION (gaussxorsize), &G->steps,
+                     G->limit));
   es_leave_dense_mode (solver);
-  if (!EMPTY_STACK (G.xors)) {
-    group_by_component (solver, &G);
-    if (!eliminate_components (solver, &G)) {
+  if (!EMPTY_STACK (G->xors)) {
+    group_by_component (solver, G);
+    if (!eliminate_components (solver, G)) {
       LOG ("Gaussian elimination found the XORs inconsistent");
       solver->inconsistent = true;
     } else
-      add_derived (solver, &G);
+      add_derived (solver, G);
   }
-  release_gauss (solver, &G);
+  es_release_gauss (solver);
   solver->gauss_ticks = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent ||
       STAT (gauss_units) + STAT (gauss_equivalences) > before)

@@ -521,6 +521,11 @@ struct einsat {
   uint64_t gauss_originals; /* 'originals' at the last Gauss round */
   uint64_t congruence_ticks;     /* search ticks at the last closure */
   uint64_t congruence_originals; /* 'originals' at the last closure */
+  /* The scratch data of a running round lives here, not on the stack of
+   * 'es_gauss' or 'es_congruence': an allocation failure long-jumps out
+   * of the round, and 'einsat_delete' must still find it to free it. */
+  struct gauss *gauss;
+  struct congruence *congruence;
 
   /* Local search ('walk.c'). */
   walker walker;
@@ -700,9 +705,11 @@ void es_release_factoring (einsat *);
 
 /* in 'gauss.c' */
 void es_gauss (einsat *);
+void es_release_gauss (einsat *);
 
 /* in 'congruence.c' */
 bool es_congruence (einsat *);
+void es_release_congruence (einsat *);
 
 /* in 'xors.c' */
 unsigned es_find_xors (einsat *, unsigneds *xors, unsigned min_size,

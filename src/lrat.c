@@ -79,9 +79,12 @@ static void insert_binary (binary_ids *ids, binary_id entry) {
 static void enlarge_binary_ids (einsat *solver) {
   binary_ids *ids = &solver->binary_ids;
   binary_ids old = *ids;
-  ids->size = old.size ? 2 * old.size : 1024;
+  size_t size = old.size ? 2 * old.size : 1024;
+  binary_id *table;
+  NEW_ARRAY (table, size); /* may long-jump: 'ids' must stay intact */
+  ids->table = table;
+  ids->size = size;
   ids->count = 0;
-  NEW_ARRAY (ids->table, ids->size);
   for (size_t i = 0; i < old.size; i++)
     if (old.table[i].key)
       insert_binary (ids, old.table[i]);

@@ -1,6 +1,8 @@
-/* Allocation faults through the library API: a fixed scenario (clauses,
- * solve, val, assumptions, failed, enumeration, DIMACS parsing) runs once
- * per allocation it makes, with exactly that allocation failing.  Before
+/* Allocation faults through the library API: fixed scenarios (clauses,
+ * solve, val, assumptions, failed, enumeration, DIMACS parsing; a circuit
+ * with XOR and AND gates for Gaussian elimination and congruence closure;
+ * an LRAT proof) each run once per allocation they make, with exactly
+ * that allocation failing.  Before
  * the failure every call must return what it returns without faults; the
  * call that hits the failure must return its error value (if it has one)
  * and leave "out of memory" in 'einsat_error'; after 'einsat_delete'
@@ -14,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_RESULTS 256
+#define MAX_RESULTS 8192
 #define NO_ERROR_VALUE INT32_MIN
 
 typedef struct fault_allocator {
@@ -158,7 +160,7 @@ static bool read_dimacs (run *r) {
   return record (r, "einsat_read_dimacs_file", ok, 0);
 }
 
-static void scenario (run *r) {
+static void basic_scenario (run *r) {
   einsat *s = r->solver;
   einsat_set_option (s, "reduceint", 10);
   einsat_set_option (s, "rephaseint", 10);
@@ -185,8 +187,94 @@ static void scenario (run *r) {
   record (r, "einsat_vars", einsat_vars (s), NO_ERROR_VALUE);
 }
 
-/* Runs the scenario with allocation 'fail_at' failing (0 = none). */
-static void execute (run *r, long fail_at, const run *reference) {
+static bool add_and_gate (run *r, int g, int a, int b) {
+  int c1[] = {-g, a, 0}, c2[] = {-g, b, 0}, c3[] = {g, -a, -b, 0};
+  return add_clause (r, c1) && add_clause (r, c2) && add_clause (r, c3);
+}
+
+/* g = a ^ b ^ c: the clauses with an even number of negations of
+ * (-g, a, b, c) rule out the assignments of the wrong parity. */
+static bool add_xor_gate (run *r, int g, int a, int b, int c) {
+  for (int signs = 0; signs < 16; signs++) {
+    if (__builtin_popcount (signs) & 1)
+      continue;
+    int lits[4] = {-g, a, b, c}, clause[5];
+    for (int i = 0; i < 4; i++)
+      clause[i] = signs & (1 << i) ? -lits[i] : lits[i];
+    clause[4] = 0;
+    if (!add_clause (r, clause))
+      return false;
+  }
+  return true;
+}
+
+/* Two copies of a circuit over inputs 1..8, the second built with the
+ * operands swapped, and a miter under selector 100: unsatisfiable under
+ * 100 (Gauss and congruence run in the first solve's preprocessing). */
+static void circuit_scenario (run *r) {
+  einsat *s = r->solver;
+  for (int copy = 0; copy < 2; copy++) {
+    int base = 20 + 20 * copy;
+    for (int i = 1; i < 8; i++) {
+      int a = copy ? i + 1 : i, b = copy ? i : i + 1;
+      if (!add_and_gate (r, base + i, a, b))
+        return;
+    }
+    int x = base + 10, y = base + 11;
+    if (!add_xor_gate (r, x, copy ? 3 : 1, 2, copy ? 1 : 3) ||
+        !add_xor_gate (r, y, x, base + 1, base + 7))
+      return;
+  }
+  int miter[][4] = {{-100, 31, 51, 0}, {-100, -31, -51, 0},
+                    {-100, 21, 41, 0}, {-100, -21, -41, 0}};
+  for (int i = 0; i < 4; i++)
+    if (!add_clause (r, miter[i]))
+      return;
+  if (!solve (r))
+    return;
+  for (int v = 1; v <= 51; v++)
+    record (r, "einsat_val", einsat_val (s, v), NO_ERROR_VALUE);
+  einsat_assume (s, 100);
+  if (!record_void (r, "einsat_assume") || !solve (r))
+    return;
+  record (r, "einsat_failed", einsat_failed (s, 100), NO_ERROR_VALUE);
+  if (r->reference)
+    return;
+  const char *used[] = {"gauss_equivalences", "congruence_ands",
+                        "congruence_xors", "congruence_equivalences"};
+  for (int i = 0; i < 4; i++)
+    if (!einsat_statistic (s, used[i]))
+      problem (r, used[i], "zero: the scenario misses its purpose");
+}
+
+/* An LRAT proof of a long implication chain closed into a contradiction:
+ * more binary clauses than the first table of binary clause ids holds. */
+static void lrat_scenario (run *r) {
+  FILE *sink = fopen ("/dev/null", "w");
+  if (!sink) {
+    problem (r, "fopen", "/dev/null");
+    return;
+  }
+  einsat *s = r->solver;
+  if (record (r, "einsat_trace_lrat", einsat_trace_lrat (s, sink, 0), 0)) {
+    bool ok = true;
+    for (int v = 1; ok && v < 700; v++) {
+      int c[] = {-v, v + 1, 0};
+      ok = add_clause (r, c);
+    }
+    int first[] = {1, 0}, last[] = {-700, 0};
+    if (ok && add_clause (r, first) && add_clause (r, last))
+      solve (r);
+  }
+  einsat_close_proof (s);
+  fclose (sink);
+}
+
+typedef void scenario_function (run *);
+
+/* Runs 'scenario' with allocation 'fail_at' failing (0 = none). */
+static void execute (run *r, scenario_function *scenario, long fail_at,
+                     const run *reference) {
   memset (r, 0, sizeof *r);
   r->allocator.fail_at = fail_at;
   r->reference = reference;
@@ -208,37 +296,48 @@ static void execute (run *r, long fail_at, const run *reference) {
   }
 }
 
-int main (void) {
+/* Fails each allocation of 'scenario' in turn; returns false on a
+ * problem. */
+static bool check_scenario (const char *name, scenario_function *scenario) {
   static run reference, faulty;
-  execute (&reference, 0, 0);
+  execute (&reference, scenario, 0, 0);
   if (reference.problem[0]) {
-    printf ("not ok faults api: %s\n", reference.problem);
-    return 1;
+    printf ("not ok faults api %s: %s\n", name, reference.problem);
+    return false;
   }
   long total = reference.allocator.allocations, failures = 0;
   long wrong_size_runs = 0, first_wrong_size = 0;
   for (long n = 1; n <= total && failures < 5; n++) {
-    execute (&faulty, n, &reference);
+    execute (&faulty, scenario, n, &reference);
     if (faulty.problem[0]) {
-      printf ("not ok faults api: %s\n", faulty.problem);
+      printf ("not ok faults api %s: %s\n", name, faulty.problem);
       failures++;
     }
     if (faulty.allocator.wrong_sizes && !wrong_size_runs++)
       first_wrong_size = n;
   }
   if (!failures)
-    printf ("ok faults api: each of %ld allocations failed in turn "
+    printf ("ok faults api %s: each of %ld allocations failed in turn "
             "(%d results checked)\n",
-            total, reference.size);
+            name, total, reference.size);
   if (reference.allocator.wrong_sizes)
-    printf ("not ok faults api sizes: blocks freed with a wrong size "
-            "even without faults\n");
+    printf ("not ok faults api %s sizes: blocks freed with a wrong size "
+            "even without faults\n",
+            name);
   else if (wrong_size_runs)
-    printf ("not ok faults api sizes: in %ld of %ld runs blocks were "
+    printf ("not ok faults api %s sizes: in %ld of %ld runs blocks were "
             "freed with a wrong old size, first when allocation %ld "
             "failed\n",
-            wrong_size_runs, total, first_wrong_size);
+            name, wrong_size_runs, total, first_wrong_size);
   else
-    printf ("ok faults api sizes: every block freed with its size\n");
-  return failures || wrong_size_runs;
+    printf ("ok faults api %s sizes: every block freed with its size\n",
+            name);
+  return !failures && !wrong_size_runs;
+}
+
+int main (void) {
+  bool ok = check_scenario ("basic", basic_scenario);
+  ok &= check_scenario ("circuit", circuit_scenario);
+  ok &= check_scenario ("lrat", lrat_scenario);
+  return !ok;
 }
