@@ -23,13 +23,13 @@
  * substitution right after ('decompose.c') uses; they are implied by the
  * irredundant gate clauses, so the models stay the same.  Like Gaussian
  * elimination this runs once in the first elimination round after
- * original clauses were added.  With a DRAT proof the merges are written
- * to it in the order they were made ('prove_merges'); LRAT would need
- * hints, which are not done yet, so it is skipped then, and with the
- * teaching trace. */
+ * original clauses were added.  With a proof (DRAT or LRAT) each merge
+ * is derived by unit propagation in the order they were made
+ * ('add_proved_merges'); with the teaching trace it is skipped. */
 
 #include "internal.h"
 
+#include <limits.h>
 #include <string.h>
 
 typedef struct gate {
@@ -230,15 +230,13 @@ static void merge (einsat *solver, congruence *C, unsigned a, unsigned b) {
 }
 
 /*------------------------------------------------------------------------*/
-/* DRAT.  An AND merge is implied by reverse unit propagation over the
- * gate clauses and the merges before it, so writing the merges in their
- * order suffices.  An XOR merge is not: unit propagation needs all but
- * one variable of an XOR assigned.  So the merge clause is first derived
- * with every sign combination of the variables its XORs depend on (their
- * representatives, 'split'), each by unit propagation, and then those
- * variables are resolved away one by one; the intermediate clauses are
- * deleted again.  Merges that would need more than 'MAX_SPLIT' such
- * variables are not made. */
+/* Split variables for proofs.  An AND merge is implied by reverse unit
+ * propagation over the gate clauses and the merges before it.  An XOR
+ * merge is not: unit propagation needs all but one variable of an XOR
+ * assigned.  So with a proof the variables its XORs depend on (their
+ * representatives) are recorded with the merge, to be split on when it
+ * is derived ('add_proved_merges').  Merges that would need more than
+ * 'MAX_SPLIT' such variables are not made. */
 
 #define MAX_SPLIT 10
 
@@ -505,49 +503,163 @@ static void close_gates (einsat *solver, congruence *C) {
     process_gate (solver, C, POP_STACK (C->worklist));
 }
 
-/* Derives 'base' (a unit or binary clause) with the literals of all
- * sign combinations of 'vars' added, then with fewer and fewer of them. */
-static void derive_split (einsat *solver, unsigned base_size,
-                          const unsigned *base, unsigned count,
-                          const unsigned *vars) {
-  unsigned lits[2 + MAX_SPLIT];
-  for (unsigned i = 0; i < base_size; i++)
-    lits[i] = base[i];
-  for (unsigned level = count + 1; level-- > 0;)
-    for (unsigned signs = 0; signs < 1u << level; signs++) {
-      for (unsigned i = 0; i < level; i++)
-        lits[base_size + i] = LIT (vars[i]) ^ (signs >> i & 1u);
-      es_proof_add (solver, base_size + level, lits);
-    }
-  for (unsigned level = count; level > 0; level--)
-    for (unsigned signs = 0; signs < 1u << level; signs++) {
-      for (unsigned i = 0; i < level; i++)
-        lits[base_size + i] = LIT (vars[i]) ^ (signs >> i & 1u);
-      es_proof_delete (solver, base_size + level, lits);
-    }
+/*------------------------------------------------------------------------*/
+/* Proofs (DRAT and LRAT): the merges are derived by unit propagation on
+ * the solver itself, in the order they were made, and each is added to
+ * the formula before the next one is derived.  For a merge clause the
+ * negation of its literals is assumed as decisions above the root level;
+ * propagation then reaches a conflict (or implies one of its literals),
+ * and the LRAT hints follow from the trail as for learned clauses
+ * ('lrat.c').  An XOR merge first gets the literals of its split
+ * variables added in every sign combination, and these clauses are
+ * resolved away one variable at a time (the two clauses of the last
+ * split are the hints).  A merge propagation cannot derive ends the
+ * proof: it and all later merges are dropped. */
+
+/* The literal of 'lemma' implied first (on the trail), or INVALID.  Its
+ * reason is what refutes the negation of the lemma: the trail before it
+ * agrees with that negation, and after it no longer does. */
+static unsigned first_implied (einsat *solver, unsigned size,
+                               const unsigned *lemma) {
+  unsigned first = INVALID, position = UINT_MAX;
+  for (unsigned i = 0; i < size; i++) {
+    unsigned lit = lemma[i];
+    if (VALUE (lit) > 0 && VAR (lit)->trail < position)
+      first = lit, position = VAR (lit)->trail;
+  }
+  return first;
 }
 
-/* Writes every merge to the proof, in the order they were made, and the
- * empty clause after a merge of a literal with its negation. */
-static void prove_merges (einsat *solver, congruence *C) {
+/* Assumes the negation of 'lemma' and propagates; returns true if that
+ * is refuted, with the hints in 'lrat_chain'.  No literal of the lemma
+ * is assigned at the root level. */
+static bool refute_negation (einsat *solver, unsigned size,
+                             const unsigned *lemma) {
+  bool refuted = false;
+  for (unsigned i = 0; !refuted && i < size; i++) {
+    unsigned lit = lemma[i];
+    if (VALUE (lit))
+      continue;
+    es_assign_decision (solver, NOT (lit));
+    unsigned conflict = es_propagate (solver);
+    unsigned implied = first_implied (solver, size, lemma);
+    if (implied != INVALID)
+      es_lrat_derive_from_reason (solver, size, lemma, implied);
+    else if (conflict != INVALID)
+      es_lrat_derive_from_conflict (solver, size, lemma, conflict);
+    refuted = implied != INVALID || conflict != INVALID;
+  }
+  es_backtrack (solver, 0);
+  return refuted;
+}
+
+/* Writes 'lits' (its first 'size' entries) to the proof, with the split
+ * variables 'vars[level..count-1]' resolved away.  Returns false if
+ * propagation failed to derive it. */
+static bool derive_split (einsat *solver, unsigned *lits, unsigned size,
+                          unsigned level, unsigned count,
+                          const unsigned *vars) {
+  if (level == count) {
+    if (!refute_negation (solver, size, lits))
+      return false;
+    es_proof_add (solver, size, lits);
+    return true;
+  }
+  uint64_t ids[2];
+  for (unsigned sign = 0; sign < 2; sign++) {
+    lits[size] = LIT (vars[level]) ^ sign;
+    if (!derive_split (solver, lits, size + 1, level + 1, count, vars))
+      return false;
+    ids[sign] = solver->clause_id;
+  }
+  if (solver->lrat) {
+    PUSH_STACK (solver->lrat_chain, ids[0]);
+    PUSH_STACK (solver->lrat_chain, ids[1]);
+  }
+  es_proof_add (solver, size, lits);
+  uint64_t id = solver->clause_id;
+  for (unsigned sign = 0; sign < 2; sign++) {
+    lits[size] = LIT (vars[level]) ^ sign;
+    es_proof_delete_lemma (solver, ids[sign], size + 1, lits);
+  }
+  solver->clause_id = id;
+  return true;
+}
+
+/* Derives the clause 'base' of a merge, simplified by the root level, and
+ * adds it to the formula.  Returns false if it could not be derived;
+ * 'added' tells whether it is new. */
+static bool add_proved_clause (einsat *solver, unsigned size,
+                               const unsigned *base, unsigned count,
+                               const unsigned *vars, bool *added) {
+  unsigned lits[2 + MAX_SPLIT], kept = 0, split[MAX_SPLIT], splits = 0;
+  *added = false;
+  for (unsigned i = 0; i < size; i++) {
+    unsigned lit = base[i];
+    signed char value = VALUE (lit);
+    if (value > 0 || (kept && lits[0] == NOT (lit)))
+      return true;
+    if (!value && !(kept && lits[0] == lit))
+      lits[kept++] = lit; /* 'a = -a' gives the clauses (-a) and (a) */
+  }
+  if (kept == 2 && es_has_irredundant_binary (solver, lits[0], lits[1]))
+    return true;
+  for (unsigned i = 0; i < count; i++)
+    if (!VALUE (LIT (vars[i])))
+      split[splits++] = vars[i];
+  if (!derive_split (solver, lits, kept, 0, splits, split))
+    return false;
+  *added = true;
+  if (kept == 2)
+    es_new_binary (solver, false, lits[0], lits[1]);
+  else if (kept == 1) {
+    es_assign_unit (solver, lits[0]);
+    INC (congruence_units);
+    es_propagate_root (solver);
+  } else
+    solver->inconsistent = true;
+  return true;
+}
+
+static bool add_proved_merge (einsat *solver, congruence *C, unsigned a,
+                              unsigned b, unsigned count,
+                              const unsigned *vars) {
+  bool forward = false, backward = false;
+  if (IDX (b) == IDX (C->constant)) {
+    unsigned unit = b == C->constant ? a : NOT (a);
+    return add_proved_clause (solver, 1, &unit, count, vars, &forward);
+  }
+  unsigned lits[2] = {NOT (a), b};
+  if (!add_proved_clause (solver, 2, lits, count, vars, &forward))
+    return false;
+  lits[0] = a, lits[1] = NOT (b);
+  if (!solver->inconsistent &&
+      !add_proved_clause (solver, 2, lits, count, vars, &backward))
+    return false;
+  if (forward || backward)
+    INC (congruence_equivalences);
+  return true;
+}
+
+/* With a merge of a literal with its negation last, the unit of its
+ * first literal ends in the empty clause. */
+static void add_proved_merges (einsat *solver, congruence *C) {
   const unsigned *branch = C->branches.begin;
-  for (unsigned *p = C->merged.begin; p != C->merged.end; p += 2) {
-    unsigned a = p[0], b = p[1], count = *branch++;
-    if (IDX (b) == IDX (C->constant)) {
-      unsigned unit = b == C->constant ? a : NOT (a);
-      derive_split (solver, 1, &unit, count, branch);
-    } else {
-      unsigned forward[2] = {NOT (a), b}, backward[2] = {a, NOT (b)};
-      derive_split (solver, 2, forward, count, branch);
-      derive_split (solver, 2, backward, count, branch);
+  for (unsigned *p = C->merged.begin;
+       p != C->merged.end && !solver->inconsistent; p += 2) {
+    unsigned count = *branch++;
+    if (!add_proved_merge (solver, C, p[0], p[1], count, branch)) {
+      LOG ("congruence merge %s = %s not derived", LOGLIT (p[0]),
+           LOGLIT (p[1]));
+      return;
     }
     branch += count;
   }
-  if (C->inconsistent) {
+  if (C->inconsistent && !solver->inconsistent) {
     unsigned a = C->merged.end[-2];
+    bool added;
     if (IDX (C->merged.end[-1]) != IDX (C->constant))
-      es_proof_add (solver, 1, &a);
-    es_proof_add (solver, 0, 0);
+      add_proved_clause (solver, 1, &a, 0, 0, &added);
   }
 }
 
@@ -610,7 +722,7 @@ void es_release_congruence (einsat *solver) {
 /* Returns true if it found equivalences or units and the formula is
  * still consistent: then the substitution should run again. */
 bool es_congruence (einsat *solver) {
-  if (!GET_OPTION (congruence) || solver->lrat || solver->trace ||
+  if (!GET_OPTION (congruence) || solver->trace ||
       solver->congruence_originals == solver->originals)
     return false;
   if (!es_clean_root (solver))
@@ -630,8 +742,8 @@ bool es_congruence (einsat *solver) {
     init_closure (solver, C);
     close_gates (solver, C);
     if (C->proving)
-      prove_merges (solver, C);
-    if (C->inconsistent) {
+      add_proved_merges (solver, C);
+    else if (C->inconsistent) {
       LOG ("congruence closure merged a literal with its negation");
       solver->inconsistent = true;
     } else

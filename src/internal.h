@@ -792,6 +792,8 @@ bool es_check_model (einsat *);
 /* in 'proof.c' */
 void es_proof_add (einsat *, size_t, const unsigned *);
 void es_proof_delete (einsat *, size_t, const unsigned *);
+void es_proof_delete_lemma (einsat *, uint64_t id, size_t,
+                            const unsigned *);
 void es_proof_delete_clause (einsat *, clause *);
 void es_proof_shrunk (einsat *, clause *, uint64_t old_id, size_t old_size,
                       const unsigned *old_lits);

@@ -185,6 +185,17 @@ void es_proof_delete (einsat *solver, size_t size, const unsigned *lits) {
     write_lrat_deletion (solver, id);
 }
 
+/* Deletes a lemma derived with identifier 'id' that never became a
+ * clause of the solver (a step of a longer derivation): with LRAT by
+ * its identifier, binary ones through the table of binary ids. */
+void es_proof_delete_lemma (einsat *solver, uint64_t id, size_t size,
+                            const unsigned *lits) {
+  if (solver->lrat && size > 2)
+    write_lrat_deletion (solver, id);
+  else
+    es_proof_delete (solver, size, lits);
+}
+
 void es_proof_delete_clause (einsat *solver, clause *c) {
   if (solver->lrat)
     write_lrat_deletion (solver, es_clause_id (solver, c));

@@ -64,6 +64,10 @@ static bool refutes_assumptions (einsat *solver) {
 
 int es_search (einsat *solver) {
   for (;;) {
+    /* Checked first: inprocessing may have derived the empty clause from
+     * a root-level conflict that propagation would find again. */
+    if (solver->inconsistent)
+      return 20;
     unsigned conflict = es_propagate (solver);
     if (conflict != INVALID) {
       if (refutes_assumptions (solver))
@@ -74,9 +78,7 @@ int es_search (einsat *solver) {
         es_report (solver, ' ');
       if (limit_hit (solver))
         return 0;
-    } else if (solver->inconsistent)
-      return 20;
-    else if (es_terminating (solver))
+    } else if (es_terminating (solver))
       return 0;
     else if (es_lucky_due (solver)) {
       if (es_lucky (solver))

@@ -2,8 +2,8 @@
  * two ripple-carry adders over the same inputs, the second built with the
  * operands of every gate swapped: equal outputs by construction, so the
  * miter (some output pair differs) is UNSAT, and congruence closure
- * proves every pair equal without a decision, also with a DRAT proof,
- * which the checker given on the command line must accept.  A miter with
+ * proves every pair equal without a decision, also with a DRAT or LRAT
+ * proof, which the checker given on the command line must accept.  A miter with
  * one gate of the copy changed is SAT; its model is checked against the
  * clauses. */
 
@@ -142,16 +142,14 @@ static bool proof_accepted (proof_run *r, einsat *solver) {
   return accepted;
 }
 
-/* Without the closure (option off, or an LRAT proof traced, for which
- * it gives no hints yet) the solver needs to search; its proof is
- * checked either way. */
-static void test_off_with_option_or_lrat (void) {
+/* Without the closure the solver needs to search; its proof is checked
+ * either way. */
+static void test_off_with_option (void) {
   miter (-1);
   for (int lrat = 0; lrat < 2; lrat++) {
     proof_run run;
     einsat *solver = new_proof_run (&run, lrat, true);
-    if (!lrat)
-      CHECK (einsat_set_option (solver, "congruence", 0));
+    CHECK (einsat_set_option (solver, "congruence", 0));
     clause_buffer_to_solver (solver, &formula);
     CHECK (einsat_solve (solver) == 20);
     CHECK (einsat_statistic (solver, "congruence_rounds") == 0);
@@ -160,36 +158,47 @@ static void test_off_with_option_or_lrat (void) {
   }
 }
 
-/* XOR merges need case splits in the proof, AND merges none. */
-static void test_drat_proof_checked (void) {
+/* XOR merges need case splits in the proof, AND merges none; LRAT gets
+ * the hints from propagation. */
+static void test_proofs_checked (void) {
   miter (-1);
-  for (int binary = 0; binary < 2; binary++) {
+  for (int kind = 0; kind < 4; kind++) {
+    bool lrat = kind & 1, binary = kind & 2;
     proof_run run;
-    einsat *solver = new_proof_run (&run, false, binary);
+    einsat *solver = new_proof_run (&run, lrat, binary);
     clause_buffer_to_solver (solver, &formula);
     CHECK (einsat_solve (solver) == 20);
     CHECK (einsat_statistic (solver, "congruence_rounds") == 1);
+    CHECK (einsat_statistic (solver, "congruence_equivalences") > 0);
     CHECK (einsat_statistic (solver, "decisions") == 0);
     CHECK (proof_accepted (&run, solver));
   }
 }
 
 /* g = a & b and h = b & a, but g = -h: the closure merges a literal with
- * its negation, and the proof ends there. */
+ * its negation.  Without a proof that ends the closure; with one the
+ * merges are derived up to the empty clause. */
 static void test_contradiction (void) {
   formula.size = 0, variables = 0;
   int a = new_variable (), b = new_variable ();
   int g = and_gate (a, b), h = and_gate (b, a);
   clause (2, (int[]) {g, h}), clause (2, (int[]) {-g, -h});
-  proof_run run;
-  einsat *solver = new_proof_run (&run, false, false);
-  CHECK (einsat_set_option (solver, "probe", 0));
-  clause_buffer_to_solver (solver, &formula);
-  CHECK (einsat_solve (solver) == 20);
-  CHECK (einsat_statistic (solver, "congruence_matched") == 1);
-  CHECK (einsat_statistic (solver, "congruence_equivalences") == 0);
-  CHECK (einsat_statistic (solver, "decisions") == 0);
-  CHECK (proof_accepted (&run, solver));
+  for (int proof = 0; proof < 3; proof++) {
+    proof_run run;
+    einsat *solver =
+        proof ? new_proof_run (&run, proof == 2, false) : einsat_new ();
+    CHECK (einsat_set_option (solver, "probe", 0));
+    clause_buffer_to_solver (solver, &formula);
+    CHECK (einsat_solve (solver) == 20);
+    CHECK (einsat_statistic (solver, "congruence_matched") == 1);
+    CHECK (einsat_statistic (solver, "decisions") == 0);
+    if (proof)
+      CHECK (proof_accepted (&run, solver));
+    else {
+      CHECK (einsat_statistic (solver, "congruence_equivalences") == 0);
+      einsat_delete (solver);
+    }
+  }
 }
 
 static void test_changed_miter_satisfiable (void) {
@@ -233,8 +242,8 @@ int main (int argc, char **argv) {
   static const test_case cases[] = {
       {"miter-refuted-without-decision",
        test_miter_refuted_without_decision},
-      {"off-with-option-or-lrat", test_off_with_option_or_lrat},
-      {"drat-proof-checked", test_drat_proof_checked},
+      {"off-with-option", test_off_with_option},
+      {"proofs-checked", test_proofs_checked},
       {"changed-miter-satisfiable", test_changed_miter_satisfiable},
       {"contradiction", test_contradiction},
       {"constants", test_constants},
