@@ -21,9 +21,10 @@
  *
  * The merges are added as binary clauses (units for constants), which the
  * substitution right after ('decompose.c') uses; they are implied by the
- * irredundant gate clauses, so the models stay the same.  Like Gaussian
- * elimination this runs once in the first elimination round after
- * original clauses were added.  With a proof (DRAT or LRAT) each merge
+ * irredundant gate clauses, so the models stay the same.  It runs in the
+ * first elimination round after original clauses were added, and again
+ * in probing rounds ('probe.c') once units or equivalences were found
+ * since the last closure.  With a proof (DRAT or LRAT) each merge
  * is derived by unit propagation in the order they were made
  * ('add_proved_merges'); with the teaching trace it is skipped. */
 
@@ -719,15 +720,21 @@ void es_release_congruence (einsat *solver) {
   DELETE_ARRAY (solver->congruence, 1);
 }
 
+/* New gates or merges come from new clauses, new units (constants) and
+ * new equivalences (fewer distinct inputs): without any of them since the
+ * last closure a new one would find nothing. */
+static uint64_t closure_stamp (einsat *solver) {
+  return solver->originals + STAT (fixed) + STAT (substituted);
+}
+
 /* Returns true if it found equivalences or units and the formula is
  * still consistent: then the substitution should run again. */
 bool es_congruence (einsat *solver) {
   if (!GET_OPTION (congruence) || solver->trace ||
-      solver->congruence_originals == solver->originals)
+      solver->congruence_stamp == closure_stamp (solver))
     return false;
   if (!es_clean_root (solver))
     return false;
-  solver->congruence_originals = solver->originals;
   INC (congruence_rounds);
   uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
   congruence *C = NEW_ARRAY (solver->congruence, 1);
@@ -753,6 +760,7 @@ bool es_congruence (einsat *solver) {
   solver->congruence_ticks = STAT (ticks);
   bool found =
       STAT (congruence_units) + STAT (congruence_equivalences) > before;
+  solver->congruence_stamp = closure_stamp (solver);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent || found)
     es_report (solver, 'c');
   return found && !solver->inconsistent;

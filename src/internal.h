@@ -520,7 +520,9 @@ struct einsat {
   uint64_t gauss_ticks;     /* search ticks at the last Gauss round */
   uint64_t gauss_originals; /* 'originals' at the last Gauss round */
   uint64_t congruence_ticks;     /* search ticks at the last closure */
-  uint64_t congruence_originals; /* 'originals' at the last closure */
+  uint64_t congruence_stamp; /* what the last closure saw (see there) */
+  unsigned congruence_delay; /* probing rounds to skip after fruitless ones */
+  unsigned congruence_skip;
   /* The scratch data of a running round lives here, not on the stack of
    * 'es_gauss' or 'es_congruence': an allocation failure long-jumps out
    * of the round, and 'einsat_delete' must still find it to free it. */

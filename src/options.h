@@ -21,6 +21,7 @@
   OPTION (congruence, 1, 0, 1, "congruence closure on AND and XOR gates") \
   OPTION (congruenceeffort, 50, 0, 10000, "per mille of search ticks") \
   OPTION (congruencemineffort, 10000, 0, 1000000, "min steps (thousands)") \
+  OPTION (congruencerepeat, 1, 0, 1, "again in probing rounds") \
   OPTION (congruencexorsize, 5, 3, 8, "max variables of XOR gates") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \

@@ -91,8 +91,32 @@ static bool probe_literal (einsat *solver, unsigned lit) {
   return es_fix_failed_literal (solver, NOT (failed));
 }
 
+/* Congruence closure again, with the units and equivalences found since
+ * the last one (as Kissat does in its probing rounds); its merges are
+ * substituted with the others at the end of the round.  A closure that
+ * finds nothing doubles the number of rounds skipped before the next. */
+static void repeat_congruence (einsat *solver) {
+  if (!GET_OPTION (congruencerepeat))
+    return;
+  if (solver->congruence_skip) {
+    solver->congruence_skip--;
+    return;
+  }
+  uint64_t rounds = STAT (congruence_rounds);
+  if (es_congruence (solver))
+    solver->congruence_delay = 0;
+  else if (STAT (congruence_rounds) > rounds) {
+    unsigned delay = solver->congruence_delay;
+    solver->congruence_delay = delay ? (delay < 32 ? 2 * delay : 64) : 1;
+    solver->congruence_skip = solver->congruence_delay;
+  }
+}
+
 void es_probe (einsat *solver) {
   if (!es_clean_root (solver))
+    return;
+  repeat_congruence (solver);
+  if (solver->inconsistent)
     return;
   INC (probings);
   uint64_t search = STAT (ticks) - solver->probe_ticks;
