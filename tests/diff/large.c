@@ -6,7 +6,7 @@
  * configuration (no inprocessing).  Every model is checked against the
  * formula, every UNSAT answer's proof by the independent checker
  * ('--checker'): an LRAT proof in a quarter of the runs (where techniques
- * without LRAT hints are off), else DRAT; half of the XOR systems go
+ * without LRAT hints, such as factoring, are off), else DRAT; half of the XOR systems go
  * without a proof, since Gaussian elimination runs only then.  This is
  * where elimination, substitution, probing, vivification, factoring (on
  * the pigeonhole-like formulas), Gaussian elimination, congruence closure
@@ -17,6 +17,8 @@
 #include "../common/model.h"
 #include "../common/oracle.h"
 #include "../common/random_options.h"
+
+#include <string.h>
 
 #include <unistd.h>
 
@@ -48,6 +50,16 @@ static void clause3 (int a, int b, int c) {
   if (c)
     push (c);
   push (0);
+}
+
+/* Three random literals over 1..vars, drawn in sequence (the order in
+ * which arguments are evaluated differs between compilers, and so would
+ * the formulas). */
+static void random_clause3 (uint64_t *rng, int vars) {
+  int a = random_lit (rng, vars);
+  int b = random_lit (rng, vars);
+  int c = random_lit (rng, vars);
+  clause3 (a, b, c);
 }
 
 /* The 8 clauses of the parity constraint over 'lits' (an odd number of
@@ -103,8 +115,7 @@ static void generate_pigeons (uint64_t *rng) {
 #undef P
   int extra = oracle_below (rng, g.vars / 2 + 1);
   for (int i = 0; i < extra; i++)
-    clause3 (random_lit (rng, g.vars), random_lit (rng, g.vars),
-             random_lit (rng, g.vars));
+    random_clause3 (rng, g.vars);
 }
 
 /* Random gates over earlier variables, then constraints on the last
@@ -217,16 +228,24 @@ static void generate_xors (uint64_t *rng) {
     int size = 3 + oracle_below (rng, oracle_below (rng, 4) ? 3 : 5);
     int vars[8];
     oracle_distinct_vars (rng, g.vars, size + 1, vars);
-    oracle_xor_clauses (rng, size, vars, oracle_below (rng, 2),
-                        !oracle_below (rng, 10), push_clause, 0);
+    int parity = (int) oracle_below (rng, 2);
+    bool drop = !oracle_below (rng, 10);
+    oracle_xor_clauses (rng, size, vars, parity, drop, push_clause, 0);
     if (!oracle_below (rng, 4)) /* the sum of both: a unit on vars[size] */
-      oracle_xor_clauses (rng, size + 1, vars, oracle_below (rng, 2),
+      oracle_xor_clauses (rng, size + 1, vars, (int) oracle_below (rng, 2),
                           false, push_clause, 0);
+    else if (!oracle_below (rng, 3)) {
+      /* One variable replaced: the sum of both is an equivalence. */
+      int other[8];
+      memcpy (other, vars, sizeof other);
+      other[size - 1] = vars[size];
+      oracle_xor_clauses (rng, size, other, (int) oracle_below (rng, 2),
+                          false, push_clause, 0);
+    }
   }
   int extra = oracle_below (rng, g.vars / 4 + 1);
   for (int i = 0; i < extra; i++)
-    clause3 (random_lit (rng, g.vars), random_lit (rng, g.vars),
-             random_lit (rng, g.vars));
+    random_clause3 (rng, g.vars);
 }
 
 static void add_formula (einsat *solver) {
@@ -313,11 +332,13 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   }
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
   /* Gaussian elimination runs without a proof only: half of the XOR
-   * systems go without one.  Congruence closure runs with DRAT proofs
-   * too, not with LRAT. */
+   * systems go without one, and find XORs of every size they have (so
+   * that the few runs under the sanitizers cover its equivalences). */
   bool prove = checker && (kind != 5 || oracle_below (&rng, 2));
-  if (kind == 5 && !prove)
+  if (kind == 5 && !prove) {
     einsat_set_option (solver, "gauss", 1);
+    einsat_set_option (solver, "gaussxorsize", 8);
+  }
   if (kind == 6)
     einsat_set_option (solver, "congruence", 1);
   FILE *proof_file = prove ? fopen (proof, "w") : 0;

@@ -96,8 +96,12 @@ static void generate_xors (uint64_t *rng) {
     if (size > f.vars)
       size = f.vars;
     oracle_distinct_vars (rng, f.vars, size, vars);
-    oracle_xor_clauses (rng, size, vars, oracle_below (rng, 2),
-                        !oracle_below (rng, 8), add_to_formula, &f);
+    /* Draws in sequence: the order in which arguments are evaluated
+     * differs between compilers, and so would the formulas. */
+    int parity = (int) oracle_below (rng, 2);
+    bool drop = !oracle_below (rng, 8);
+    oracle_xor_clauses (rng, size, vars, parity, drop,
+                        add_to_formula, &f);
   }
   int extra = oracle_below (rng, 4);
   for (int i = 0; i < extra; i++)
