@@ -674,8 +674,9 @@ static void add_equivalence (einsat *solver, unsigned a, unsigned b) {
     INC (congruence_equivalences);
 }
 
-/* The merges as binary clauses, then the constants as units (the root
- * level is clean before, so no literal of a binary clause is assigned). */
+/* Without a proof: the merges as binary clauses, then the constants as
+ * units (the root level is clean before, so no literal of a binary clause
+ * is assigned). */
 static void add_merged (einsat *solver, congruence *C) {
   unsigned constant_idx = IDX (C->constant);
   for (unsigned *p = C->merged.begin; p != C->merged.end; p += 2)
@@ -687,7 +688,6 @@ static void add_merged (einsat *solver, congruence *C) {
     unsigned unit = p[1] == C->constant ? p[0] : NOT (p[0]);
     signed char value = VALUE (unit);
     if (value < 0) { /* the closure would have found this already */
-      es_proof_add (solver, 0, 0);
       solver->inconsistent = true;
       return;
     }
