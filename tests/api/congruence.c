@@ -109,17 +109,11 @@ static einsat *new_proof_run (proof_run *r, bool lrat, bool binary) {
             dir, (int) getpid ());
   r->lrat = lrat;
   r->trace = fopen (r->proof, "w");
-  FILE *file = fopen (r->cnf, "w");
-  CHECK (file && r->trace);
-  if (!file || !r->trace)
+  bool written = write_clauses_dimacs (r->cnf, variables, formula.lits,
+                                       formula.size);
+  CHECK (written && r->trace);
+  if (!written || !r->trace)
     exit (1);
-  size_t clauses = 0;
-  for (size_t i = 0; i < formula.size; i++)
-    clauses += !formula.lits[i];
-  fprintf (file, "p cnf %d %zu\n", variables, clauses);
-  for (size_t i = 0; i < formula.size; i++)
-    fprintf (file, formula.lits[i] ? "%d " : "%d\n", formula.lits[i]);
-  fclose (file);
   einsat *solver = einsat_new ();
   if (lrat)
     CHECK (einsat_trace_lrat (solver, r->trace, binary));
@@ -131,12 +125,10 @@ static einsat *new_proof_run (proof_run *r, bool lrat, bool binary) {
 
 /* Deletes the solver and runs the checker on its proof. */
 static bool proof_accepted (proof_run *r, einsat *solver) {
-  char command[2048];
   einsat_delete (solver);
   fclose (r->trace);
-  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
-            checker, r->lrat ? "lrat" : "drat", r->cnf, r->proof);
-  bool accepted = system (command) == 0;
+  bool accepted =
+      checker_accepts (checker, r->lrat ? "lrat" : "drat", r->cnf, r->proof);
   unlink (r->cnf);
   unlink (r->proof);
   return accepted;

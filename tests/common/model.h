@@ -55,4 +55,29 @@ static inline bool model_satisfies_buffer (einsat *solver,
   return model_satisfies_clauses (solver, b->lits, b->size);
 }
 
+/* Writes clauses in that layout as DIMACS over 'vars' variables. */
+static inline bool write_clauses_dimacs (const char *path, int vars,
+                                         const int *lits, size_t size) {
+  FILE *file = fopen (path, "w");
+  if (!file)
+    return false;
+  size_t clauses = 0;
+  for (size_t i = 0; i < size; i++)
+    clauses += !lits[i];
+  fprintf (file, "p cnf %d %zu\n", vars, clauses);
+  for (size_t i = 0; i < size; i++)
+    fprintf (file, lits[i] ? "%d " : "%d\n", lits[i]);
+  return !fclose (file);
+}
+
+/* Does the checker ('einsat-check', MODE "drat" or "lrat") verify the
+ * proof of the formula in 'cnf'? */
+static inline bool checker_accepts (const char *checker, const char *mode,
+                                    const char *cnf, const char *proof) {
+  char command[2048];
+  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
+            checker, mode, cnf, proof);
+  return system (command) == 0;
+}
+
 #endif

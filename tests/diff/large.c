@@ -254,16 +254,8 @@ static void add_formula (einsat *solver) {
 }
 
 static void write_formula (const char *path) {
-  FILE *file = fopen (path, "w");
-  if (!file)
+  if (!write_clauses_dimacs (path, g.vars, g.lits, g.size))
     exit (2);
-  size_t clauses = 0;
-  for (size_t i = 0; i < g.size; i++)
-    clauses += !g.lits[i];
-  fprintf (file, "p cnf %d %zu\n", g.vars, clauses);
-  for (size_t i = 0; i < g.size; i++)
-    fprintf (file, g.lits[i] ? "%d " : "%d\n", g.lits[i]);
-  fclose (file);
 }
 
 /* Aggressive settings: every technique fires often on small formulas. */
@@ -368,10 +360,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   einsat_delete (solver);
   if (!what && res == 20 && prove) {
     write_formula (cnf);
-    char command[2048];
-    snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
-              checker, lrat ? "lrat" : "drat", cnf, proof);
-    if (system (command))
+    if (!checker_accepts (checker, lrat ? "lrat" : "drat", cnf, proof))
       what = lrat ? "LRAT proof rejected" : "DRAT proof rejected";
   }
   if (what) {

@@ -10,6 +10,7 @@
  * size it had ('old_size' is checked against a header in the block). */
 
 #include "einsat.h"
+#include "../common/model.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -62,6 +63,7 @@ static void *allocate (void *data, void *ptr, size_t old_size,
 typedef struct run {
   fault_allocator allocator;
   einsat *solver;
+  clause_buffer clauses; /* added so far, for checking models */
   int results[MAX_RESULTS], size;
   const struct run *reference; /* the run without faults */
   char problem[256];
@@ -100,6 +102,10 @@ static bool record_void (run *r, const char *call) {
 /*------------------------------------------------------------------------*/
 
 static bool add_clause (run *r, const int *lits) {
+  int size = 0;
+  while (lits[size])
+    size++;
+  clause_buffer_add (&r->clauses, size, lits);
   for (const int *p = lits;; p++) {
     einsat_add (r->solver, *p);
     if (!record_void (r, "einsat_add"))
@@ -141,9 +147,16 @@ static int count_model (void *data, const int *values) {
   return ++*(int *) data < 3;
 }
 
-static bool solve (run *r) {
-  return record (r, "einsat_solve", einsat_solve (r->solver),
-                 EINSAT_ERROR);
+/* 'expected' is known by construction: the run without faults checks
+ * it, and its models against the clauses added through 'add_clause'. */
+static bool solve (run *r, int expected) {
+  int result = einsat_solve (r->solver);
+  if (!r->reference && result != expected)
+    return problem (r, "einsat_solve", "unexpected result");
+  if (!r->reference && result == 10 &&
+      !model_satisfies_buffer (r->solver, &r->clauses))
+    return problem (r, "einsat_solve", "model falsifies a clause");
+  return record (r, "einsat_solve", result, EINSAT_ERROR);
 }
 
 static bool read_dimacs (run *r) {
@@ -165,7 +178,7 @@ static void basic_scenario (run *r) {
   einsat_set_option (s, "reduceint", 10);
   einsat_set_option (s, "rephaseint", 10);
   einsat_set_option (s, "restartint", 2);
-  if (!add_pigeonhole (r) || !add_chain (r) || !solve (r))
+  if (!add_pigeonhole (r) || !add_chain (r) || !solve (r, 10))
     return;
   for (int v = 1; v <= 13; v++)
     record (r, "einsat_val", einsat_val (s, v), NO_ERROR_VALUE);
@@ -173,7 +186,7 @@ static void basic_scenario (run *r) {
   if (!record_void (r, "einsat_assume"))
     return;
   einsat_assume (s, 20);
-  if (!record_void (r, "einsat_assume") || !solve (r))
+  if (!record_void (r, "einsat_assume") || !solve (r, 20))
     return;
   record (r, "einsat_failed", einsat_failed (s, 100), NO_ERROR_VALUE);
   int models = 0, project[] = {1, 2, 20, 30};
@@ -182,7 +195,7 @@ static void basic_scenario (run *r) {
   if (!record (r, "einsat_enumerate", (int) found, -1))
     return;
   einsat_freeze (s, 5);
-  if (!record_void (r, "einsat_freeze") || !read_dimacs (r) || !solve (r))
+  if (!record_void (r, "einsat_freeze") || !read_dimacs (r) || !solve (r, 10))
     return;
   record (r, "einsat_vars", einsat_vars (s), NO_ERROR_VALUE);
 }
@@ -230,12 +243,12 @@ static void circuit_scenario (run *r) {
   for (int i = 0; i < 4; i++)
     if (!add_clause (r, miter[i]))
       return;
-  if (!solve (r))
+  if (!solve (r, 10))
     return;
   for (int v = 1; v <= 51; v++)
     record (r, "einsat_val", einsat_val (s, v), NO_ERROR_VALUE);
   einsat_assume (s, 100);
-  if (!record_void (r, "einsat_assume") || !solve (r))
+  if (!record_void (r, "einsat_assume") || !solve (r, 20))
     return;
   record (r, "einsat_failed", einsat_failed (s, 100), NO_ERROR_VALUE);
   if (r->reference)
@@ -264,7 +277,7 @@ static void lrat_scenario (run *r) {
     }
     int first[] = {1, 0}, last[] = {-700, 0};
     if (ok && add_clause (r, first) && add_clause (r, last))
-      solve (r);
+      solve (r, 20);
   }
   einsat_close_proof (s);
   fclose (sink);
