@@ -11,6 +11,7 @@
 #include "../common/check.h"
 #include "../common/model.h"
 
+#include <string.h>
 #include <unistd.h>
 
 static clause_buffer formula;
@@ -225,6 +226,80 @@ static void test_constants (void) {
   einsat_delete (solver);
 }
 
+/* Pigeons 0..holes into 'holes' holes, on fresh variables: UNSAT, and
+ * it takes conflicts (factoring is switched off where it is used). */
+static void pigeonhole (int holes) {
+  int first = variables + 1;
+  variables += (holes + 1) * holes;
+  for (int p = 0; p <= holes; p++) {
+    int in[16];
+    for (int h = 0; h < holes; h++)
+      in[h] = first + p * holes + h;
+    clause (holes, in);
+  }
+  for (int h = 0; h < holes; h++)
+    for (int p = 0; p <= holes; p++)
+      for (int q = p + 1; q <= holes; q++)
+        clause (2, (int[]) {-(first + p * holes + h),
+                            -(first + q * holes + h)});
+}
+
+/* g = a & b & t and h = a & b & u differ until elimination, right after
+ * the first closure, finds the units t and u; then g = h = a & b, which
+ * only a later closure sees.  Elimination runs once, so without the
+ * closure in probing rounds nothing merges them (probing would find g = h
+ * through hyper-binary resolvents, but the closure comes first). */
+static int later_gates[6];
+
+static void gates_equal_after_units (void) {
+  formula.size = 0, variables = 0;
+  int a = new_variable (), b = new_variable ();
+  int t = new_variable (), u = new_variable ();
+  int g = new_variable (), h = new_variable ();
+  const int inputs[2] = {t, u}, outputs[2] = {g, h};
+  for (int i = 0; i < 2; i++) {
+    int x = outputs[i], c = inputs[i], p = new_variable ();
+    clause (2, (int[]) {-x, a}), clause (2, (int[]) {-x, b});
+    clause (2, (int[]) {-x, c}), clause (4, (int[]) {x, -a, -b, -c});
+    clause (2, (int[]) {c, p}), clause (2, (int[]) {c, -p});
+  }
+  pigeonhole (6);
+  const int frozen[6] = {a, b, t, u, g, h};
+  memcpy (later_gates, frozen, sizeof frozen);
+}
+
+static void test_later_round_after_units (void) {
+  gates_equal_after_units ();
+  /* repeat, proof: 0 none, 1 DRAT, 2 LRAT */
+  static const int runs[][2] = {{1, 0}, {1, 1}, {1, 2}, {0, 0}, {0, 2}};
+  for (size_t run = 0; run < sizeof runs / sizeof *runs; run++) {
+    bool repeat = runs[run][0];
+    int kind = runs[run][1];
+    proof_run proof;
+    einsat *solver =
+        kind ? new_proof_run (&proof, kind == 2, false) : einsat_new ();
+    CHECK (einsat_set_option (solver, "congruencerepeat", repeat));
+    CHECK (einsat_set_option (solver, "probeint", 1));
+    CHECK (einsat_set_option (solver, "eliminateint", 1000000));
+    CHECK (einsat_set_option (solver, "factor", 0));
+    CHECK (einsat_set_option (solver, "lucky", 0));
+    for (int i = 0; i < 6; i++)
+      einsat_freeze (solver, later_gates[i]);
+    clause_buffer_to_solver (solver, &formula);
+    CHECK (einsat_solve (solver) == 20);
+    uint64_t rounds = einsat_statistic (solver, "congruence_rounds");
+    uint64_t merged = einsat_statistic (solver, "congruence_equivalences");
+    if (repeat)
+      CHECK (rounds >= 2 && merged >= 1);
+    else
+      CHECK (rounds == 1 && merged == 0);
+    if (kind)
+      CHECK (proof_accepted (&proof, solver));
+    else
+      einsat_delete (solver);
+  }
+}
+
 int main (int argc, char **argv) {
   if (argc < 2) {
     fprintf (stderr, "usage: congruence CHECKER\n");
@@ -239,6 +314,7 @@ int main (int argc, char **argv) {
       {"changed-miter-satisfiable", test_changed_miter_satisfiable},
       {"contradiction", test_contradiction},
       {"constants", test_constants},
+      {"later-round-after-units", test_later_round_after_units},
   };
   return run_test_cases ("congruence", cases, sizeof cases / sizeof *cases);
 }
