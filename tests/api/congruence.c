@@ -244,11 +244,13 @@ static void pigeonhole (int holes) {
                             -(first + q * holes + h)});
 }
 
-/* g = a & b & t and h = a & b & u differ until elimination, right after
- * the first closure, finds the units t and u; then g = h = a & b, which
- * only a later closure sees.  Elimination runs once, so without the
- * closure in probing rounds nothing merges them (probing would find g = h
- * through hyper-binary resolvents, but the closure comes first). */
+/* g = a & b & t and h = a & b & u differ until the elimination round
+ * right after the first closure derives the units t and u (from t | p
+ * and t | -p); then g = h = a & b, which only a later closure sees.  The
+ * pigeonhole clauses, there to make the search reach probing rounds,
+ * contain no gates, so every merge is g = h.  Elimination runs once, so
+ * without the closure in probing rounds the closure merges nothing (a
+ * probing round runs it before probing itself). */
 static int later_gates[6];
 
 static void gates_equal_after_units (void) {
