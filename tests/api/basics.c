@@ -6,6 +6,7 @@
 #include "einsat.h"
 #include "ipasir.h"
 #include "../common/check.h"
+#include "../common/model.h"
 #include "../common/oracle.h"
 
 #include <pthread.h>
@@ -20,24 +21,12 @@ static void add_clause (einsat *solver, const int *lits) {
 }
 
 /* Pigeonhole: 'p' pigeons into 'p - 1' holes, hard for CDCL. */
-static void add_pigeonhole (void *solver, int p,
-                            void (*add) (void *, int)) {
-  int h = p - 1;
-  for (int i = 0; i < p; i++) {
-    for (int j = 0; j < h; j++)
-      add (solver, i * h + j + 1);
-    add (solver, 0);
-  }
-  for (int j = 0; j < h; j++)
-    for (int a = 0; a < p; a++)
-      for (int b = a + 1; b < p; b++) {
-        add (solver, -(a * h + j + 1));
-        add (solver, -(b * h + j + 1));
-        add (solver, 0);
-      }
+static void add_pigeonhole (einsat *solver, int p) {
+  static clause_buffer clauses;
+  clauses.size = 0;
+  clause_buffer_pigeonhole (&clauses, p, 1);
+  clause_buffer_to_solver (solver, &clauses);
 }
-
-static void add_to (void *solver, int lit) { einsat_add (solver, lit); }
 
 static void test_ipasir (void) {
   CHECK (!strncmp (ipasir_signature (), "einsat", 6));
@@ -105,7 +94,7 @@ static void test_options (void) {
 static void test_limits (void) {
   einsat *s = einsat_new ();
   einsat_set_option (s, "factor", 0); /* else too easy for the limits */
-  add_pigeonhole (s, 9, add_to);
+  add_pigeonhole (s, 9);
   einsat_set_conflict_limit (s, 100);
   CHECK (einsat_solve (s) == 0);
   CHECK (einsat_statistic (s, "conflicts") >= 100);
@@ -125,7 +114,7 @@ static int stop_now (void *data) { return ++*(int *) data > 3; }
 
 static void test_terminate (void) {
   einsat *s = einsat_new ();
-  add_pigeonhole (s, 10, add_to);
+  add_pigeonhole (s, 10);
   int calls = 0;
   einsat_set_terminate (s, &calls, stop_now);
   CHECK (einsat_solve (s) == 0);
@@ -258,7 +247,7 @@ static void *counting_allocator (void *data, void *ptr, size_t old_size,
 }
 
 static int run_small_job (einsat *s) {
-  add_pigeonhole (s, 6, add_to);
+  add_pigeonhole (s, 6);
   int res = einsat_solve (s);
   einsat_assume (s, 1);
   int res2 = einsat_solve (s);
@@ -411,7 +400,7 @@ static void *interrupt_later (void *solver) {
 
 static void test_terminate_from_thread (void) {
   einsat *s = einsat_new ();
-  add_pigeonhole (s, 12, add_to);
+  add_pigeonhole (s, 12);
   pthread_t thread;
   pthread_create (&thread, 0, interrupt_later, s);
   CHECK (einsat_solve (s) == 0);

@@ -11,7 +11,6 @@
 #include "../common/check.h"
 #include "../common/model.h"
 
-#include <string.h>
 #include <unistd.h>
 
 static clause_buffer formula;
@@ -226,24 +225,6 @@ static void test_constants (void) {
   einsat_delete (solver);
 }
 
-/* Pigeons 0..holes into 'holes' holes, on fresh variables: UNSAT, and
- * it takes conflicts (factoring is switched off where it is used). */
-static void pigeonhole (int holes) {
-  int first = variables + 1;
-  variables += (holes + 1) * holes;
-  for (int p = 0; p <= holes; p++) {
-    int in[16];
-    for (int h = 0; h < holes; h++)
-      in[h] = first + p * holes + h;
-    clause (holes, in);
-  }
-  for (int h = 0; h < holes; h++)
-    for (int p = 0; p <= holes; p++)
-      for (int q = p + 1; q <= holes; q++)
-        clause (2, (int[]) {-(first + p * holes + h),
-                            -(first + q * holes + h)});
-}
-
 /* g = a & b & t and h = a & b & u differ until the elimination round
  * right after the first closure derives the units t and u (from t | p
  * and t | -p); then g = h = a & b, which only a later closure sees.  The
@@ -251,9 +232,7 @@ static void pigeonhole (int holes) {
  * contain no gates, so every merge is g = h.  Elimination runs once, so
  * without the closure in probing rounds the closure merges nothing (a
  * probing round runs it before probing itself). */
-static int later_gates[6];
-
-static void gates_equal_after_units (void) {
+static void gates_equal_after_units (int frozen[6]) {
   formula.size = 0, variables = 0;
   int a = new_variable (), b = new_variable ();
   int t = new_variable (), u = new_variable ();
@@ -265,13 +244,16 @@ static void gates_equal_after_units (void) {
     clause (2, (int[]) {-x, c}), clause (4, (int[]) {x, -a, -b, -c});
     clause (2, (int[]) {c, p}), clause (2, (int[]) {c, -p});
   }
-  pigeonhole (6);
-  const int frozen[6] = {a, b, t, u, g, h};
-  memcpy (later_gates, frozen, sizeof frozen);
+  /* it takes conflicts to refute (factoring is off where it is used) */
+  variables = clause_buffer_pigeonhole (&formula, 7, variables + 1);
+  const int keep[6] = {a, b, t, u, g, h};
+  for (int i = 0; i < 6; i++)
+    frozen[i] = keep[i];
 }
 
 static void test_later_round_after_units (void) {
-  gates_equal_after_units ();
+  int frozen[6];
+  gates_equal_after_units (frozen);
   /* repeat, proof: 0 none, 1 DRAT, 2 LRAT */
   static const int runs[][2] = {{1, 0}, {1, 1}, {1, 2}, {0, 0}, {0, 2}};
   for (size_t run = 0; run < sizeof runs / sizeof *runs; run++) {
@@ -286,7 +268,7 @@ static void test_later_round_after_units (void) {
     CHECK (einsat_set_option (solver, "factor", 0));
     CHECK (einsat_set_option (solver, "lucky", 0));
     for (int i = 0; i < 6; i++)
-      einsat_freeze (solver, later_gates[i]);
+      einsat_freeze (solver, frozen[i]);
     clause_buffer_to_solver (solver, &formula);
     CHECK (einsat_solve (solver) == 20);
     uint64_t rounds = einsat_statistic (solver, "congruence_rounds");

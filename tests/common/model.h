@@ -44,6 +44,30 @@ static inline void clause_buffer_add (clause_buffer *b, int size,
   b->lits[b->size++] = 0;
 }
 
+/* Pigeonhole: 'pigeons' pigeons into one hole fewer, pigeon 'p' in hole
+ * 'h' being variable 'first + p * holes + h': UNSAT, and hard for CDCL
+ * without factoring.  Returns the last variable. */
+static inline int clause_buffer_pigeonhole (clause_buffer *b, int pigeons,
+                                           int first) {
+  int holes = pigeons - 1, in[64];
+  if (holes < 1 || holes > 64) {
+    fprintf (stderr, "clause_buffer_pigeonhole: %d holes\n", holes);
+    exit (1);
+  }
+  for (int p = 0; p < pigeons; p++) {
+    for (int h = 0; h < holes; h++)
+      in[h] = first + p * holes + h;
+    clause_buffer_add (b, holes, in);
+  }
+  for (int h = 0; h < holes; h++)
+    for (int p = 0; p < pigeons; p++)
+      for (int q = p + 1; q < pigeons; q++)
+        clause_buffer_add (b, 2,
+                           (int[]) {-(first + p * holes + h),
+                                    -(first + q * holes + h)});
+  return first + pigeons * holes - 1;
+}
+
 static inline void clause_buffer_to_solver (einsat *solver,
                                             const clause_buffer *b) {
   for (size_t i = 0; i < b->size; i++)
