@@ -17,7 +17,7 @@
 
 typedef struct xor_search {
   unsigneds *xors;
-  uint64_t *steps, limit;
+  uint64_t *steps;
   unsigned found;
 } xor_search;
 
@@ -45,8 +45,8 @@ static unsigned sign_pattern (einsat *solver, clause *d) {
   return pattern;
 }
 
-static void push_xor (einsat *solver, xor_search *search, unsigned size, unsigned rhs,
-                      const unsigned *lits) {
+static void push_xor (einsat *solver, xor_search *search, unsigned size,
+                      unsigned rhs, const unsigned *lits) {
   PUSH_STACK (*search->xors, size);
   PUSH_STACK (*search->xors, rhs);
   for (unsigned i = 0; i < size; i++)
@@ -128,7 +128,7 @@ static void find_binary_xors (einsat *solver, xor_search *search) {
 unsigned es_find_xors (einsat *solver, unsigneds *xors, unsigned min_size,
                        unsigned max_size, uint64_t *steps, uint64_t limit) {
   assert (solver->dense && 2 <= min_size && max_size <= 8);
-  xor_search search = {xors, steps, limit, 0};
+  xor_search search = {xors, steps, 0};
   if (min_size <= 2)
     find_binary_xors (solver, &search);
   for (all_stack (unsigned, ref, solver->irredundant)) {
