@@ -489,7 +489,7 @@ static const configuration configurations[] = {
       "--eagersubsume=0", "--no-walk", "--no-otfs", "--no-minimizebinary",
       "--no-factor", "--no-gauss", 0}},
     {"sat", {"--stable=2", "--target=2", 0}},
-    {"unsat", {"--stable=0", 0}},
+    {"unsat", {"--stable=0", "--target=1", 0}},
 };
 
 int einsat_configure (einsat *solver, const char *name) {

@@ -81,7 +81,7 @@
   OPTION (subsume, 1, 0, 1, "forward subsumption and strengthening") \
   OPTION (subsumeeffort, 100, 0, 10000, "per mille of search ticks") \
   OPTION (subsumemineffort, 1000, 0, 1000000, "min steps (thousands)") \
-  OPTION (target, 1, 0, 2, "target phases (1=stable only, 2=always)") \
+  OPTION (target, 2, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
   OPTION (transred, 1, 0, 1, "transitive reduction of binary clauses") \
