@@ -1,9 +1,11 @@
 /* Phases.  Besides the saved phase of each variable, the solver keeps the
  * target phases (the largest conflict-free assignment since the last
  * rephase) and the best phases (the largest since the last reset), as in
- * CaDiCaL's "rephasing" (Biere and Fleury 2020).  Decisions in stable
- * mode follow the target phases.  Rephasing periodically overwrites the
- * saved phases by the best, original or inverted phases, or by the result
+ * CaDiCaL's "rephasing" (Biere and Fleury 2020).  Decisions follow the
+ * target phases in stable mode and, with 'target=2' (the default), in
+ * focused mode too: that solved channel-routing and FPGA formulas which
+ * focused mode with saved phases did not (bench/RESULTS.md).  Rephasing
+ * periodically overwrites the saved phases by the best, original or inverted phases, or by the result
  * of a local search ('walk.c'), so that the search does not stay trapped
  * in one region. */
 
