@@ -5,9 +5,9 @@
  * target phases in stable mode and, with 'target=2' (the default), in
  * focused mode too: that solved channel-routing and FPGA formulas which
  * focused mode with saved phases did not (bench/RESULTS.md).  Rephasing
- * periodically overwrites the saved phases by the best, original or inverted phases, or by the result
- * of a local search ('walk.c'), so that the search does not stay trapped
- * in one region. */
+ * periodically overwrites the saved phases by the best, original or
+ * inverted phases, or by the result of a local search ('walk.c'), so
+ * that the search does not stay trapped in one region. */
 
 #include "internal.h"
 
