@@ -66,9 +66,10 @@ struct sudoku_solver {
  * '--target=1' keeps the saved phases those measurements used (the
  * solver's default decides by target phases in focused mode too). */
 static const char *const batch_options[] = {
-    "--stable=0",     "--target=1",       "--reduceint=30", "--tier1=1",
-    "--tier2=1",      "--no-minimize",    "--eagersubsume=0", "--no-probe",
-    "--no-vivify",    "--no-eliminate",   "--no-subsume",   "--no-decompose",
+    "--stable=0",       "--target=1",     "--reduceint=30",
+    "--tier1=1",        "--tier2=1",      "--no-minimize",
+    "--eagersubsume=0", "--no-probe",     "--no-vivify",
+    "--no-eliminate",   "--no-subsume",   "--no-decompose",
     0};
 
 static int cell_var (int size, int row, int col, int value) {
