@@ -479,7 +479,9 @@ typedef struct configuration {
 } configuration;
 
 /* 'plain' is textbook CDCL (first-UIP learning with minimization, VMTF,
- * glue restarts): what a trace for teaching should show. */
+ * glue restarts): what a trace for teaching should show.  'unsat' keeps
+ * focused mode on saved phases: with target phases it lost gus-md5-06
+ * (bench/RESULTS.md, "chnl-010x011, measured at stop 20"). */
 static const configuration configurations[] = {
     {"default", {0}},
     {"plain",

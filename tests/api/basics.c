@@ -22,7 +22,7 @@ static void add_clause (einsat *solver, const int *lits) {
 
 /* Pigeonhole: 'p' pigeons into 'p - 1' holes, hard for CDCL. */
 static void add_pigeonhole (einsat *solver, int p) {
-  static clause_buffer clauses;
+  static clause_buffer clauses; /* 64 KB: not on the stack; one thread */
   clauses.size = 0;
   clause_buffer_pigeonhole (&clauses, p, 1);
   clause_buffer_to_solver (solver, &clauses);

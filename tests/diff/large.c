@@ -9,11 +9,10 @@
  * techniques without LRAT hints, such as factoring, are off), else DRAT.
  * Half of the XOR systems go without a proof, since Gaussian elimination
  * runs only then; their UNSAT answers are checked through the DRAT proof
- * of the plain configuration instead.  This is
- * where elimination, substitution, probing, vivification, factoring (on
- * the pigeonhole-like formulas), Gaussian elimination, congruence closure
- * (on the miters) and reduction get exercised on formulas with real
- * search. */
+ * of the plain configuration instead.  This is where elimination,
+ * substitution, probing, vivification, factoring (on the pigeonhole-like
+ * formulas), Gaussian elimination, congruence closure (on the miters) and
+ * reduction get exercised on formulas with real search. */
 
 #include "einsat.h"
 #include "../common/model.h"
