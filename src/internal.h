@@ -284,6 +284,8 @@ typedef struct factoring {
   size_t columns;
   fclauses next;     /* scratch for the filtered matrix */
   factor_candidates found;
+  unsigneds completed; /* per literal: columns it completes (scratch) */
+  unsigneds last;      /* per literal: its last such column plus one */
   unsigneds clause;
   unsigneds fresh;   /* variables added in this round */
   uint64_t steps, limit;
