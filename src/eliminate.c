@@ -27,9 +27,15 @@ bool es_frozen (einsat *solver, unsigned idx) {
   return f->assumed || f->projected;
 }
 
+/* The first round waits for 'eliminateinit' conflicts (the option is
+ * read here because it may be set after the solver was created). */
 bool es_eliminating (einsat *solver) {
-  return GET_OPTION (eliminate) &&
-         STAT (conflicts) >= solver->limits.eliminate;
+  if (!GET_OPTION (eliminate))
+    return false;
+  uint64_t limit = STAT (eliminations)
+                       ? solver->limits.eliminate
+                       : (uint64_t) GET_OPTION (eliminateinit);
+  return STAT (conflicts) >= limit;
 }
 
 /*------------------------------------------------------------------------*/

@@ -31,6 +31,7 @@
   OPTION (eliminateclslim, 100, 2, 100000, "max resolvent size") \
   OPTION (eliminateeffort, 100, 0, 10000, "per mille of search ticks") \
   OPTION (eliminategates, 1, 0, 1, "use gate definitions (AND, ITE, ...)") \
+  OPTION (eliminateinit, 0, 0, 1000000, "conflicts before the first round") \
   OPTION (eliminateint, 2000, 1, 1000000, "base conflict interval") \
   OPTION (eliminatemineffort, 10000, 0, 1000000, "min steps (thousands)") \
   OPTION (eliminateocclim, 1000, 1, 100000, "max occurrences per literal") \

@@ -110,6 +110,26 @@ static void test_limits (void) {
   einsat_delete (s);
 }
 
+/* 'eliminateinit' holds back the first elimination round (which also
+ * factors, subsumes and runs Gauss) until that many conflicts. */
+static void test_first_elimination (void) {
+  for (int init = 0; init <= 1000; init += 1000) {
+    einsat *s = einsat_new ();
+    einsat_set_option (s, "factor", 0); /* else too easy */
+    CHECK (einsat_set_option (s, "eliminateinit", init));
+    add_pigeonhole (s, 9);
+    einsat_set_conflict_limit (s, 100);
+    CHECK (einsat_solve (s) == 0);
+    uint64_t rounds = einsat_statistic (s, "eliminations");
+    CHECK (init ? rounds == 0 : rounds >= 1);
+    einsat_set_conflict_limit (s, 1100);
+    CHECK (einsat_solve (s) == 0);
+    CHECK (einsat_statistic (s, "conflicts") >= 1000);
+    CHECK (einsat_statistic (s, "eliminations") >= 1);
+    einsat_delete (s);
+  }
+}
+
 static int stop_now (void *data) { return ++*(int *) data > 3; }
 
 static void test_terminate (void) {
@@ -448,6 +468,7 @@ static const test_case cases[] = {
     {"failed assumptions", test_failed_assumptions},
     {"options", test_options},
     {"limits", test_limits},
+    {"first elimination", test_first_elimination},
     {"terminate", test_terminate},
     {"terminate from thread", test_terminate_from_thread},
     {"learn callback", test_learn_callback},
