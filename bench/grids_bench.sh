@@ -7,14 +7,18 @@
 #
 # sudoku    every Sudoku set solved with the uniqueness check, one einsat
 #           process per set (one incremental solver for all its puzzles)
-# process   the way tutorials do it, on the first SAMPLE (default 500)
-#           17-clue puzzles: one DIMACS file per puzzle (written before
-#           timing) and one solver process per puzzle, first solution only,
-#           for minisat, picosat and einsat where installed; beside it the
-#           same sample in one einsat sudoku process
+# process   the way tutorials do it, on the first SAMPLE (default 500;
+#           'all' for the 49,151) 17-clue puzzles: one DIMACS file per
+#           puzzle (written before timing) and one solver process per
+#           puzzle, then for uniqueness a second process with the
+#           solution blocked, for minisat, picosat and einsat where
+#           installed ('make deps'); beside it the same puzzles in one
+#           einsat sudoku process
 # nonogram  every nonogram with the uniqueness check, one process each
+# singles   how many puzzles of each 9x9 set unit propagation alone
+#           solves (bench/sudoku_singles.c)
 #
-# Without arguments all three run.  Times are process times (user + system)
+# Without arguments all four run.  Times are process times (user + system)
 # because the machine may be shared; wall times are shown beside them.
 # Output also goes to bench/out/grids-<date>.md.
 set -eu
@@ -28,7 +32,7 @@ while getopts "s:" opt; do
   esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- sudoku process nonogram
+[ $# -gt 0 ] || set -- sudoku process nonogram singles
 [ -d "$SHARED" ] || { echo "grids_bench: $SHARED not found" >&2; exit 1; }
 make --no-print-directory CONFIG=release all > /dev/null
 EINSAT=$PWD/build/release/bin/einsat
@@ -64,36 +68,92 @@ in_process () {
   local label=$1
   shift
   "$EINSAT" sudoku -q "$@" "$TMP/sample.txt" > "$TMP/summary" || true
-  awk -v l="$label" -v n="$sample" '/^c time/ { p = $3; w = $6 }
+  awk -v l="$label" '/^c puzzles/ { n = $3 + 0 }
+    /^c time/ { p = $3; w = $6 }
     END { printf "| %s | %d | %.3f | %.3f | %d | %d |\n", l, n, p, w,
           (p > 0 ? n / p : 0), (w > 0 ? n / w : 0) }' "$TMP/summary" | tee -a "$out"
 }
 
-# One DIMACS file and one solver process per puzzle.
+# One DIMACS file and one solver process per puzzle, the way tutorials
+# do it; with uniqueness, as they check it: a second process on the
+# same file with the first solution blocked by one more clause, which
+# must be UNSAT.  Files are written in batches before timing (the whole
+# set would need 12 GB at once); solvers take turns on each batch, so a
+# change of load during the run hits them alike.  The solution blocked
+# is the one einsat finds (untimed); every first run must answer SAT and
+# every second run UNSAT, or the table counts a wrong answer, so each
+# solver confirms on its own that the solution is the only one.
 process_per_puzzle () {
-  head -"$sample" "$SHARED/sudoku/sudoku17_royle_49151.txt" > "$TMP/sample.txt"
-  mkdir -p "$TMP/cnf"
-  local i=0
-  while read -r puzzle; do
-    i=$((i + 1))
-    echo "$puzzle" | "$EINSAT" sudoku --cnf > "$TMP/cnf/$i.cnf"
-  done < "$TMP/sample.txt"
-  say "| solver, one process per puzzle | puzzles | process s | wall s | puzzles/s (process) | puzzles/s (wall) |"
-  say "|---|---:|---:|---:|---:|---:|"
+  local set=$SHARED/sudoku/sudoku17_royle_49151.txt
+  if [ "$sample" = all ]; then cp "$set" "$TMP/sample.txt"
+  else head -"$sample" "$set" > "$TMP/sample.txt"; fi
+  local puzzles
+  puzzles=$(wc -l < "$TMP/sample.txt")
+  local empty
+  empty=$(printf '%081d' 0)
+  echo "$empty" | "$EINSAT" sudoku --cnf | grep -v '^c' | tail -n +2 \
+    > "$TMP/rules.cnf"
+  "$EINSAT" sudoku --line "$TMP/sample.txt" | grep -v '^c' \
+    > "$TMP/solutions.txt"
+  local solvers=()
   for solver in minisat picosat einsat; do
     command -v "$solver" > /dev/null || [ "$solver" = einsat ] || continue
-    local run=$solver
-    [ "$solver" = einsat ] && run=$EINSAT
-    /usr/bin/time -f "%U %S %e" -o "$TMP/time" bash -c '
-      for f in "$1"/*.cnf; do "$2" "$f" > /dev/null 2>&1; done; true' _ "$TMP/cnf" "$run"
-    read -r user sys wall < "$TMP/time"
-    awk -v s="$solver" -v n="$sample" -v u="$user" -v y="$sys" -v w="$wall" '
-      BEGIN { p = u + y; printf "| %s | %d | %.2f | %.2f | %d | %d |\n",
-              s, n, p, w, n / p, n / w }' | tee -a "$out"
+    solvers+=("$solver")
+    : > "$TMP/$solver.times"
+    : > "$TMP/$solver.codes"
   done
+  split -l 2000 -d -a 3 "$TMP/sample.txt" "$TMP/batch."
+  for batch in "$TMP"/batch.*; do
+    rm -rf "$TMP/first" "$TMP/second"
+    mkdir -p "$TMP/first" "$TMP/second"
+    local offset
+    offset=$(( 10#${batch##*.} * 2000 ))
+    tail -n +$((offset + 1)) "$TMP/solutions.txt" | head -2000 |
+      paste -d ' ' "$batch" - | awk -v dir="$TMP" -v rules="$TMP/rules.cnf" '
+      BEGIN { while ((getline line < rules) > 0) body = body line "\n" }
+      { n++; first = sprintf ("%s/first/%05d.cnf", dir, n)
+        second = sprintf ("%s/second/%05d.cnf", dir, n)
+        units = ""; blocking = ""; givens = 0
+        for (i = 0; i < 81; i++) {
+          v = substr ($1, i + 1, 1); s = substr ($2, i + 1, 1)
+          if (v ~ /[1-9]/) { units = units (i * 9 + v) " 0\n"; givens++ }
+          blocking = blocking "-" (i * 9 + s) " "
+        }
+        printf "p cnf 729 %d\n%s%s", 10530 + givens, body, units > first
+        printf "p cnf 729 %d\n%s%s%s0\n", 10531 + givens, body, units,
+               blocking > second
+        close (first); close (second) }'
+    for solver in "${solvers[@]}"; do
+      local run=$solver
+      [ "$solver" = einsat ] && run=$EINSAT
+      for part in first second; do
+        /usr/bin/time -f "$part %U %S %e" -a -o "$TMP/$solver.times" \
+          bash -c 'for f in "$1"/*.cnf; do "$2" "$f" > /dev/null 2>&1
+                   echo "$3 $?"; done' _ "$TMP/$part" "$run" "$part" \
+          >> "$TMP/$solver.codes"
+      done
+    done
+  done
+  say "$puzzles puzzles, $(ls "$TMP"/batch.* | wc -l) batches"
+  say ""
+  say "| solver, one process per run | first solution: process s | puzzles/s | uniqueness run: process s | with uniqueness: puzzles/s (process) | (wall) | wrong answers |"
+  say "|---|---:|---:|---:|---:|---:|---:|"
+  for solver in "${solvers[@]}"; do
+    awk -v s="$solver" -v n="$puzzles" '
+      FNR == NR { p[$1] += $2 + $3; w += $4; next }
+      ($1 == "first" && $2 != 10) || ($1 == "second" && $2 != 20) { bad++ }
+      END { t = p["first"] + p["second"]
+            printf "| %s | %.1f | %d | %.1f | %d | %d | %d |\n", s,
+              p["first"], n / p["first"], p["second"], n / t, n / w, bad }' \
+      "$TMP/$solver.times" "$TMP/$solver.codes" | tee -a "$out"
+  done
+  say ""
+  say "| the same puzzles in one einsat process | puzzles | process s | wall s | puzzles/s (process) | puzzles/s (wall) |"
+  say "|---|---:|---:|---:|---:|---:|"
   in_process "einsat sudoku, one incremental solver"
   in_process "einsat sudoku --unique, one incremental solver" --unique
-  in_process "einsat sudoku --unique --rebuild=1 (new solver per puzzle)" \
+  [ "$sample" = all ] || in_process \
+    "einsat sudoku --unique --rebuild=1 (new solver per puzzle)" \
     --unique --rebuild=1
 }
 
@@ -118,12 +178,27 @@ nonograms () {
   done
 }
 
+singles () {
+  cc -O2 -o "$TMP/singles" bench/sudoku_singles.c
+  say "| set | puzzles | solved by propagation alone |"
+  say "|---|---:|---:|"
+  for set in sudoku17_royle_49151 top95 hardest_norvig11 magictour_top1465 \
+             forum_hardest_1106 forum_hardest_1905_11plus; do
+    file=$SHARED/sudoku/$set.txt
+    [ -r "$file" ] || continue
+    "$TMP/singles" "$file" | awk -v set="$set" '
+      { printf "| %s | %d | %d (%s %%) |\n", set, $1, $3,
+        substr ($9, 2) }' | tee -a "$out"
+  done
+}
+
 for part in "$@"; do
   say ""
   case $part in
     sudoku) say "### Sudoku sets, uniqueness included ($(date +%F))"; say ""; sudoku_sets ;;
-    process) say "### Sudoku: one DIMACS file and one process per puzzle, first solution only"; say ""; process_per_puzzle ;;
+    process) say "### Sudoku: one DIMACS file and one process per puzzle, then a second one for uniqueness"; say ""; process_per_puzzle ;;
     nonogram) say "### Nonograms, uniqueness included"; say ""; nonograms ;;
+    singles) say "### Sudoku: solved by unit propagation alone"; say ""; singles ;;
     *) echo "grids_bench: unknown part '$part'" >&2; exit 1 ;;
   esac
 done
