@@ -104,11 +104,33 @@ static void remember_for_checking (einsat *solver, size_t size,
   PUSH_STACK (solver->check_clauses, 0);
 }
 
+/* The common case of 'simplify_original' without marking: binary
+ * clauses are most of many encodings (at-most-one constraints). */
+static bool simplify_binary (einsat *solver, unsigneds *lits,
+                             bool root_values) {
+  unsigned *const begin = lits->begin, a = begin[0], b = begin[1];
+  if (a == NOT (b))
+    return false;
+  signed char a_value = root_values ? VALUE (a) : 0;
+  signed char b_value = root_values ? VALUE (b) : 0;
+  if (a_value > 0 || b_value > 0)
+    return false;
+  unsigned *q = begin;
+  if (!a_value)
+    *q++ = a;
+  if (!b_value && b != a)
+    *q++ = b;
+  lits->end = q;
+  return true;
+}
+
 /* Returns false for tautologies and satisfied clauses.  Uses the
  * 'analyzed' flag of each variable to find duplicates, the sign bit in
  * 'poisoned' to find complementary pairs. */
 static bool simplify_original (einsat *solver, unsigneds *lits,
                                bool root_values) {
+  if (SIZE_STACK (*lits) == 2)
+    return simplify_binary (solver, lits, root_values);
   bool keep = true;
   unsigned *q = lits->begin;
   for (all_stack (unsigned, lit, *lits)) {

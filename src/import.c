@@ -91,7 +91,8 @@ unsigned es_import_literal (einsat *solver, int elit) {
   assert (elit && elit != INT_MIN);
   int eidx = abs (elit);
   assert (eidx <= EINSAT_MAX_VAR);
-  es_enlarge_external (solver, eidx);
+  if ((size_t) eidx >= SIZE_STACK (solver->e2i)) /* else known already */
+    es_enlarge_external (solver, eidx);
   unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
   if (!iidx1) {
     iidx1 = es_new_internal_variable (solver, eidx) + 1;
