@@ -108,7 +108,8 @@ static void remember_for_checking (einsat *solver, size_t size,
  * clauses are most of many encodings (at-most-one constraints). */
 static bool simplify_binary (einsat *solver, unsigneds *lits,
                              bool root_values) {
-  unsigned *const begin = lits->begin, a = begin[0], b = begin[1];
+  unsigned *const begin = lits->begin;
+  const unsigned a = begin[0], b = begin[1];
   if (a == NOT (b))
     return false;
   signed char a_value = root_values ? VALUE (a) : 0;

@@ -48,7 +48,6 @@
 
 #include "internal.h"
 
-
 static bool factorable (einsat *solver, unsigned lit) {
   unsigned idx = IDX (lit);
   var_flags *f = FLAGS (idx);
