@@ -80,9 +80,35 @@ in_process () {
 # must be UNSAT.  Files are written in batches before timing (the whole
 # set would need 12 GB at once); solvers take turns on each batch, so a
 # change of load during the run hits them alike.  The solution blocked
-# is the one einsat finds (untimed); every first run must answer SAT and
-# every second run UNSAT, or the table counts a wrong answer, so each
+# is the one einsat finds (untimed), checked against the rules
+# ('--check') and the givens.  Every first run must answer SAT with that
+# solution as its model (a unique solution is the only model), every
+# second run UNSAT; else the table counts a wrong answer.  So each
 # solver confirms on its own that the solution is the only one.
+# check_models SOLVER OFFSET: one line 'model BAD' per first run of the
+# batch, BAD 1 unless the model's true cell variables spell the solution.
+check_models () {
+  local file
+  for file in "$TMP"/first/*.cnf."$1"; do
+    local n=${file##*/}
+    n=$((10#${n%%.*} + $2))
+    sed -n "${n}p" "$TMP/solutions.txt" | awk -v model="$file" '
+      { while ((getline line < model) > 0) {
+          if (line ~ /^(SAT|UNSAT|s |c )/) continue
+          sub (/^v /, "", line)
+          k = split (line, lits, " ")
+          for (i = 1; i <= k; i++)
+            if (lits[i] > 0 && lits[i] <= 729) {
+              cell = int ((lits[i] - 1) / 9)
+              grid[cell] = grid[cell] ((lits[i] - 1) % 9 + 1)
+            }
+        }
+        for (cell = 0; cell < 81; cell++)
+          if (grid[cell] != substr ($0, cell + 1, 1)) bad = 1
+        print "model", bad + 0 }'
+  done
+}
+
 process_per_puzzle () {
   local set=$SHARED/sudoku/sudoku17_royle_49151.txt
   if [ "$sample" = all ]; then cp "$set" "$TMP/sample.txt"
@@ -95,6 +121,14 @@ process_per_puzzle () {
     > "$TMP/rules.cnf"
   "$EINSAT" sudoku --line "$TMP/sample.txt" | grep -v '^c' \
     > "$TMP/solutions.txt"
+  "$EINSAT" sudoku -q --check "$TMP/solutions.txt" > /dev/null ||
+    { echo "grids_bench: einsat gave a wrong grid" >&2; exit 1; }
+  paste -d ' ' "$TMP/sample.txt" "$TMP/solutions.txt" | awk '
+    { for (i = 1; i <= 81; i++) {
+        v = substr ($1, i, 1)
+        if (v ~ /[1-9]/ && v != substr ($2, i, 1)) bad++ } }
+    END { exit bad > 0 }' ||
+    { echo "grids_bench: a solution misses its givens" >&2; exit 1; }
   local solvers=()
   for solver in minisat picosat einsat; do
     command -v "$solver" > /dev/null || [ "$solver" = einsat ] || continue
@@ -127,11 +161,16 @@ process_per_puzzle () {
       local run=$solver
       [ "$solver" = einsat ] && run=$EINSAT
       for part in first second; do
+        # The model goes to a file, as a tutorial would decode it;
+        # minisat writes it to its second argument.
         /usr/bin/time -f "$part %U %S %e" -a -o "$TMP/$solver.times" \
-          bash -c 'for f in "$1"/*.cnf; do "$2" "$f" > /dev/null 2>&1
-                   echo "$3 $?"; done' _ "$TMP/$part" "$run" "$part" \
-          >> "$TMP/$solver.codes"
+          bash -c 'for f in "$1"/*.cnf; do
+                     if [ "$4" = minisat ]; then "$2" "$f" "$f.$4" > /dev/null 2>&1
+                     else "$2" "$f" > "$f.$4" 2> /dev/null; fi
+                     echo "$3 $?"; done' _ "$TMP/$part" "$run" "$part" \
+          "$solver" >> "$TMP/$solver.codes"
       done
+      check_models "$solver" "$offset" >> "$TMP/$solver.codes"
     done
   done
   say "$puzzles puzzles, $(ls "$TMP"/batch.* | wc -l) batches"
@@ -141,7 +180,8 @@ process_per_puzzle () {
   for solver in "${solvers[@]}"; do
     awk -v s="$solver" -v n="$puzzles" '
       FNR == NR { p[$1] += $2 + $3; w += $4; next }
-      ($1 == "first" && $2 != 10) || ($1 == "second" && $2 != 20) { bad++ }
+      ($1 == "first" && $2 != 10) || ($1 == "second" && $2 != 20) ||
+      ($1 == "model" && $2 != 0) { bad++ }
       END { t = p["first"] + p["second"]
             printf "| %s | %.1f | %d | %.1f | %d | %d | %d |\n", s,
               p["first"], n / p["first"], p["second"], n / t, n / w, bad }' \
