@@ -7,11 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-void es_enlarge_external (einsat *solver, int idx) {
+void es_grow_external (einsat *solver, int idx) {
   size_t old = SIZE_STACK (solver->e2i);
   size_t needed = (size_t) idx + 1;
-  if (old >= needed)
-    return;
+  assert (old < needed);
   RESERVE_STACK (solver->e2i, needed);
   RESERVE_STACK (solver->frozen, needed);
   RESERVE_STACK (solver->emodel, needed);
@@ -91,8 +90,7 @@ unsigned es_import_literal (einsat *solver, int elit) {
   assert (elit && elit != INT_MIN);
   int eidx = abs (elit);
   assert (eidx <= EINSAT_MAX_VAR);
-  if ((size_t) eidx >= SIZE_STACK (solver->e2i)) /* else known already */
-    es_enlarge_external (solver, eidx);
+  es_enlarge_external (solver, eidx);
   unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
   if (!iidx1) {
     iidx1 = es_new_internal_variable (solver, eidx) + 1;

@@ -585,7 +585,13 @@ static inline unsigned es_find_literal (const einsat *solver, int elit) {
 }
 
 unsigned es_import_literal (einsat *, int elit);
-void es_enlarge_external (einsat *, int eidx);
+void es_grow_external (einsat *, int eidx);
+
+/* Inline, since importing calls it for every literal it reads. */
+static inline void es_enlarge_external (einsat *solver, int eidx) {
+  if ((size_t) eidx >= SIZE_STACK (solver->e2i))
+    es_grow_external (solver, eidx);
+}
 unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
 int es_proof_literal (const einsat *, unsigned ilit);
