@@ -177,6 +177,7 @@ void einsat_delete (einsat *solver) {
   if (!solver)
     return;
   es_proof_flush (solver);
+  es_drop_gauss_jordan (solver); /* clears variable flags */
   es_release_variables (solver);
   RELEASE_STACK (solver->eclause);
   RELEASE_STACK (solver->eassumptions);
@@ -489,7 +490,7 @@ static const configuration configurations[] = {
       "--stable=0", "--no-eliminate", "--no-probe", "--no-vivify",
       "--no-subsume", "--no-decompose", "--no-chrono", "--shrink=0",
       "--eagersubsume=0", "--no-walk", "--no-otfs", "--no-minimizebinary",
-      "--no-factor", "--no-gauss", 0}},
+      "--no-factor", "--no-gauss", "--no-gaussjordan", 0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", "--target=1", 0}},
 };

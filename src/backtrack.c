@@ -17,6 +17,8 @@ void es_backtrack (einsat *solver, unsigned new_level) {
   LOG ("backtracking from level %u to level %u", solver->level, new_level);
   const frame *f = &PEEK_STACK (solver->frames, new_level + 1);
   unsigned start = f->trail, kept = start;
+  if (solver->xmatrix)
+    es_unassign_gauss_jordan (solver, start, new_level);
   const bool save = GET_OPTION (phasesaving);
   unsigned search = solver->queue.search;
   uint64_t search_stamp =

@@ -24,7 +24,7 @@ bool es_frozen (einsat *solver, unsigned idx) {
   if (!eidx || PEEK_STACK (solver->frozen, eidx))
     return true;
   var_flags *f = FLAGS (idx);
-  return f->assumed || f->projected;
+  return f->assumed || f->projected || f->xmatrix;
 }
 
 /* The first round waits for 'eliminateinit' conflicts (the option is
@@ -321,6 +321,7 @@ static void eliminate (einsat *solver, elimination *e) {
 void es_eliminate (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  es_retire_gauss_jordan (solver);
   es_simplify (solver);
   es_gauss (solver);
   bool decompose = GET_OPTION (decompose);
@@ -341,6 +342,7 @@ void es_eliminate (einsat *solver) {
   e->units = false;
   e->limit = elimination_budget (solver);
   eliminate (solver, e);
+  es_build_gauss_jordan (solver);
   solver->eliminate_ticks = STAT (ticks);
   uint64_t delta = (uint64_t) GET_OPTION (eliminateint) *
                    (STAT (eliminations) + 1);

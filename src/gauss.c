@@ -17,9 +17,9 @@
  *    only, is an equivalence, added as two binary clauses that the
  *    substitution right after ('decompose.c') uses.
  *
- * This is preprocessing, not propagation during the search: XORs that
- * only constrain the search together with other clauses (par32) gain
- * little from it.
+ * This is preprocessing: XORs that only constrain the search together
+ * with other clauses (par32) gain little from it.  'gaussjordan.c' keeps
+ * the XORs as a matrix during the search for those.
  *
  * A sum of XORs is not implied by reverse unit propagation (a DRAT proof
  * of it needs exponentially many steps or extension variables), so

@@ -124,6 +124,7 @@ typedef struct var_flags {
   bool projected : 1;  /* in the projection of an enumeration */
   bool witness : 1;    /* of blocked clauses on the extension stack */
   bool factor : 1;     /* internal variable added by factoring */
+  bool xmatrix : 1;    /* in the Gauss-Jordan matrix of the search */
 } var_flags;
 
 /* One frame per decision level. */
@@ -530,6 +531,10 @@ struct einsat {
    * of the round, and 'einsat_delete' must still find it to free it. */
   struct gauss *gauss;
   struct congruence *congruence;
+  struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
+  uint64_t gaussjordan_originals; /* 'originals' when last built */
+  unsigned gaussjordan_delay; /* rounds to skip after fruitless ones */
+  unsigned gaussjordan_skip;
 
   /* Local search ('walk.c'). */
   walker walker;
@@ -716,6 +721,15 @@ void es_release_factoring (einsat *);
 /* in 'gauss.c' */
 void es_gauss (einsat *);
 void es_release_gauss (einsat *);
+
+/* in 'gaussjordan.c' */
+typedef struct xmatrix xmatrix;
+void es_build_gauss_jordan (einsat *);
+void es_drop_gauss_jordan (einsat *);
+void es_retire_gauss_jordan (einsat *);
+void es_build_gauss_jordan_without_elimination (einsat *);
+unsigned es_propagate_gauss_jordan (einsat *);
+void es_unassign_gauss_jordan (einsat *, unsigned start, unsigned level);
 
 /* in 'congruence.c' */
 bool es_congruence (einsat *);

@@ -48,6 +48,9 @@
   OPTION (gausseffort, 50, 0, 10000, "per mille of search ticks") \
   OPTION (gaussmineffort, 10000, 0, 1000000, "min steps (thousands)") \
   OPTION (gaussxorsize, 8, 2, 8, "max size of XOR constraints") \
+  OPTION (gaussjordan, 1, 0, 1, "Gauss-Jordan elimination in the search") \
+  OPTION (gaussjordancols, 4000, 0, 100000, "max variables in its matrix") \
+  OPTION (gaussjordanwords, 1000, 0, 100000, "max matrix words (thousands)") \
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
   OPTION (incremental, 1, 0, 1, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \

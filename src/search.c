@@ -69,6 +69,12 @@ int es_search (einsat *solver) {
     if (solver->inconsistent)
       return 20;
     unsigned conflict = es_propagate (solver);
+    if (conflict == INVALID && solver->xmatrix && !solver->trace) {
+      unsigned trail = solver->trail_size;
+      conflict = es_propagate_gauss_jordan (solver);
+      if (conflict == INVALID && solver->trail_size > trail)
+        continue; /* unit propagation first */
+    }
     if (conflict != INVALID) {
       if (refutes_assumptions (solver))
         return 20;
@@ -162,6 +168,8 @@ int es_solve (einsat *solver) {
   es_backtrack (solver, 0);
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
+  if (!GET_OPTION (eliminate))
+    es_build_gauss_jordan_without_elimination (solver);
   es_limit_reduce_interval (solver);
   int res = solver->inconsistent ? 20 : es_search (solver);
   if (res == 10) {

@@ -41,6 +41,11 @@
   COUNTER (gauss_rounds, conflicts, "Gaussian elimination rounds") \
   COUNTER (gauss_units, gauss_rounds, "units found by Gaussian elimination") \
   COUNTER (gauss_xors, gauss_rounds, "XOR constraints found") \
+  COUNTER (gaussjordan_conflicts, conflicts, "conflicts from the matrix") \
+  COUNTER (gaussjordan_implied, propagations, "literals the matrix implied") \
+  COUNTER (gaussjordan_matrices, eliminations, "Gauss-Jordan matrices built") \
+  COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
+  COUNTER (gaussjordan_rows, gaussjordan_matrices, "rows of the matrices") \
   COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \

@@ -169,6 +169,45 @@ static void test_units_and_equivalences (void) {
   einsat_delete (solver);
 }
 
+/* The odd Tseitin formula with the four clauses of vertex 0 relaxed by a
+ * selector: under the assumption that the selector is false they are the
+ * XOR that makes the system inconsistent, but they are no XOR in the
+ * formula, so preprocessing cannot see it.  The search needs the other
+ * 99 XORs as a matrix: they imply the parity of the three edges at
+ * vertex 0 as soon as two of them are assigned. */
+static void test_matrix_refutes_under_assumption (void) {
+  uint64_t rng = 5;
+  random_tseitin (&rng, true);
+  int selector = 151;
+  clause_buffer relaxed = {.size = 0};
+  for (size_t i = 0, clauses = 0; i < xor_formula.size; i++) {
+    if (!xor_formula.lits[i] && clauses++ < 4) /* vertex 0 comes first */
+      relaxed.lits[relaxed.size++] = selector;
+    relaxed.lits[relaxed.size++] = xor_formula.lits[i];
+  }
+  for (int matrix = 0; matrix < 2; matrix++) {
+    einsat *solver = einsat_new ();
+    CHECK (einsat_set_option (solver, "gaussjordan", matrix));
+    clause_buffer_to_solver (solver, &relaxed);
+    einsat_set_conflict_limit (solver, 20000);
+    einsat_assume (solver, -selector);
+    int res = einsat_solve (solver);
+    if (matrix) {
+      CHECK (res == 20);
+      CHECK (einsat_failed (solver, -selector));
+      CHECK (einsat_statistic (solver, "gaussjordan_matrices") >= 1);
+      CHECK (einsat_statistic (solver, "gaussjordan_implied") +
+                 einsat_statistic (solver, "gaussjordan_conflicts") >
+             0);
+      einsat_assume (solver, selector);
+      CHECK (einsat_solve (solver) == 10);
+      CHECK (model_satisfies_buffer (solver, &relaxed));
+    } else
+      CHECK (res == 0); /* the conflict limit */
+    einsat_delete (solver);
+  }
+}
+
 int main (void) {
   static const test_case cases[] = {
       {"odd-charge-refuted-without-search",
@@ -176,6 +215,8 @@ int main (void) {
       {"even-charge-satisfiable", test_even_charge_satisfiable},
       {"off-with-option-or-proof", test_off_with_option_or_proof},
       {"units-and-equivalences", test_units_and_equivalences},
+      {"matrix-refutes-under-assumption",
+       test_matrix_refutes_under_assumption},
   };
   return run_test_cases ("gauss", cases, sizeof cases / sizeof *cases);
 }

@@ -282,7 +282,7 @@ static int solve_plain (const char *proof) {
   const char *off[] = {"eliminate", "probe",    "vivify",
                        "subsume",   "decompose", "eagersubsume",
                        "transred",  "factor",    "gauss",
-                       "congruence"};
+                       "gaussjordan", "congruence"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -301,7 +301,7 @@ static const char *const covered[] = {
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
     "xor_gates",         "blocked",        "minimized_binary",
     "factored",          "bumped_reasons", "gauss_units",
-    "gauss_equivalences", "congruence_equivalences"};
+    "gauss_equivalences", "congruence_equivalences", "gaussjordan_implied"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 

@@ -35,7 +35,9 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "xor_gates", "blocked",
                                       "gauss_units", "gauss_equivalences",
                                       "congruence_equivalences",
-                                      "congruence_units"};
+                                      "congruence_units", "gaussjordan_matrices",
+                                      "gaussjordan_implied",
+                                      "gaussjordan_conflicts"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -182,8 +184,30 @@ static void generate_congruent_circuit (uint64_t *rng) {
     formula_add_random (&f, rng, 1 + oracle_below (rng, 3));
 }
 
+/* Fewer XORs (of 3-5 variables) than variables, and random clauses: the
+ * XORs stay after preprocessing and the search assigns their variables,
+ * which is where Gauss-Jordan elimination during the search works. */
+static bool open_xors; /* the formula at hand is one of them */
+
+static void generate_open_xors (uint64_t *rng) {
+  open_xors = true;
+  f.vars = 10 + oracle_below (rng, 11);
+  int xors = f.vars / 3 + oracle_below (rng, f.vars / 3 + 1);
+  for (int i = 0; i < xors; i++) {
+    int size = 3 + oracle_below (rng, 3), vars[8];
+    oracle_distinct_vars (rng, f.vars, size, vars);
+    int parity = (int) oracle_below (rng, 2);
+    oracle_xor_clauses (rng, size, vars, parity, false, add_to_formula,
+                        &f);
+  }
+  int extra = 2 + oracle_below (rng, f.vars);
+  for (int i = 0; i < extra; i++)
+    formula_add_random (&f, rng, 2 + oracle_below (rng, 2));
+}
+
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
+  open_xors = false;
   int kind = oracle_below (rng, 10);
   if (kind < 2) {
     generate_circuit (rng);
@@ -193,8 +217,11 @@ static void generate (uint64_t *rng) {
     generate_xors (rng);
     return;
   }
-  if (kind == 3 && oracle_below (rng, 2)) {
-    generate_congruent_circuit (rng);
+  if (kind == 3) {
+    if (oracle_below (rng, 2))
+      generate_congruent_circuit (rng);
+    else
+      generate_open_xors (rng);
     return;
   }
   int shape = oracle_below (rng, 4);
@@ -248,6 +275,12 @@ static bool run_one (config *cfg, uint64_t seed) {
   generate (&rng);
   einsat *solver = einsat_new ();
   randomize_options (solver, &rng);
+  if (open_xors) { /* the matrix is built in the first elimination round */
+    einsat_set_option (solver, "lucky", 0);
+    einsat_set_option (solver, "eliminate", 1);
+    einsat_set_option (solver, "eliminateinit", 0);
+    einsat_set_option (solver, "gaussjordan", 1);
+  }
   char cnf[512], proof[512];
   FILE *proof_file = 0;
   bool binary = oracle_below (&rng, 2);
