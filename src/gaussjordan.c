@@ -19,12 +19,13 @@
  *
  * So a row implies its basic variable as soon as all its other variables
  * are assigned, and the rows are sums of XORs: implications that no
- * single XOR gives are found, which is what makes par32 easy.  The matrix does not depend on the
- * assignment and needs no undoing on backtracking, only the bit sets of
- * assigned variables do.  Rows watch the variable assigned last when all
- * are assigned, so after backtracking a row with an unassigned non-basic
- * variable watches one too; the literals that chronological backtracking
- * keeps are processed again, which restores that for them.
+ * single XOR gives are found, which is what makes par32 easy.  The
+ * matrix does not depend on the assignment and needs no undoing on
+ * backtracking, only the bit sets of assigned variables do.  Rows watch
+ * the variable assigned last when all are assigned, so after
+ * backtracking a row with an unassigned non-basic variable watches one
+ * too; the literals that chronological backtracking keeps are processed
+ * again, which restores that for them.
  *
  * The reason of an implication, and a conflict, is the clause the row
  * gives under the current assignment: the implied literal and the
@@ -109,23 +110,29 @@ static uint64_t fruits (einsat *solver) {
   return STAT (gaussjordan_implied) + STAT (gaussjordan_conflicts);
 }
 
-/* Drops the matrix before an elimination round, and decides how many
- * rounds to go without one if it was fruitless. */
+/* No matrix for the next 1, 2, 3... up to 16 elimination rounds. */
+static void postpone (einsat *solver) {
+  if (solver->gaussjordan_delay < 16)
+    solver->gaussjordan_delay++;
+  solver->gaussjordan_skip = solver->gaussjordan_delay;
+}
+
 static bool fruitful (einsat *solver, const xmatrix *X) {
   uint64_t gained = fruits (solver) - X->fruits;
   uint64_t pivots = STAT (gaussjordan_pivots) - X->pivots;
   return gained && 10 * gained >= pivots;
 }
 
+/* Drops the matrix before an elimination round, and decides how many
+ * rounds to go without one if it was fruitless. */
 void es_retire_gauss_jordan (einsat *solver) {
   xmatrix *X = solver->xmatrix;
   if (!X)
     return;
   if (fruitful (solver, X))
-    solver->gaussjordan_delay = 0;
-  else if (solver->gaussjordan_delay < 16)
-    solver->gaussjordan_delay++;
-  solver->gaussjordan_skip = solver->gaussjordan_delay;
+    solver->gaussjordan_delay = solver->gaussjordan_skip = 0;
+  else
+    postpone (solver);
   es_drop_gauss_jordan (solver);
 }
 
@@ -183,10 +190,14 @@ static void swap_rows (xmatrix *X, unsigned r, unsigned s) {
 }
 
 /* Reduced row echelon form; returns the rank, or INVALID if a row reads
- * '0 = 1' (left to 'gauss.c', which derives the empty clause). */
-static unsigned reduce_rows (xmatrix *X) {
+ * '0 = 1' (left to 'gauss.c', which derives the empty clause) or the
+ * elimination would take more than 'limit' word operations. */
+static unsigned reduce_rows (xmatrix *X, uint64_t limit) {
   unsigned rank = 0;
+  uint64_t steps = 0;
   for (unsigned c = 0; c < X->columns && rank < X->rows; c++) {
+    if ((steps += X->rows) > limit)
+      return INVALID;
     unsigned pivot = rank;
     while (pivot < X->rows && !HAS (ROW (X, pivot), c))
       pivot++;
@@ -195,7 +206,7 @@ static unsigned reduce_rows (xmatrix *X) {
     swap_rows (X, rank, pivot);
     for (unsigned r = 0; r < X->rows; r++)
       if (r != rank && HAS (ROW (X, r), c))
-        add_row (X, r, rank);
+        add_row (X, r, rank), steps += X->words;
     X->basic[rank++] = c;
   }
   for (unsigned r = rank; r < X->rows; r++)
@@ -270,6 +281,27 @@ static unsigned count_xors (const unsigneds *xors) {
   return count;
 }
 
+/* The matrix of the XORs in 'X->xors', reduced and watched; false if
+ * there is none or it would be too large. */
+static bool fill_matrix (einsat *solver, xmatrix *X) {
+  unsigned rows = count_xors (&X->xors);
+  if (rows < 2 || !number_columns (solver, X, &X->xors) ||
+      (uint64_t) rows * ((X->columns + 63) / 64) >
+          (uint64_t) GET_OPTION (gaussjordanwords) * 1000)
+    return false;
+  allocate (solver, X, rows);
+  fill_rows (solver, X, &X->xors);
+  for (unsigned idx = 0; idx < X->size; idx++)
+    if (X->column[idx] != NO_COLUMN)
+      X->vars[X->column[idx]] = idx;
+  uint64_t limit = 10 * (uint64_t) GET_OPTION (gaussmineffort) * 1000;
+  unsigned rank = reduce_rows (X, limit);
+  if (rank == INVALID)
+    return false;
+  connect_rows (solver, X, rank);
+  return X->rows > 0;
+}
+
 /* Builds the matrix from the XORs of the irredundant clauses (root
  * level, at the end of an elimination round). */
 void es_build_gauss_jordan (einsat *solver) {
@@ -289,31 +321,10 @@ void es_build_gauss_jordan (einsat *solver) {
   es_find_xors (solver, &X->xors, 3, (unsigned) GET_OPTION (gaussxorsize),
                 &steps, (uint64_t) GET_OPTION (gaussmineffort) * 1000);
   es_leave_dense_mode (solver);
-  unsigned rows = count_xors (&X->xors);
-  if (rows < 2) { /* looking again in every round would cost a scan */
-    es_drop_gauss_jordan (solver);
-    if (solver->gaussjordan_delay < 16)
-      solver->gaussjordan_delay++;
-    solver->gaussjordan_skip = solver->gaussjordan_delay;
-    return;
-  }
-  bool built = number_columns (solver, X, &X->xors) &&
-               (uint64_t) rows * ((X->columns + 63) / 64) <=
-                   (uint64_t) GET_OPTION (gaussjordanwords) * 1000;
-  if (built) {
-    allocate (solver, X, rows);
-    fill_rows (solver, X, &X->xors);
-    for (unsigned idx = 0; idx < X->size; idx++)
-      if (X->column[idx] != NO_COLUMN)
-        X->vars[X->column[idx]] = idx;
-    unsigned rank = reduce_rows (X);
-    built = rank != INVALID;
-    if (built)
-      connect_rows (solver, X, rank);
-    built = built && X->rows;
-  }
+  bool built = fill_matrix (solver, X);
   RELEASE_STACK (X->xors);
-  if (!built) {
+  if (!built) { /* trying again in every round would cost a scan */
+    postpone (solver);
     es_drop_gauss_jordan (solver);
     return;
   }

@@ -35,7 +35,8 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "xor_gates", "blocked",
                                       "gauss_units", "gauss_equivalences",
                                       "congruence_equivalences",
-                                      "congruence_units", "gaussjordan_matrices",
+                                      "congruence_units",
+                                      "gaussjordan_matrices",
                                       "gaussjordan_implied",
                                       "gaussjordan_conflicts"};
 #define COVERED (sizeof covered / sizeof *covered)
