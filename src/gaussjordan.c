@@ -274,17 +274,9 @@ static void allocate (einsat *solver, xmatrix *X, unsigned rows) {
   NEW_ARRAY (X->watchers, X->columns);
 }
 
-static unsigned count_xors (const unsigneds *xors) {
-  unsigned count = 0;
-  for (const unsigned *p = xors->begin; p != xors->end; p += 2 + *p)
-    count++;
-  return count;
-}
-
-/* The matrix of the XORs in 'X->xors', reduced and watched; false if
- * there is none or it would be too large. */
-static bool fill_matrix (einsat *solver, xmatrix *X) {
-  unsigned rows = count_xors (&X->xors);
+/* The matrix of the 'rows' XORs in 'X->xors', reduced and watched;
+ * false if there is none or it would be too large. */
+static bool fill_matrix (einsat *solver, xmatrix *X, unsigned rows) {
   if (rows < 2 || !number_columns (solver, X, &X->xors) ||
       (uint64_t) rows * ((X->columns + 63) / 64) >
           (uint64_t) GET_OPTION (gaussjordanwords) * 1000)
@@ -318,10 +310,11 @@ void es_build_gauss_jordan (einsat *solver) {
   xmatrix *X = NEW_ARRAY (solver->xmatrix, 1);
   uint64_t steps = 0;
   es_enter_dense_mode (solver);
-  es_find_xors (solver, &X->xors, 3, (unsigned) GET_OPTION (gaussxorsize),
-                &steps, (uint64_t) GET_OPTION (gaussmineffort) * 1000);
+  unsigned size = (unsigned) GET_OPTION (gaussxorsize);
+  uint64_t limit = (uint64_t) GET_OPTION (gaussmineffort) * 1000;
+  unsigned rows = es_find_xors (solver, &X->xors, 3, size, &steps, limit);
   es_leave_dense_mode (solver);
-  bool built = fill_matrix (solver, X);
+  bool built = fill_matrix (solver, X, rows);
   RELEASE_STACK (X->xors);
   if (!built) { /* trying again in every round would cost a scan */
     postpone (solver);
