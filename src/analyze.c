@@ -270,7 +270,10 @@ bool es_analyze (einsat *solver, unsigned conflict) {
     INC (conflicts_stable);
   else
     INC (conflicts_focused);
-  if (solver->level && conflict != INVALID && GET_OPTION (chrono) &&
+  /* Not only after chronological backtracking: a pivot of the
+   * Gauss-Jordan matrix can reveal an implication of a lower level, which
+   * goes on the trail out of order whatever the option says. */
+  if (solver->level && conflict != INVALID &&
       !backtrack_to_conflict_level (solver, conflict))
     return true;
   if (!solver->level) {

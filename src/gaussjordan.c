@@ -323,7 +323,11 @@ void es_build_gauss_jordan (einsat *solver) {
   }
   for (unsigned c = 0; c < X->columns; c++)
     FLAGS (X->vars[c])->xmatrix = true;
-  X->propagated = solver->trail_size; /* the root level is in the rows */
+  /* The matrix sees the root-level units on the trail too: without an
+   * elimination round before, the XORs may still mention them, and
+   * implications they allow would otherwise come late (and at the wrong
+   * level, which breaks conflict analysis without 'chrono'). */
+  X->propagated = 0;
   X->fruits = fruits (solver);
   X->pivots = STAT (gaussjordan_pivots);
   X->check = 10000;
