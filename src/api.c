@@ -213,6 +213,7 @@ void einsat_delete (einsat *solver) {
   es_release_subsumption (solver);
   es_release_factoring (solver);
   es_release_gauss (solver);
+  es_release_cardinality (solver);
   es_release_congruence (solver);
   RELEASE_STACK (solver->vivify_literals);
   RELEASE_STACK (solver->probes);

@@ -324,6 +324,8 @@ void es_eliminate (einsat *solver) {
   es_retire_gauss_jordan (solver);
   es_simplify (solver);
   es_gauss (solver);
+  if (!solver->inconsistent)
+    es_cardinality (solver);
   bool decompose = GET_OPTION (decompose);
   if (!solver->inconsistent && decompose)
     es_decompose (solver);

@@ -522,6 +522,8 @@ struct einsat {
   uint64_t factor_ticks;    /* search ticks at the last factoring */
   uint64_t gauss_ticks;     /* search ticks at the last Gauss round */
   uint64_t gauss_originals; /* 'originals' at the last Gauss round */
+  uint64_t cardinality_ticks;     /* search ticks at the last count */
+  uint64_t cardinality_originals; /* 'originals' at the last count */
   uint64_t congruence_ticks;     /* search ticks at the last closure */
   uint64_t congruence_stamp; /* what the last closure saw (see there) */
   unsigned congruence_delay; /* probing rounds to skip after fruitless ones */
@@ -530,6 +532,7 @@ struct einsat {
    * 'es_gauss' or 'es_congruence': an allocation failure long-jumps out
    * of the round, and 'einsat_delete' must still find it to free it. */
   struct gauss *gauss;
+  struct cardinality *cardinality;
   struct congruence *congruence;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
   uint64_t gaussjordan_originals; /* 'originals' when last built */
@@ -717,6 +720,10 @@ const unsigned *es_occurrence_literals (einsat *, unsigned lit,
 /* in 'factor.c' */
 void es_factor (einsat *);
 void es_release_factoring (einsat *);
+
+/* in 'cardinality.c' */
+void es_cardinality (einsat *);
+void es_release_cardinality (einsat *);
 
 /* in 'gauss.c' */
 void es_gauss (einsat *);

@@ -16,6 +16,9 @@
   OPTION (bumpreasonslimit, 10, 1, 1000, "max extra bumps per analyzed var") \
   OPTION (bumpreasonsrate, 10, 1, 1000000, "max decisions per conflict") \
   OPTION (check, 0, 0, 1, "check models and learned clauses (slow)") \
+  OPTION (cardinality, 1, 0, 1, "refute pigeonhole-like formulas by counting") \
+  OPTION (cardinalityeffort, 50, 0, 10000, "per mille of search ticks") \
+  OPTION (cardinalitymineffort, 10000, 0, 1000000, "min steps (thousands)") \
   OPTION (chrono, 1, 0, 1, "chronological backtracking") \
   OPTION (chronolevels, 100, 0, 1000000, "max levels a jump may undo") \
   OPTION (congruence, 1, 0, 1, "congruence closure on AND and XOR gates") \

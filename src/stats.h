@@ -11,6 +11,10 @@
   COUNTER (blocked, 0, "clauses removed as blocked") \
   COUNTER (blockings, conflicts, "blocked clause elimination rounds") \
   COUNTER (bumped_reasons, conflicts, "conflicts also bumping reason sides") \
+  COUNTER (cardinality_clauses, cardinality_rounds, "disjoint clauses counted") \
+  COUNTER (cardinality_cliques, cardinality_rounds, "cliques covering them") \
+  COUNTER (cardinality_refuted, cardinality_rounds, "formulas refuted by counting") \
+  COUNTER (cardinality_rounds, 0, "counting rounds") \
   COUNTER (clauses_irredundant, 0, "current irredundant clauses") \
   COUNTER (clauses_redundant, 0, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \

@@ -20,9 +20,11 @@ static void add_clause (einsat *solver, const int *lits) {
   einsat_add (solver, 0);
 }
 
-/* Pigeonhole: 'p' pigeons into 'p - 1' holes, hard for CDCL. */
+/* Pigeonhole: 'p' pigeons into 'p - 1' holes, hard for CDCL (counting
+ * would refute it at once, so it is off). */
 static void add_pigeonhole (einsat *solver, int p) {
   static clause_buffer clauses; /* 64 KB: not on the stack; one thread */
+  einsat_set_option (solver, "cardinality", 0);
   clauses.size = 0;
   clause_buffer_pigeonhole (&clauses, p, 1);
   clause_buffer_to_solver (solver, &clauses);

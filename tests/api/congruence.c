@@ -266,6 +266,7 @@ static void test_later_round_after_units (void) {
     CHECK (einsat_set_option (solver, "probeint", 1));
     CHECK (einsat_set_option (solver, "eliminateint", 1000000));
     CHECK (einsat_set_option (solver, "factor", 0));
+    CHECK (einsat_set_option (solver, "cardinality", 0));
     CHECK (einsat_set_option (solver, "lucky", 0));
     for (int i = 0; i < 6; i++)
       einsat_freeze (solver, frozen[i]);

@@ -38,7 +38,8 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "congruence_units",
                                       "gaussjordan_matrices",
                                       "gaussjordan_implied",
-                                      "gaussjordan_conflicts"};
+                                      "gaussjordan_conflicts",
+                                      "cardinality_refuted"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -206,9 +207,64 @@ static void generate_open_xors (uint64_t *rng) {
     formula_add_random (&f, rng, 2 + oracle_below (rng, 2));
 }
 
+/* Pigeonhole formulas, with as many pigeons as holes or one more: a
+ * clause per pigeon, an at-most-one constraint per hole, the variables
+ * renamed and negated at random, and noise that may make them
+ * satisfiable (a missing binary clause, random clauses) or hide the
+ * holes among other cliques (at most one hole per pigeon).  The counting
+ * refutation of 'cardinality.c' fires on the unsatisfiable ones. */
+static bool pigeons; /* the formula at hand is one of them */
+
+static void shuffle_clauses (uint64_t *rng) {
+  for (int i = f.clauses - 1; i > 0; i--) {
+    int j = oracle_below (rng, i + 1), size = f.sizes[i];
+    int lits[ORACLE_MAX_SIZE];
+    memcpy (lits, f.lits[i], sizeof lits);
+    uint32_t pos = f.pos[i], neg = f.neg[i];
+    f.sizes[i] = f.sizes[j], f.pos[i] = f.pos[j], f.neg[i] = f.neg[j];
+    memcpy (f.lits[i], f.lits[j], sizeof lits);
+    f.sizes[j] = size, f.pos[j] = pos, f.neg[j] = neg;
+    memcpy (f.lits[j], lits, sizeof lits);
+  }
+}
+
+static void generate_pigeons (uint64_t *rng) {
+  pigeons = true;
+  int holes = 2 + oracle_below (rng, 3);
+  int birds = holes + (oracle_below (rng, 4) != 0);
+  f.vars = birds * holes + oracle_below (rng, 3);
+  if (f.vars > 20)
+    f.vars = 20;
+  int lit_of[20], order[20];
+  oracle_distinct_vars (rng, f.vars, f.vars, order);
+  for (int i = 0; i < birds * holes; i++)
+    lit_of[i] = oracle_below (rng, 2) ? order[i] : -order[i];
+  int skipped = oracle_below (rng, 3) ? -1 : oracle_below (rng, holes);
+  bool own_cliques = oracle_below (rng, 2);
+  for (int bird = 0; bird < birds; bird++) {
+    int lits[ORACLE_MAX_SIZE];
+    for (int hole = 0; hole < holes; hole++)
+      lits[hole] = lit_of[bird * holes + hole];
+    formula_add (&f, holes, lits);
+  }
+  for (int hole = 0; hole < holes; hole++)
+    for (int a = 0; a < birds; a++)
+      for (int b = a + 1; b < birds; b++)
+        if (hole != skipped || a || b != 1)
+          add3 (-lit_of[a * holes + hole], -lit_of[b * holes + hole], 0);
+  for (int bird = 0; own_cliques && bird < birds; bird++)
+    for (int a = 0; a < holes; a++)
+      for (int b = a + 1; b < holes; b++)
+        add3 (-lit_of[bird * holes + a], -lit_of[bird * holes + b], 0);
+  int extra = oracle_below (rng, 4);
+  for (int i = 0; i < extra; i++)
+    formula_add_random (&f, rng, 2 + oracle_below (rng, 3));
+  shuffle_clauses (rng);
+}
+
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
-  open_xors = false;
+  open_xors = pigeons = false;
   int kind = oracle_below (rng, 10);
   if (kind < 2) {
     generate_circuit (rng);
@@ -219,10 +275,13 @@ static void generate (uint64_t *rng) {
     return;
   }
   if (kind == 3) {
-    if (oracle_below (rng, 2))
+    int which = oracle_below (rng, 3);
+    if (which == 0)
       generate_congruent_circuit (rng);
-    else
+    else if (which == 1)
       generate_open_xors (rng);
+    else
+      generate_pigeons (rng);
     return;
   }
   int shape = oracle_below (rng, 4);
@@ -264,6 +323,19 @@ static void save_failure (uint64_t seed, const char *what) {
           (unsigned long long) seed, what, path);
 }
 
+static void save_replayed (uint64_t seed) {
+  char path[256];
+  snprintf (path, sizeof path, "%s/random-replay-%llu.cnf", failure_dir,
+            (unsigned long long) seed);
+  FILE *file = fopen (path, "w");
+  if (file) {
+    formula_print (&f, file);
+    fclose (file);
+    printf ("formula in %s\n", path);
+    fflush (stdout);
+  }
+}
+
 static bool check_proof (config *cfg, const char *cnf, const char *proof,
                          bool lrat) {
   cfg->proofs_checked++;
@@ -282,6 +354,11 @@ static bool run_one (config *cfg, uint64_t seed) {
     einsat_set_option (solver, "eliminateinit", 0);
     einsat_set_option (solver, "gaussjordan", 1);
   }
+  if (pigeons) { /* counted in the first elimination round */
+    einsat_set_option (solver, "eliminate", 1);
+    einsat_set_option (solver, "eliminateinit", 0);
+    einsat_set_option (solver, "cardinality", 1);
+  }
   char cnf[512], proof[512];
   FILE *proof_file = 0;
   bool binary = oracle_below (&rng, 2);
@@ -298,8 +375,10 @@ static bool run_one (config *cfg, uint64_t seed) {
     else
       einsat_trace_proof (solver, proof_file, binary);
   }
-  if (cfg->replay)
+  if (cfg->replay) { /* written first: a crash must leave it behind */
     print_changed_options (solver);
+    save_replayed (seed);
+  }
   add_formula (solver);
   int res = einsat_solve (solver);
   uint32_t witness;

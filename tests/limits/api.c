@@ -36,7 +36,9 @@ static double process_time (void) {
 
 static einsat *new_pigeonhole_solver (void) {
   einsat *solver = einsat_new ();
-  einsat_set_option (solver, "factor", 0); /* factoring makes it easy */
+  /* factoring and counting ('cardinality') make it easy */
+  einsat_set_option (solver, "factor", 0);
+  einsat_set_option (solver, "cardinality", 0);
   int pigeons = HOLES + 1;
   for (int p = 0; p < pigeons; p++) {
     for (int h = 1; h <= HOLES; h++)

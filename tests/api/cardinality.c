@@ -1,0 +1,207 @@
+/* The counting refutation ('cardinality.c').  Pigeonhole formulas with
+ * one more pigeon than holes are unsatisfiable by construction and need
+ * exponentially long resolution proofs, so CDCL without factoring does
+ * not refute them within a small conflict limit, while counting refutes
+ * them without a conflict.  The variables are negated and the clauses
+ * shuffled at random, so that nothing rests on their order or signs.
+ * Near misses (a missing binary clause, as many pigeons as holes) are
+ * satisfiable, and their models are checked against every clause. */
+
+#include "einsat.h"
+#include "../common/check.h"
+#include "../common/model.h"
+#include "../common/oracle.h"
+
+#define MAX_CLAUSES 8192
+
+typedef struct pigeonhole {
+  int pigeons, holes;
+  bool own_cliques; /* also at most one hole per pigeon */
+  int missing_hole; /* pigeons 0 and 1 may share this hole; -1: none */
+} pigeonhole;
+
+static clause_buffer clauses_given; /* the formula at hand */
+static int clause_lits[MAX_CLAUSES][64], clause_sizes[MAX_CLAUSES];
+
+static int pigeon_in_hole (const pigeonhole *p, const int *signs, int pigeon,
+                           int hole) {
+  int var = 1 + pigeon * p->holes + hole;
+  return signs[var] * var;
+}
+
+static void push_clause (int *clauses, int size, const int *lits) {
+  if (*clauses == MAX_CLAUSES) {
+    fprintf (stderr, "cardinality: too many clauses\n");
+    exit (1);
+  }
+  for (int i = 0; i < size; i++)
+    clause_lits[*clauses][i] = lits[i];
+  clause_sizes[(*clauses)++] = size;
+}
+
+static void push_binary (int *clauses, int a, int b) {
+  push_clause (clauses, 2, (int[]) {-a, -b});
+}
+
+static void generate (const pigeonhole *p, uint64_t *rng) {
+  int signs[64 * 64 + 1], clauses = 0;
+  for (int var = 1; var <= p->pigeons * p->holes; var++)
+    signs[var] = oracle_below (rng, 2) ? 1 : -1;
+  for (int pigeon = 0; pigeon < p->pigeons; pigeon++) {
+    int lits[64];
+    for (int hole = 0; hole < p->holes; hole++)
+      lits[hole] = pigeon_in_hole (p, signs, pigeon, hole);
+    push_clause (&clauses, p->holes, lits);
+  }
+  for (int hole = 0; hole < p->holes; hole++)
+    for (int a = 0; a < p->pigeons; a++)
+      for (int b = a + 1; b < p->pigeons; b++)
+        if (hole != p->missing_hole || a || b != 1)
+          push_binary (&clauses, pigeon_in_hole (p, signs, a, hole),
+                       pigeon_in_hole (p, signs, b, hole));
+  for (int pigeon = 0; p->own_cliques && pigeon < p->pigeons; pigeon++)
+    for (int a = 0; a < p->holes; a++)
+      for (int b = a + 1; b < p->holes; b++)
+        push_binary (&clauses, pigeon_in_hole (p, signs, pigeon, a),
+                     pigeon_in_hole (p, signs, pigeon, b));
+  int order[MAX_CLAUSES];
+  for (int i = 0; i < clauses; i++)
+    order[i] = i;
+  for (int i = clauses - 1; i > 0; i--) {
+    int j = oracle_below (rng, i + 1), t = order[i];
+    order[i] = order[j], order[j] = t;
+  }
+  clauses_given.size = 0;
+  for (int i = 0; i < clauses; i++)
+    clause_buffer_add (&clauses_given, clause_sizes[order[i]],
+                       clause_lits[order[i]]);
+}
+
+static einsat *new_solver (bool counting) {
+  einsat *solver = einsat_new ();
+  CHECK (einsat_set_option (solver, "factor", 0)); /* it would help */
+  CHECK (einsat_set_option (solver, "cardinality", counting));
+  return solver;
+}
+
+static void expect_refuted (const pigeonhole *p, uint64_t seed) {
+  uint64_t rng = seed;
+  generate (p, &rng);
+  einsat *solver = new_solver (true);
+  clause_buffer_to_solver (solver, &clauses_given);
+  einsat_set_conflict_limit (solver, 1000);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
+  CHECK (einsat_statistic (solver, "conflicts") == 0);
+  einsat_delete (solver);
+}
+
+static void expect_satisfiable (const pigeonhole *p, uint64_t seed) {
+  uint64_t rng = seed;
+  generate (p, &rng);
+  einsat *solver = new_solver (true);
+  clause_buffer_to_solver (solver, &clauses_given);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (model_satisfies_buffer (solver, &clauses_given));
+  CHECK (einsat_statistic (solver, "cardinality_refuted") == 0);
+  einsat_delete (solver);
+}
+
+static void test_pigeonhole_refuted_without_search (void) {
+  for (int holes = 3; holes <= 21; holes += 9) /* the buffer holds 21 */
+    for (uint64_t seed = 1; seed <= 3; seed++)
+      expect_refuted (&(pigeonhole) {holes + 1, holes, false, -1}, seed);
+}
+
+/* Each pigeon's own clique covers its whole clause: the worst choice,
+ * which the cover must avoid. */
+static void test_hidden_among_pigeon_cliques (void) {
+  for (int holes = 3; holes <= 12; holes += 3)
+    for (uint64_t seed = 4; seed <= 6; seed++)
+      expect_refuted (&(pigeonhole) {holes + 1, holes, true, -1}, seed);
+}
+
+static void test_near_misses_satisfiable (void) {
+  for (int holes = 3; holes <= 12; holes += 3)
+    for (uint64_t seed = 7; seed <= 9; seed++) {
+      bool own = seed & 1;
+      expect_satisfiable (&(pigeonhole) {holes + 1, holes, own, 0}, seed);
+      expect_satisfiable (&(pigeonhole) {holes, holes, own, -1}, seed);
+    }
+}
+
+/* Off by option, and with a proof: no short resolution proof exists. */
+static void test_off_with_option_or_proof (void) {
+  uint64_t rng = 10;
+  generate (&(pigeonhole) {13, 12, false, -1}, &rng);
+  for (int proof = 0; proof < 2; proof++) {
+    einsat *solver = new_solver (proof);
+    FILE *sink = 0;
+    if (proof) {
+      sink = fopen ("/dev/null", "w");
+      CHECK (sink);
+      einsat_trace_proof (solver, sink, true);
+    }
+    clause_buffer_to_solver (solver, &clauses_given);
+    einsat_set_conflict_limit (solver, 1000);
+    CHECK (einsat_solve (solver) == 0);
+    CHECK (einsat_statistic (solver, "cardinality_rounds") == 0);
+    einsat_delete (solver);
+    if (sink)
+      fclose (sink);
+  }
+}
+
+static void add_clause (einsat *solver, int size, const int *lits) {
+  clause_buffer_add (&clauses_given, size, lits);
+  for (int i = 0; i < size; i++)
+    einsat_add (solver, lits[i]);
+  einsat_add (solver, 0);
+}
+
+/* As many pigeons as holes first (satisfiable), then one more: counting
+ * runs again in the next elimination round because original clauses
+ * were added, and the refutation holds whatever is assumed. */
+static void test_counted_again_after_new_clauses (void) {
+  const int holes = 10;
+  einsat *solver = new_solver (true);
+  CHECK (einsat_set_option (solver, "eliminateint", 1)); /* a round soon */
+  clauses_given.size = 0;
+  for (int pigeon = 0; pigeon <= holes; pigeon++) {
+    if (pigeon == holes) {
+      CHECK (einsat_solve (solver) == 10);
+      CHECK (model_satisfies_buffer (solver, &clauses_given));
+      CHECK (einsat_statistic (solver, "cardinality_refuted") == 0);
+    }
+    int lits[64];
+    for (int hole = 0; hole < holes; hole++)
+      lits[hole] = 1 + pigeon * holes + hole;
+    add_clause (solver, holes, lits);
+    for (int other = 0; other < pigeon; other++)
+      for (int hole = 0; hole < holes; hole++) {
+        int binary[2] = {-lits[hole], -(1 + other * holes + hole)};
+        add_clause (solver, 2, binary);
+      }
+  }
+  einsat_set_conflict_limit (solver, 1000);
+  einsat_assume (solver, 1);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (!einsat_failed (solver, 1));
+  CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
+  CHECK (einsat_solve (solver) == 20);
+  einsat_delete (solver);
+}
+
+int main (void) {
+  static const test_case cases[] = {
+      {"pigeonhole-refuted-without-search",
+       test_pigeonhole_refuted_without_search},
+      {"hidden-among-pigeon-cliques", test_hidden_among_pigeon_cliques},
+      {"near-misses-satisfiable", test_near_misses_satisfiable},
+      {"off-with-option-or-proof", test_off_with_option_or_proof},
+      {"counted-again-after-new-clauses",
+       test_counted_again_after_new_clauses},
+  };
+  return run_test_cases ("cardinality", cases,
+                         sizeof cases / sizeof *cases);
+}
