@@ -188,13 +188,17 @@ class LimitsOptionsTest(unittest.TestCase):
         self.assertFalse(s.solve())
 
     def test_statistics(self):
-        s = einsat.Solver(pigeonhole(6, 5))
+        # counting refutes it without a conflict: off for the search
+        s = einsat.Solver(pigeonhole(6, 5), options={"cardinality": 0})
         self.assertFalse(s.solve())
         stats = s.statistics()
         for name in ("conflicts", "decisions", "propagations", "solves", "memory"):
             self.assertIsInstance(stats[name], int)
         self.assertGreater(stats["conflicts"], 0)
         self.assertEqual(stats["solves"], 1)
+        counted = einsat.Solver(pigeonhole(6, 5))
+        self.assertFalse(counted.solve())
+        self.assertEqual(counted.statistics()["cardinality_refuted"], 1)
 
 
 class LifetimeTest(unittest.TestCase):
