@@ -491,7 +491,8 @@ static const configuration configurations[] = {
       "--stable=0", "--no-eliminate", "--no-probe", "--no-vivify",
       "--no-subsume", "--no-decompose", "--no-chrono", "--shrink=0",
       "--eagersubsume=0", "--no-walk", "--no-otfs", "--no-minimizebinary",
-      "--no-factor", "--no-gauss", "--no-gaussjordan", 0}},
+      "--no-factor", "--no-gauss", "--no-gaussjordan", "--no-cardinality",
+      0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", "--target=1", 0}},
 };

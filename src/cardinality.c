@@ -72,7 +72,20 @@ static size_t excluded_steps (cardinality *K, unsigned lit) {
 
 /*------------------------------------------------------------------------*/
 
-/* Large irredundant clauses sharing no literal with the ones before. */
+/* A literal no binary clause excludes needs a clique of its own, which
+ * outweighs the clause it is in: choosing that clause never helps. */
+static bool excludes_some (einsat *solver, cardinality *K, unsigned lit) {
+  watches *ws = &WATCHES (NOT (lit));
+  for (all_stack (watch, w, *ws)) {
+    K->steps++;
+    if (IS_BINARY (w))
+      return true;
+  }
+  return false;
+}
+
+/* Large irredundant clauses sharing no literal with the ones before,
+ * each of whose literals excludes some other literal. */
 static void choose_clauses (einsat *solver, cardinality *K) {
   for (all_stack (unsigned, ref, solver->irredundant)) {
     if (K->steps > K->limit)
@@ -82,11 +95,11 @@ static void choose_clauses (einsat *solver, cardinality *K) {
     if (c->garbage)
       continue;
     K->steps += c->size;
-    bool disjoint = true;
+    bool useful = true;
     for (all_literals_in_clause (lit, c))
-      if (K->clause_of[lit])
-        disjoint = false;
-    if (!disjoint)
+      if (K->clause_of[lit] || !excludes_some (solver, K, lit))
+        useful = false;
+    if (!useful)
       continue;
     K->clauses++;
     for (all_literals_in_clause (lit, c)) {

@@ -282,7 +282,7 @@ static int solve_plain (const char *proof) {
   const char *off[] = {"eliminate", "probe",    "vivify",
                        "subsume",   "decompose", "eagersubsume",
                        "transred",  "factor",    "gauss",
-                       "gaussjordan", "congruence"};
+                       "gaussjordan", "congruence", "cardinality"};
   for (size_t i = 0; i < sizeof off / sizeof *off; i++)
     einsat_set_option (solver, off[i], 0);
   add_formula (solver);
@@ -301,7 +301,8 @@ static const char *const covered[] = {
     "otfs_strengthened", "hyper_binaries", "transitive_reductions",
     "xor_gates",         "blocked",        "minimized_binary",
     "factored",          "bumped_reasons", "gauss_units",
-    "gauss_equivalences", "congruence_equivalences", "gaussjordan_implied"};
+    "gauss_equivalences", "congruence_equivalences", "gaussjordan_implied",
+    "cardinality_refuted"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -333,14 +334,18 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     fflush (stdout);
   }
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
-  /* Gaussian elimination runs without a proof only: half of the XOR
-   * systems go without one, and find XORs of every size they have (so
-   * that the few runs under the sanitizers cover its equivalences). */
-  bool prove = checker && (kind != 5 || oracle_below (&rng, 2));
+  /* Gaussian elimination and counting run without a proof only: half of
+   * the XOR systems and of the pigeonhole formulas go without one, and
+   * find XORs of every size they have (so that the few runs under the
+   * sanitizers cover its equivalences) or count. */
+  bool prove = checker && ((kind != 4 && kind != 5) ||
+                           oracle_below (&rng, 2));
   if (kind == 5 && !prove) {
     einsat_set_option (solver, "gauss", 1);
     einsat_set_option (solver, "gaussxorsize", 8);
   }
+  if (kind == 4 && !prove)
+    einsat_set_option (solver, "cardinality", 1);
   if (kind == 6)
     einsat_set_option (solver, "congruence", 1);
   FILE *proof_file = prove ? fopen (proof, "w") : 0;
