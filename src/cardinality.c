@@ -243,20 +243,30 @@ static unsigned cover (einsat *solver, cardinality *K) {
 
 /*------------------------------------------------------------------------*/
 
+/* Counting sort: there may be tens of thousands of cliques, of sizes up
+ * to the largest clause. */
 static void sort_cliques_by_size (einsat *solver, cardinality *K) {
-  unsigned *cliques = K->cliques.begin;
-  size_t end = SIZE_STACK (K->cliques);
-  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1)
-    PUSH_STACK (K->order, (unsigned) offset);
-  unsigned *order = K->order.begin;
-  size_t n = SIZE_STACK (K->order);
-  for (size_t i = 1; i < n; i++) { /* insertion sort: few cliques */
-    unsigned offset = order[i];
-    size_t j = i;
-    while (j && cliques[order[j - 1]] > cliques[offset])
-      order[j] = order[j - 1], j--;
-    order[j] = offset;
+  unsigned *cliques = K->cliques.begin, largest = 0;
+  size_t end = SIZE_STACK (K->cliques), n = 0;
+  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1) {
+    if (cliques[offset] > largest)
+      largest = cliques[offset];
+    n++;
   }
+  unsigneds *first = &K->candidates; /* free now: per size, a position */
+  CLEAR_STACK (*first);
+  for (unsigned size = 0; size <= largest + 1; size++)
+    PUSH_STACK (*first, 0);
+  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1)
+    first->begin[cliques[offset] + 1]++;
+  for (unsigned size = 1; size <= largest + 1; size++)
+    first->begin[size] += first->begin[size - 1];
+  CLEAR_STACK (K->order);
+  RESERVE_STACK (K->order, n);
+  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1)
+    K->order.begin[first->begin[cliques[offset]]++] = (unsigned) offset;
+  K->order.end = K->order.begin + n;
+  K->steps += 3 * n + largest;
 }
 
 /* Drops cliques whose literals are all covered by other cliques, the
