@@ -38,7 +38,7 @@ typedef struct cardinality {
   unsigned *position;  /* per chosen literal: its index in 'chosen' */
   unsigned *covers;    /* per literal: cliques covering it */
   unsigned *degree;    /* per candidate: other candidates it excludes */
-  signed char *marks;  /* per literal: see below */
+  signed char *marks;  /* per literal: its state while a clique grows */
   unsigned *reached;   /* per clause: the clique that last reached it */
   unsigned clauses;    /* chosen clauses */
   unsigneds chosen;    /* the literals of the chosen clauses (U) */
@@ -50,6 +50,8 @@ typedef struct cardinality {
   uint64_t steps, limit;
 } cardinality;
 
+/* A candidate may join the clique; the new member excludes it too (it
+ * is kept); the new member does not exclude it (it is dropped). */
 enum { CANDIDATE = 1, KEPT = 2, DROPPED = 3 };
 
 #define all_excluded(OTHER, K, LIT) \
@@ -120,8 +122,10 @@ static void gather_exclusions (einsat *solver, cardinality *K) {
     for (all_stack (watch, w, *ws))
       if (IS_BINARY (w) && K->clause_of[NOT (w.blit)])
         PUSH_STACK (K->excluded, NOT (w.blit));
-    if (SIZE_STACK (K->excluded) > UINT32_MAX / 2)
-      K->steps = K->limit + 1; /* offsets must fit */
+    if (SIZE_STACK (K->excluded) > UINT32_MAX / 2) {
+      K->steps = K->limit + 1; /* offsets must fit: give up */
+      return;
+    }
   }
   PUSH_STACK (K->starts, (unsigned) SIZE_STACK (K->excluded));
   PUSH_STACK (K->excluded, INVALID); /* a sentinel: never a null stack */
@@ -243,8 +247,8 @@ static unsigned cover (einsat *solver, cardinality *K) {
 
 /*------------------------------------------------------------------------*/
 
-/* Counting sort: there may be tens of thousands of cliques, of sizes up
- * to the largest clause. */
+/* Counting sort: there may be tens of thousands of cliques, and their
+ * sizes are at most the number of chosen literals. */
 static void sort_cliques_by_size (einsat *solver, cardinality *K) {
   unsigned *cliques = K->cliques.begin, largest = 0;
   size_t end = SIZE_STACK (K->cliques), n = 0;
