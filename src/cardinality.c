@@ -32,6 +32,8 @@
 
 #include "internal.h"
 
+#include <stdio.h>
+
 typedef struct cardinality {
   size_t literals;     /* 2 * vars: size of the per literal arrays */
   unsigned *clause_of; /* per literal: 1 + its chosen clause, 0 if none */
@@ -41,6 +43,7 @@ typedef struct cardinality {
   signed char *marks;  /* per literal: its state while a clique grows */
   unsigned *reached;   /* per clause: the clique that last reached it */
   unsigned clauses;    /* chosen clauses */
+  unsigned kept;       /* cliques left after dropping redundant ones */
   unsigneds chosen;    /* the literals of the chosen clauses (U) */
   unsigneds starts;    /* per chosen literal: where its exclusions start */
   unsigneds excluded;  /* the chosen literals each chosen one excludes */
@@ -379,7 +382,7 @@ static bool refute (einsat *solver, cardinality *K) {
   unsigned cliques = cover (solver, K);
   if (cliques == INVALID)
     return false;
-  unsigned kept = drop_redundant_cliques (solver, K);
+  unsigned kept = K->kept = drop_redundant_cliques (solver, K);
   ADD (cardinality_clauses, K->clauses);
   ADD (cardinality_cliques, kept);
   LOG ("%u disjoint clauses, %u cliques cover them", K->clauses, kept);
@@ -414,8 +417,13 @@ void es_cardinality (einsat *solver) {
     INC (cardinality_refuted);
     solver->inconsistent = true;
   }
-  release_cardinality (solver);
   solver->cardinality_ticks = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent)
     es_report (solver, 'k');
+  if (GET_OPTION (verbose) && solver->inconsistent) /* why, as no proof */
+    printf ("c counting: %u clauses sharing no literal need %u true "
+            "literals, but %u cliques of binary clauses allow at most "
+            "%u\n",
+            K->clauses, K->clauses, K->kept, K->kept);
+  release_cardinality (solver);
 }

@@ -2,7 +2,9 @@
  * search counters and the size of the remaining formula.  The first
  * character says what happened ('[' stable mode starts, '{' focused mode
  * starts, '-' reduction, 'R' restart, 'B'/'O'/'I'/'W'/'#' rephase, '1'/'0'/'?'
- * result, ' ' periodic). */
+ * result, ' ' periodic; rounds of 'e' elimination, 'f' factoring, 'g'
+ * Gaussian elimination, 'k' counting, 'c' congruence closure, 'p'
+ * probing, 'v' vivification, 'W' local search). */
 
 #include "internal.h"
 
