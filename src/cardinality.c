@@ -12,9 +12,11 @@
  * Pigeonhole formulas are exactly this: a clause per pigeon, a clique
  * per hole.  So are the channel routing (chnl) and FPGA switch box
  * (fpga) formulas, whose resolution proofs are exponentially long: CDCL
- * does not finish them, this finds the argument in milliseconds.  Since
- * the argument has no short resolution proof, it is skipped with a DRAT
- * or LRAT proof and with the teaching trace, as Gaussian elimination is.
+ * does not finish them, this finds the argument in milliseconds.  The
+ * argument has no short resolution proof, but a short DRAT proof with
+ * extension variables (see 'write_proof'), which is written without
+ * option 'incremental' (the command line); with 'incremental', with an
+ * LRAT proof and with the teaching trace counting is off.
  *
  * The clauses are chosen greedily in the order of the irredundant
  * stack.  Each clique grows from an uncovered literal of U, among the
@@ -50,6 +52,8 @@ typedef struct cardinality {
   unsigneds candidates, dropped;
   unsigneds cliques; /* per clique: its size, then its literals */
   unsigneds order;   /* clique offsets by increasing size */
+  ints names, next;  /* DRAT: pigeon-in-hole variables of two levels */
+  ints line;         /* DRAT: the clause being written */
   uint64_t steps, limit;
 } cardinality;
 
@@ -346,6 +350,214 @@ static bool check_argument (einsat *solver, cardinality *K,
 
 /*------------------------------------------------------------------------*/
 
+/* A DRAT proof of the argument (with option 'incremental' off only, as
+ * for factoring: its extension variables are named after every variable
+ * so far, which clauses added later could clash with).  Take the first
+ * m + 1 chosen clauses as pigeons and the m cliques as holes, and let
+ * each literal sit in one clique.  Extension variables
+ *
+ *   y_ij = (the literals of clause i in clique j)
+ *
+ * form a pigeonhole formula: each pigeon in some hole follows from
+ * clause i by unit propagation, two pigeons never share a hole because
+ * the literals of a clique exclude each other.  Cook's reduction then
+ * takes it from m + 1 pigeons down to two pigeons in one hole: with M
+ * holes left,
+ *
+ *   q_ij = p_ij | (p_i,M-1 & p_M,j)     (i < M, j < M - 1)
+ *
+ * (pigeon i in the last hole moves into the hole of the last pigeon)
+ * again satisfies the clauses of a pigeonhole formula, each derived by
+ * unit propagation with at most two intermediate lemmas.  That is about
+ * 0.4 m^4 lemmas, so the proof is written for at most 'MAX_HOLES'
+ * cliques; with more, the argument is not used. */
+
+#define MAX_HOLES 64
+
+static void write_line (einsat *solver, cardinality *K, bool deletion) {
+  if (deletion)
+    es_proof_delete_external (solver, SIZE_STACK (K->line), K->line.begin);
+  else
+    es_proof_add_external (solver, SIZE_STACK (K->line), K->line.begin);
+  CLEAR_STACK (K->line);
+}
+
+static void write_clause (einsat *solver, cardinality *K, unsigned size,
+                          const int *lits, bool deletion) {
+  for (unsigned i = 0; i < size; i++)
+    PUSH_STACK (K->line, lits[i]);
+  write_line (solver, K, deletion);
+}
+
+/* Each literal of the pigeons goes into one of the cliques (as hole
+ * number plus one, in 'degree'). */
+static void assign_holes (einsat *solver, cardinality *K, unsigned pigeons) {
+  for (all_stack (unsigned, lit, K->chosen))
+    K->degree[lit] = 0;
+  unsigned *cliques = K->cliques.begin, hole = 0;
+  size_t end = SIZE_STACK (K->cliques);
+  CLEAR_STACK (K->order);
+  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1) {
+    unsigned size = cliques[offset];
+    if (!size)
+      continue;
+    PUSH_STACK (K->order, (unsigned) offset);
+    hole++;
+    for (unsigned i = 0; i < size; i++) {
+      unsigned lit = cliques[offset + 1 + i];
+      if (K->clause_of[lit] <= pigeons && !K->degree[lit])
+        K->degree[lit] = hole;
+    }
+  }
+}
+
+#define Y(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
+
+/* The literals of pigeon 'pigeon' in hole 'hole', into 'line'. */
+static void push_sitting (einsat *solver, cardinality *K, unsigned pigeon,
+                          unsigned hole) {
+  for (all_stack (unsigned, lit, K->chosen))
+    if (K->clause_of[lit] == pigeon + 1 && K->degree[lit] == hole + 1)
+      PUSH_STACK (K->line, es_proof_literal (solver, lit));
+}
+
+/* The definitions of y_ij, added or, once the clauses over the y_ij are
+ * derived, deleted. */
+static void write_first_definitions (einsat *solver, cardinality *K,
+                                     unsigned pigeons, unsigned holes,
+                                     bool deletion) {
+  for (unsigned i = 0; i < pigeons; i++)
+    for (unsigned j = 0; j < holes; j++) {
+      int y = Y (i, j);
+      push_sitting (solver, K, i, j);
+      size_t sitting = SIZE_STACK (K->line);
+      for (size_t k = 0; k < sitting; k++) { /* RAT on y: no -y yet */
+        int binary[2] = {y, -K->line.begin[k]};
+        if (deletion)
+          es_proof_delete_external (solver, 2, binary);
+        else
+          es_proof_add_external (solver, 2, binary);
+      }
+      PUSH_STACK (K->line, -y); /* RAT on -y: resolvents tautological */
+      int t = K->line.begin[0];
+      K->line.begin[0] = -y, K->line.end[-1] = t;
+      write_line (solver, K, deletion);
+    }
+}
+
+/* Pigeon 'i' and pigeon 'k' are not both in hole 'j': each literal of
+ * pigeon 'i' there excludes every literal of pigeon 'k' there, so it
+ * excludes y_kj (a lemma each, deleted afterwards). */
+static void exclude_first_level (einsat *solver, cardinality *K,
+                                 unsigned i, unsigned k, unsigned j,
+                                 unsigned holes) {
+  push_sitting (solver, K, i, j);
+  const int *sitting = K->line.begin;
+  size_t size = SIZE_STACK (K->line);
+  int y = Y (i, j), other = Y (k, j);
+  for (size_t l = 0; l < size; l++)
+    es_proof_add_external (solver, 2, (int[]) {-sitting[l], -other});
+  es_proof_add_external (solver, 2, (int[]) {-y, -other});
+  for (size_t l = 0; l < size; l++)
+    es_proof_delete_external (solver, 2, (int[]) {-sitting[l], -other});
+  CLEAR_STACK (K->line);
+}
+
+/* Each pigeon in some hole, no two in one, over the names in 'names'
+ * ('pigeons' rows of 'holes'); added or deleted. */
+static void write_pigeonhole (einsat *solver, cardinality *K,
+                              const int *names, unsigned pigeons,
+                              unsigned holes, bool deletion) {
+  for (unsigned i = 0; i < pigeons; i++)
+    write_clause (solver, K, holes, names + (size_t) i * holes, deletion);
+  for (unsigned j = 0; j < holes; j++)
+    for (unsigned i = 0; i < pigeons; i++)
+      for (unsigned k = i + 1; k < pigeons; k++) {
+        int binary[2] = {-names[(size_t) i * holes + j],
+                         -names[(size_t) k * holes + j]};
+        write_clause (solver, K, 2, binary, deletion);
+      }
+}
+
+static void first_level (einsat *solver, cardinality *K, unsigned pigeons,
+                         unsigned holes) {
+  CLEAR_STACK (K->names);
+  for (size_t n = (size_t) pigeons * holes; n; n--)
+    PUSH_STACK (K->names, es_proof_new_name (solver));
+  write_first_definitions (solver, K, pigeons, holes, false);
+  for (unsigned i = 0; i < pigeons; i++) {
+    for (unsigned j = 0; j < holes; j++)
+      PUSH_STACK (K->line, Y (i, j));
+    write_line (solver, K, false);
+  }
+  for (unsigned j = 0; j < holes; j++)
+    for (unsigned i = 0; i < pigeons; i++)
+      for (unsigned k = i + 1; k < pigeons; k++)
+        exclude_first_level (solver, K, i, k, j, holes);
+  write_first_definitions (solver, K, pigeons, holes, true);
+}
+
+#define P(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
+#define Q(I, J) (K->next.begin[(size_t) (I) * (holes - 1) + (J)])
+
+static void write_next_definitions (einsat *solver, cardinality *K,
+                                    unsigned holes, bool deletion) {
+  const unsigned last = holes - 1, pigeon = holes; /* M - 1 and M */
+  for (unsigned i = 0; i < holes; i++)
+    for (unsigned j = 0; j < last; j++) {
+      int q = Q (i, j), p = P (i, j), a = P (i, last), b = P (pigeon, j);
+      write_clause (solver, K, 2, (int[]) {q, -p}, deletion);
+      write_clause (solver, K, 3, (int[]) {q, -a, -b}, deletion);
+      write_clause (solver, K, 3, (int[]) {-q, p, a}, deletion);
+      write_clause (solver, K, 3, (int[]) {-q, p, b}, deletion);
+    }
+}
+
+/* Two pigeons i, k of the next level in hole j: neither was there
+ * before (two intermediate lemmas), so both were in the last hole. */
+static void exclude_next_level (einsat *solver, cardinality *K,
+                                unsigned holes) {
+  const unsigned last = holes - 1;
+  for (unsigned j = 0; j < last; j++)
+    for (unsigned i = 0; i < holes; i++)
+      for (unsigned k = i + 1; k < holes; k++) {
+        int a = -Q (i, j), b = -Q (k, j);
+        int first[3] = {a, b, -P (i, j)}, second[3] = {a, b, -P (k, j)};
+        write_clause (solver, K, 3, first, false);
+        write_clause (solver, K, 3, second, false);
+        write_clause (solver, K, 2, (int[]) {a, b}, false);
+        write_clause (solver, K, 3, first, true);
+        write_clause (solver, K, 3, second, true);
+      }
+}
+
+/* From 'holes' + 1 pigeons in 'holes' holes to one pigeon and one hole
+ * fewer (Cook's reduction, see above).  The clauses of the level left
+ * behind are deleted, which keeps checking fast. */
+static void reduce_level (einsat *solver, cardinality *K, unsigned holes) {
+  const unsigned last = holes - 1;
+  CLEAR_STACK (K->next);
+  for (size_t n = (size_t) holes * last; n; n--)
+    PUSH_STACK (K->next, es_proof_new_name (solver));
+  write_next_definitions (solver, K, holes, false);
+  for (unsigned i = 0; i < holes; i++) /* unit propagation */
+    write_clause (solver, K, last, &Q (i, 0), false);
+  exclude_next_level (solver, K, holes);
+  write_pigeonhole (solver, K, K->names.begin, holes + 1, holes, true);
+  write_next_definitions (solver, K, holes, true);
+  ints t = K->names;
+  K->names = K->next, K->next = t;
+}
+
+static void write_proof (einsat *solver, cardinality *K) {
+  unsigned holes = K->kept, pigeons = holes + 1;
+  assign_holes (solver, K, pigeons);
+  first_level (solver, K, pigeons, holes);
+  for (; holes > 1; holes--)
+    reduce_level (solver, K, holes);
+  es_proof_add_external (solver, 0, 0); /* two pigeons, one hole */
+}
+
 static void release_cardinality (einsat *solver) {
   cardinality *K = solver->cardinality;
   if (!K)
@@ -364,6 +576,9 @@ static void release_cardinality (einsat *solver) {
   RELEASE_STACK (K->dropped);
   RELEASE_STACK (K->cliques);
   RELEASE_STACK (K->order);
+  RELEASE_STACK (K->names);
+  RELEASE_STACK (K->next);
+  RELEASE_STACK (K->line);
   DELETE_ARRAY (solver->cardinality, 1);
 }
 
@@ -386,16 +601,25 @@ static bool refute (einsat *solver, cardinality *K) {
   ADD (cardinality_clauses, K->clauses);
   ADD (cardinality_cliques, kept);
   LOG ("%u disjoint clauses, %u cliques cover them", K->clauses, kept);
-  if (kept >= K->clauses)
+  if (kept >= K->clauses || (solver->proof && kept > MAX_HOLES))
     return false;
   bool checked = check_argument (solver, K, kept);
   assert (checked);
+  if (checked && solver->proof)
+    write_proof (solver, K);
   return checked;
 }
 
+/* DRAT only without 'incremental' (see 'write_proof'); no LRAT. */
+static bool can_prove (einsat *solver) {
+  if (solver->lrat)
+    return false;
+  return !solver->proof || !GET_OPTION (incremental);
+}
+
 void es_cardinality (einsat *solver) {
-  if (!GET_OPTION (cardinality) || solver->proof || solver->lrat ||
-      solver->trace || solver->cardinality_originals == solver->originals)
+  if (!GET_OPTION (cardinality) || !can_prove (solver) || solver->trace ||
+      solver->cardinality_originals == solver->originals)
     return;
   if (!es_clean_root (solver))
     return;

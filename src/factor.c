@@ -256,11 +256,7 @@ static void delete_fclause (einsat *solver, const fclause *c) {
 
 /* DRAT proofs name the new variable after every variable so far. */
 static void name_in_proof (einsat *solver, unsigned idx) {
-  int name = solver->proof_max > solver->max_external ? solver->proof_max
-                                                      : solver->max_external;
-  if (name >= EINSAT_MAX_VAR)
-    es_fatal (solver, "too many variables in the proof");
-  solver->proof_max = ++name;
+  int name = es_proof_new_name (solver);
   while (SIZE_STACK (solver->proof_names) <= idx)
     PUSH_STACK (solver->proof_names, 0);
   POKE_STACK (solver->proof_names, idx, (unsigned) name);

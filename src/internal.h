@@ -832,6 +832,7 @@ void es_proof_root_unit (einsat *, unsigned lit);
 uint64_t es_proof_restate (einsat *, size_t size, const unsigned *lits,
                            uint64_t old_id);
 void es_proof_add_external (einsat *, size_t, const int *);
+int es_proof_new_name (einsat *);
 void es_proof_delete_external (einsat *, size_t, const int *);
 void es_proof_flush (einsat *);
 

@@ -223,6 +223,16 @@ void es_proof_root_unit (einsat *solver, unsigned lit) {
   es_proof_add (solver, 1, &lit);
 }
 
+/* A variable of the proof only (an extension variable) is named after
+ * every variable so far. */
+int es_proof_new_name (einsat *solver) {
+  int name = solver->proof_max > solver->max_external ? solver->proof_max
+                                                      : solver->max_external;
+  if (name >= EINSAT_MAX_VAR)
+    es_fatal (solver, "too many variables in the proof");
+  return solver->proof_max = ++name;
+}
+
 /* Original clauses keep their identifiers in LRAT: nothing to write. */
 void es_proof_add_external (einsat *solver, size_t size,
                             const int *elits) {

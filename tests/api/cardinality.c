@@ -12,6 +12,8 @@
 #include "../common/model.h"
 #include "../common/oracle.h"
 
+#include <unistd.h>
+
 #define MAX_CLAUSES 8192
 
 typedef struct pigeonhole {
@@ -130,17 +132,24 @@ static void test_near_misses_satisfiable (void) {
     }
 }
 
-/* Off by option, and with a proof: no short resolution proof exists. */
+/* Off by option, with a DRAT proof while 'incremental' is on (the API's
+ * default: its extension variables could clash with later clauses), and
+ * with an LRAT proof (no hints for it). */
 static void test_off_with_option_or_proof (void) {
   uint64_t rng = 10;
   generate (&(pigeonhole) {13, 12, false, -1}, &rng);
-  for (int proof = 0; proof < 2; proof++) {
+  for (int proof = 0; proof < 3; proof++) {
     einsat *solver = new_solver (proof);
     FILE *sink = 0;
     if (proof) {
       sink = fopen ("/dev/null", "w");
       CHECK (sink);
-      einsat_trace_proof (solver, sink, true);
+      if (proof == 1)
+        einsat_trace_proof (solver, sink, true);
+      else {
+        CHECK (einsat_set_option (solver, "incremental", 0));
+        einsat_trace_lrat (solver, sink, true);
+      }
     }
     clause_buffer_to_solver (solver, &clauses_given);
     einsat_set_conflict_limit (solver, 1000);
@@ -192,7 +201,46 @@ static void test_counted_again_after_new_clauses (void) {
   einsat_delete (solver);
 }
 
-int main (void) {
+static const char *checker; /* 'einsat-check', from the command line */
+
+/* Without 'incremental' the refutation comes with a DRAT proof (Cook's
+ * reduction of the pigeonhole formula over the cliques), which the
+ * checker must accept. */
+static void test_drat_proof_checked (void) {
+  if (!checker)
+    return;
+  char cnf[64], proof[64];
+  snprintf (cnf, sizeof cnf, "/tmp/einsat-cardinality-%d.cnf", (int) getpid ());
+  snprintf (proof, sizeof proof, "/tmp/einsat-cardinality-%d.drat",
+            (int) getpid ());
+  for (int holes = 3; holes <= 11; holes += 4)
+    for (uint64_t seed = 12; seed <= 13; seed++) {
+      uint64_t rng = seed;
+      bool own = seed & 1, binary = (holes / 4) & 1;
+      generate (&(pigeonhole) {holes + 1 + own, holes, own, -1}, &rng);
+      einsat *solver = new_solver (true);
+      CHECK (einsat_set_option (solver, "incremental", 0));
+      FILE *file = fopen (proof, "w");
+      CHECK (file);
+      einsat_trace_proof (solver, file, binary);
+      clause_buffer_to_solver (solver, &clauses_given);
+      CHECK (einsat_solve (solver) == 20);
+      CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
+      CHECK (einsat_statistic (solver, "conflicts") == 0);
+      einsat_close_proof (solver);
+      fclose (file);
+      CHECK (write_clauses_dimacs (cnf, (holes + 2) * holes,
+                                   clauses_given.lits, clauses_given.size));
+      CHECK (checker_accepts (checker, "drat", cnf, proof));
+      einsat_delete (solver);
+    }
+  unlink (cnf);
+  unlink (proof);
+}
+
+int main (int argc, char **argv) {
+  if (argc > 1)
+    checker = argv[1];
   static const test_case cases[] = {
       {"pigeonhole-refuted-without-search",
        test_pigeonhole_refuted_without_search},
@@ -201,6 +249,7 @@ int main (void) {
       {"off-with-option-or-proof", test_off_with_option_or_proof},
       {"counted-again-after-new-clauses",
        test_counted_again_after_new_clauses},
+      {"drat-proof-checked", test_drat_proof_checked},
   };
   return run_test_cases ("cardinality", cases,
                          sizeof cases / sizeof *cases);
