@@ -549,6 +549,18 @@ static void reduce_level (einsat *solver, cardinality *K, unsigned holes) {
   K->names = K->next, K->next = t;
 }
 
+/* At most 'MAX_HOLES' holes, and names for the (m + 1) m + (m - 1) m +
+ * ... extension variables (fewer than m^3 + m^2). */
+static bool proof_fits (einsat *solver, unsigned holes) {
+  if (holes > MAX_HOLES)
+    return false;
+  int64_t names = (int64_t) holes * holes * (holes + 1);
+  int64_t used = solver->proof_max > solver->max_external
+                     ? solver->proof_max
+                     : solver->max_external;
+  return used + names < EINSAT_MAX_VAR;
+}
+
 static void write_proof (einsat *solver, cardinality *K) {
   unsigned holes = K->kept, pigeons = holes + 1;
   assign_holes (solver, K, pigeons);
@@ -601,7 +613,7 @@ static bool refute (einsat *solver, cardinality *K) {
   ADD (cardinality_clauses, K->clauses);
   ADD (cardinality_cliques, kept);
   LOG ("%u disjoint clauses, %u cliques cover them", K->clauses, kept);
-  if (kept >= K->clauses || (solver->proof && kept > MAX_HOLES))
+  if (kept >= K->clauses || (solver->proof && !proof_fits (solver, kept)))
     return false;
   bool checked = check_argument (solver, K, kept);
   assert (checked);
