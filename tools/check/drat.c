@@ -47,6 +47,7 @@
 #define NO_LITERAL UINT_MAX
 
 typedef STACK (struct clause *) watch_list;
+typedef STACK (size_t) occurrence_list;
 
 struct statistics {
   uint64_t added, deleted, ignored_reason_deletions;
@@ -67,6 +68,7 @@ struct checker {
   bool *justified;         /* by variable: reasons up to it are core */
   bool *seen;              /* by variable: used while marking */
   watch_list *watches;     /* by literal */
+  occurrence_list *occurrences; /* by literal: where in 'clauses' */
 
   unsigned *trail;         /* assigned literals in assignment order */
   size_t trail_size, propagated;
@@ -431,11 +433,12 @@ static bool is_rup (struct checker *c, const struct clause *lemma) {
   return res;
 }
 
-static bool contains (const struct clause *clause, unsigned literal) {
+/* Every clause goes on 'clauses' through here, so that the RAT check
+ * finds the clauses with a literal without a search through all.  */
+static void add_to_clauses (struct checker *c, struct clause *clause) {
   for (unsigned i = 0; i < clause->size; i++)
-    if (clause->literals[i] == literal)
-      return true;
-  return false;
+    PUSH (c->occurrences[clause->literals[i]], c->clauses.size);
+  PUSH (c->clauses, clause);
 }
 
 /* The candidates are the first 'candidates' clauses added, those which
@@ -450,9 +453,13 @@ static bool is_rat (struct checker *c, const struct clause *lemma,
   bool res = !refute_negation (c, lemma->literals, lemma->size, NO_LITERAL);
   assert (res); /* or 'lemma' would have been RUP */
   size_t negated = c->trail_size;
-  for (size_t i = 0; res && i < candidates; i++) {
+  const occurrence_list *occurrences = c->occurrences + NOT (pivot);
+  for (size_t j = 0; res && j < occurrences->size; j++) {
+    size_t i = occurrences->begin[j]; /* increasing */
+    if (i >= candidates)
+      break;
     struct clause *clause = c->clauses.begin[i];
-    if (!clause->active || !contains (clause, NOT (pivot)))
+    if (!clause->active)
       continue;
     c->stats.rat_candidates++;
     res = refute_negation (c, clause->literals, clause->size, NOT (pivot));
@@ -532,7 +539,7 @@ static bool load_formula (struct checker *c) {
   struct formula *f = c->formula;
   for (size_t i = 0; i < f->clauses.size; i++) {
     struct clause *clause = f->clauses.begin[i];
-    PUSH (c->clauses, clause);
+    add_to_clauses (c, clause);
     c->conflict = attach (c, clause);
     if (c->conflict)
       return false;
@@ -572,7 +579,7 @@ static enum outcome forward_pass (struct checker *c, bool check,
     struct clause *lemma = step->clause;
     if (check && !check_lemma (c, lemma, c->clauses.size))
       return LEMMA_FAILED;
-    PUSH (c->clauses, lemma);
+    add_to_clauses (c, lemma);
     c->stats.added++;
     c->conflict = attach (c, lemma);
     if (c->conflict)
@@ -672,13 +679,17 @@ static void init_checker (struct checker *c, struct formula *formula,
   c->justified = allocate_zeroed (variables, sizeof *c->justified);
   c->seen = allocate_zeroed (variables, sizeof *c->seen);
   c->watches = allocate_zeroed (literals, sizeof *c->watches);
+  c->occurrences = allocate_zeroed (literals, sizeof *c->occurrences);
   c->trail = allocate_zeroed (variables, sizeof *c->trail);
 }
 
 static void release_checker (struct checker *c) {
-  for (size_t i = 0; i < 2 * ((size_t) c->max_variable + 1); i++)
+  for (size_t i = 0; i < 2 * ((size_t) c->max_variable + 1); i++) {
     RELEASE (c->watches[i]);
+    RELEASE (c->occurrences[i]);
+  }
   free (c->watches);
+  free (c->occurrences);
   free (c->values);
   free (c->reasons);
   free (c->positions);
