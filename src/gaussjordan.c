@@ -323,11 +323,7 @@ void es_build_gauss_jordan (einsat *solver) {
   }
   for (unsigned c = 0; c < X->columns; c++)
     FLAGS (X->vars[c])->xmatrix = true;
-  /* The matrix sees the root-level units on the trail too: without an
-   * elimination round before, the XORs may still mention them, and
-   * implications they allow would otherwise come late (and at the wrong
-   * level, which breaks conflict analysis without 'chrono'). */
-  X->propagated = 0;
+  X->propagated = solver->trail_size; /* the root level is in the rows */
   X->fruits = fruits (solver);
   X->pivots = STAT (gaussjordan_pivots);
   X->check = 10000;
