@@ -53,6 +53,7 @@ typedef struct cardinality {
   unsigneds cliques; /* per clique: its size, then its literals */
   unsigneds order;   /* clique offsets by increasing size */
   ints names, next;  /* DRAT: pigeon-in-hole variables of two levels */
+  unsigneds ranges;  /* DRAT: where each pigeon's literals start */
   ints line;         /* DRAT: the clause being written */
   uint64_t steps, limit;
 } cardinality;
@@ -390,18 +391,25 @@ static void write_clause (einsat *solver, cardinality *K, unsigned size,
 }
 
 /* Each literal of the pigeons goes into one of the cliques (as hole
- * number plus one, in 'degree'). */
+ * number plus one, in 'degree').  The literals of a clause are next to
+ * each other in 'chosen', and the pigeons come first: 'ranges' says
+ * where each starts. */
 static void assign_holes (einsat *solver, cardinality *K, unsigned pigeons) {
-  for (all_stack (unsigned, lit, K->chosen))
+  CLEAR_STACK (K->ranges);
+  unsigned position = 0;
+  for (all_stack (unsigned, lit, K->chosen)) {
+    if (K->clause_of[lit] > SIZE_STACK (K->ranges))
+      PUSH_STACK (K->ranges, position);
     K->degree[lit] = 0;
+    position++;
+  }
+  PUSH_STACK (K->ranges, position);
   unsigned *cliques = K->cliques.begin, hole = 0;
   size_t end = SIZE_STACK (K->cliques);
-  CLEAR_STACK (K->order);
   for (size_t offset = 0; offset < end; offset += cliques[offset] + 1) {
     unsigned size = cliques[offset];
     if (!size)
       continue;
-    PUSH_STACK (K->order, (unsigned) offset);
     hole++;
     for (unsigned i = 0; i < size; i++) {
       unsigned lit = cliques[offset + 1 + i];
@@ -416,9 +424,12 @@ static void assign_holes (einsat *solver, cardinality *K, unsigned pigeons) {
 /* The literals of pigeon 'pigeon' in hole 'hole', into 'line'. */
 static void push_sitting (einsat *solver, cardinality *K, unsigned pigeon,
                           unsigned hole) {
-  for (all_stack (unsigned, lit, K->chosen))
-    if (K->clause_of[lit] == pigeon + 1 && K->degree[lit] == hole + 1)
-      PUSH_STACK (K->line, es_proof_literal (solver, lit));
+  const unsigned *chosen = K->chosen.begin;
+  unsigned begin = PEEK_STACK (K->ranges, pigeon);
+  unsigned end = PEEK_STACK (K->ranges, pigeon + 1);
+  for (unsigned i = begin; i < end; i++)
+    if (K->degree[chosen[i]] == hole + 1)
+      PUSH_STACK (K->line, es_proof_literal (solver, chosen[i]));
 }
 
 /* The definitions of y_ij, added or, once the clauses over the y_ij are
@@ -589,6 +600,7 @@ static void release_cardinality (einsat *solver) {
   RELEASE_STACK (K->cliques);
   RELEASE_STACK (K->order);
   RELEASE_STACK (K->names);
+  RELEASE_STACK (K->ranges);
   RELEASE_STACK (K->next);
   RELEASE_STACK (K->line);
   DELETE_ARRAY (solver->cardinality, 1);
