@@ -35,6 +35,7 @@
 #include "internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 typedef struct cardinality {
   size_t literals;     /* 2 * vars: size of the per literal arrays */
@@ -43,15 +44,19 @@ typedef struct cardinality {
   unsigned *covers;    /* per literal: cliques covering it */
   unsigned *degree;    /* per candidate: other candidates it excludes */
   signed char *marks;  /* per literal: its state while a clique grows */
+  unsigned *stamps;    /* per literal: implied in the search stamped so */
+  unsigned stamp;
   unsigned *reached;   /* per clause: the clique that last reached it */
   unsigned clauses;    /* chosen clauses */
   unsigned kept;       /* cliques left after dropping redundant ones */
   unsigneds chosen;    /* the literals of the chosen clauses (U) */
   unsigneds starts;    /* per chosen literal: where its exclusions start */
   unsigneds excluded;  /* the chosen literals each chosen one excludes */
+  unsigneds implied;   /* what binary clauses imply from one literal */
   unsigneds candidates, dropped;
   unsigneds cliques; /* per clique: its size, then its literals */
   unsigneds order;   /* clique offsets by increasing size */
+  unsigneds holes;   /* the offsets of the cliques kept, in that order */
   ints names, next;  /* DRAT: pigeon-in-hole variables of two levels */
   unsigneds ranges;  /* DRAT: where each pigeon's literals start */
   ints line;         /* DRAT: the clause being written */
@@ -120,16 +125,54 @@ static void choose_clauses (einsat *solver, cardinality *K) {
   }
 }
 
-/* Literal 'lit' excludes the negation of the other literal of each
- * binary clause with '-lit'.  Only chosen literals matter. */
+/* The literals binary clauses imply when 'lit' is true, breadth first
+ * from 'lit' itself, in 'implied' and stamped with 'stamp'.  At-most-one
+ * constraints with auxiliary variables (sequential counters, commander,
+ * bimander and product encodings) exclude through chains of such
+ * implications, so the search goes on from the literals of variables
+ * outside the chosen clauses only.  With direct binary clauses it ends
+ * after one step. */
+#define MAX_IMPLIED 1024
+
+static bool auxiliary (const cardinality *K, unsigned lit) {
+  return !K->clause_of[lit] && !K->clause_of[NOT (lit)];
+}
+
+static void imply (einsat *solver, cardinality *K, unsigned lit) {
+  if (!++K->stamp) { /* wrapped around */
+    memset (K->stamps, 0, K->literals * sizeof *K->stamps);
+    K->stamp = 1;
+  }
+  unsigneds *implied = &K->implied;
+  CLEAR_STACK (*implied);
+  PUSH_STACK (*implied, lit);
+  K->stamps[lit] = K->stamp;
+  for (size_t i = 0; i < SIZE_STACK (*implied); i++) {
+    unsigned from = implied->begin[i];
+    if (i && !auxiliary (K, from))
+      continue;
+    watches *ws = &WATCHES (NOT (from));
+    K->steps += 1 + SIZE_STACK (*ws);
+    for (all_stack (watch, w, *ws)) {
+      if (!IS_BINARY (w) || K->stamps[w.blit] == K->stamp)
+        continue;
+      if (SIZE_STACK (*implied) == MAX_IMPLIED)
+        return;
+      K->stamps[w.blit] = K->stamp;
+      PUSH_STACK (*implied, w.blit);
+    }
+  }
+}
+
+/* Literal 'lit' excludes the literals whose negations it implies.  Only
+ * chosen literals matter. */
 static void gather_exclusions (einsat *solver, cardinality *K) {
   for (all_stack (unsigned, lit, K->chosen)) {
     PUSH_STACK (K->starts, (unsigned) SIZE_STACK (K->excluded));
-    watches *ws = &WATCHES (NOT (lit));
-    K->steps += 1 + SIZE_STACK (*ws);
-    for (all_stack (watch, w, *ws))
-      if (IS_BINARY (w) && K->clause_of[NOT (w.blit)])
-        PUSH_STACK (K->excluded, NOT (w.blit));
+    imply (solver, K, lit);
+    for (all_stack (unsigned, other, K->implied))
+      if (K->clause_of[NOT (other)] && NOT (other) != lit)
+        PUSH_STACK (K->excluded, NOT (other));
     if (SIZE_STACK (K->excluded) > UINT32_MAX / 2) {
       K->steps = K->limit + 1; /* offsets must fit: give up */
       return;
@@ -282,51 +325,38 @@ static void sort_cliques_by_size (einsat *solver, cardinality *K) {
 }
 
 /* Drops cliques whose literals are all covered by other cliques, the
- * small ones first; returns how many are left.  Dropped cliques get
- * size 0. */
+ * small ones first; the others go to 'holes'.  Returns how many. */
 static unsigned drop_redundant_cliques (einsat *solver, cardinality *K) {
   sort_cliques_by_size (solver, K);
-  unsigned *cliques = K->cliques.begin, kept = 0;
+  unsigned *cliques = K->cliques.begin;
   for (all_stack (unsigned, offset, K->order)) {
     unsigned size = cliques[offset], *lits = cliques + offset + 1;
     bool redundant = true;
     for (unsigned i = 0; redundant && i < size; i++)
       redundant = K->covers[lits[i]] > 1;
     if (!redundant) {
-      kept++;
+      PUSH_STACK (K->holes, offset);
       continue;
     }
     for (unsigned i = 0; i < size; i++)
       K->covers[lits[i]]--;
-    cliques[offset] = 0;
   }
-  return kept;
+  return (unsigned) SIZE_STACK (K->holes);
 }
 
 /*------------------------------------------------------------------------*/
 
-/* Checks each pair of a clique against the watches themselves, not the
- * exclusions gathered from them. */
+/* Checks each pair of a clique by the implications of the binary
+ * clauses again, not the exclusions gathered from them. */
 static bool is_clique (einsat *solver, cardinality *K, const unsigned *lits,
                        unsigned size) {
-  signed char *marks = K->marks;
-  for (unsigned i = 0; i < size; i++)
-    marks[lits[i]] = CANDIDATE;
-  bool clique = true;
-  for (unsigned i = 0; clique && i < size; i++) {
-    unsigned excluded = 0;
-    watches *ws = &WATCHES (NOT (lits[i]));
-    for (all_stack (watch, w, *ws))
-      if (IS_BINARY (w) && marks[NOT (w.blit)] == CANDIDATE)
-        marks[NOT (w.blit)] = KEPT, excluded++;
-    for (all_stack (watch, w, *ws))
-      if (IS_BINARY (w) && marks[NOT (w.blit)] == KEPT)
-        marks[NOT (w.blit)] = CANDIDATE;
-    clique = excluded + 1 == size;
+  for (unsigned i = 0; i < size; i++) {
+    imply (solver, K, lits[i]);
+    for (unsigned j = 0; j < size; j++)
+      if (j != i && K->stamps[NOT (lits[j])] != K->stamp)
+        return false;
   }
-  for (unsigned i = 0; i < size; i++)
-    marks[lits[i]] = 0;
-  return clique;
+  return true;
 }
 
 /* The whole argument, from scratch: fewer cliques than clauses, each
@@ -336,13 +366,10 @@ static bool check_argument (einsat *solver, cardinality *K,
   for (all_stack (unsigned, lit, K->chosen))
     if (!K->covers[lit])
       return false;
-  unsigned *cliques = K->cliques.begin, checked = 0;
-  size_t end = SIZE_STACK (K->cliques);
-  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1) {
-    unsigned size = cliques[offset];
-    if (!size)
-      continue;
-    if (!is_clique (solver, K, cliques + offset + 1, size))
+  const unsigned *cliques = K->cliques.begin;
+  unsigned checked = 0;
+  for (all_stack (unsigned, offset, K->holes)) {
+    if (!is_clique (solver, K, cliques + offset + 1, cliques[offset]))
       return false;
     checked++;
   }
@@ -404,12 +431,10 @@ static void assign_holes (einsat *solver, cardinality *K, unsigned pigeons) {
     position++;
   }
   PUSH_STACK (K->ranges, position);
-  unsigned *cliques = K->cliques.begin, hole = 0;
-  size_t end = SIZE_STACK (K->cliques);
-  for (size_t offset = 0; offset < end; offset += cliques[offset] + 1) {
+  const unsigned *cliques = K->cliques.begin;
+  unsigned hole = 0;
+  for (all_stack (unsigned, offset, K->holes)) {
     unsigned size = cliques[offset];
-    if (!size)
-      continue;
     hole++;
     for (unsigned i = 0; i < size; i++) {
       unsigned lit = cliques[offset + 1 + i];
@@ -590,15 +615,18 @@ static void release_cardinality (einsat *solver) {
   DELETE_ARRAY (K->covers, K->literals);
   DELETE_ARRAY (K->degree, K->literals);
   DELETE_ARRAY (K->marks, K->literals);
+  DELETE_ARRAY (K->stamps, K->literals);
   if (K->reached)
     DELETE_ARRAY (K->reached, K->clauses);
   RELEASE_STACK (K->chosen);
   RELEASE_STACK (K->starts);
   RELEASE_STACK (K->excluded);
+  RELEASE_STACK (K->implied);
   RELEASE_STACK (K->candidates);
   RELEASE_STACK (K->dropped);
   RELEASE_STACK (K->cliques);
   RELEASE_STACK (K->order);
+  RELEASE_STACK (K->holes);
   RELEASE_STACK (K->names);
   RELEASE_STACK (K->ranges);
   RELEASE_STACK (K->next);
@@ -657,6 +685,7 @@ void es_cardinality (einsat *solver) {
   NEW_ARRAY (K->covers, K->literals);
   NEW_ARRAY (K->degree, K->literals);
   NEW_ARRAY (K->marks, K->literals);
+  NEW_ARRAY (K->stamps, K->literals);
   K->limit = es_effort_budget (solver, solver->cardinality_ticks,
                                GET_OPTION (cardinalityeffort),
                                GET_OPTION (cardinalitymineffort));

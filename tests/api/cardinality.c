@@ -20,6 +20,7 @@ typedef struct pigeonhole {
   int pigeons, holes;
   bool own_cliques; /* also at most one hole per pigeon */
   int missing_hole; /* pigeons 0 and 1 may share this hole; -1: none */
+  bool sequential;  /* holes by a sequential counter, not pairwise */
 } pigeonhole;
 
 static clause_buffer clauses_given; /* the formula at hand */
@@ -45,6 +46,25 @@ static void push_binary (int *clauses, int a, int b) {
   push_clause (clauses, 2, (int[]) {-a, -b});
 }
 
+/* Sinz's sequential counter with registers 'first', 'first' + 1, ...:
+ * register i says one of the first i + 1 literals is true.  Without
+ * 'complete' the clause keeping the first two apart is left out. */
+static void sequential (int *clauses, int n, const int *lits, int first,
+                        bool complete) {
+  for (int i = 0; i + 1 < n; i++)
+    push_clause (clauses, 2, (int[]) {-lits[i], first + i});
+  for (int i = 1; i + 1 < n; i++)
+    push_clause (clauses, 2, (int[]) {-(first + i - 1), first + i});
+  for (int i = 1; i < n; i++)
+    if (i > 1 || complete)
+      push_clause (clauses, 2, (int[]) {-lits[i], -(first + i - 1)});
+}
+
+static int variables (const pigeonhole *p) {
+  int vars = p->pigeons * p->holes;
+  return p->sequential ? vars + p->holes * (p->pigeons - 1) : vars;
+}
+
 static void generate (const pigeonhole *p, uint64_t *rng) {
   int signs[64 * 64 + 1], clauses = 0;
   for (int var = 1; var <= p->pigeons * p->holes; var++)
@@ -55,12 +75,21 @@ static void generate (const pigeonhole *p, uint64_t *rng) {
       lits[hole] = pigeon_in_hole (p, signs, pigeon, hole);
     push_clause (&clauses, p->holes, lits);
   }
-  for (int hole = 0; hole < p->holes; hole++)
+  for (int hole = 0; hole < p->holes; hole++) {
+    int lits[64];
+    for (int pigeon = 0; pigeon < p->pigeons; pigeon++)
+      lits[pigeon] = pigeon_in_hole (p, signs, pigeon, hole);
+    if (p->sequential) {
+      int first = p->pigeons * p->holes + 1 + hole * (p->pigeons - 1);
+      sequential (&clauses, p->pigeons, lits, first,
+                  hole != p->missing_hole);
+      continue;
+    }
     for (int a = 0; a < p->pigeons; a++)
       for (int b = a + 1; b < p->pigeons; b++)
         if (hole != p->missing_hole || a || b != 1)
-          push_binary (&clauses, pigeon_in_hole (p, signs, a, hole),
-                       pigeon_in_hole (p, signs, b, hole));
+          push_binary (&clauses, lits[a], lits[b]);
+  }
   for (int pigeon = 0; p->own_cliques && pigeon < p->pigeons; pigeon++)
     for (int a = 0; a < p->holes; a++)
       for (int b = a + 1; b < p->holes; b++)
@@ -112,7 +141,7 @@ static void expect_satisfiable (const pigeonhole *p, uint64_t seed) {
 static void test_pigeonhole_refuted_without_search (void) {
   for (int holes = 3; holes <= 21; holes += 9) /* the buffer holds 21 */
     for (uint64_t seed = 1; seed <= 3; seed++)
-      expect_refuted (&(pigeonhole) {holes + 1, holes, false, -1}, seed);
+      expect_refuted (&(pigeonhole) {holes + 1, holes, false, -1, false}, seed);
 }
 
 /* Each pigeon's own clique covers its whole clause: the worst choice,
@@ -120,15 +149,28 @@ static void test_pigeonhole_refuted_without_search (void) {
 static void test_hidden_among_pigeon_cliques (void) {
   for (int holes = 3; holes <= 12; holes += 3)
     for (uint64_t seed = 4; seed <= 6; seed++)
-      expect_refuted (&(pigeonhole) {holes + 1, holes, true, -1}, seed);
+      expect_refuted (&(pigeonhole) {holes + 1, holes, true, -1, false}, seed);
+}
+
+/* At-most-one constraints by sequential counters: the literals of a
+ * hole exclude each other through chains of binary clauses. */
+static void test_sequential_counters (void) {
+  for (int holes = 3; holes <= 12; holes += 3)
+    for (uint64_t seed = 14; seed <= 15; seed++) {
+      bool own = seed & 1;
+      expect_refuted (&(pigeonhole) {holes + 1, holes, own, -1, true},
+                      seed);
+      expect_satisfiable (&(pigeonhole) {holes + 1, holes, own, 0, true},
+                          seed);
+    }
 }
 
 static void test_near_misses_satisfiable (void) {
   for (int holes = 3; holes <= 12; holes += 3)
     for (uint64_t seed = 7; seed <= 9; seed++) {
       bool own = seed & 1;
-      expect_satisfiable (&(pigeonhole) {holes + 1, holes, own, 0}, seed);
-      expect_satisfiable (&(pigeonhole) {holes, holes, own, -1}, seed);
+      expect_satisfiable (&(pigeonhole) {holes + 1, holes, own, 0, false}, seed);
+      expect_satisfiable (&(pigeonhole) {holes, holes, own, -1, false}, seed);
     }
 }
 
@@ -137,7 +179,7 @@ static void test_near_misses_satisfiable (void) {
  * with an LRAT proof (no hints for it). */
 static void test_off_with_option_or_proof (void) {
   uint64_t rng = 10;
-  generate (&(pigeonhole) {13, 12, false, -1}, &rng);
+  generate (&(pigeonhole) {13, 12, false, -1, false}, &rng);
   for (int proof = 0; proof < 3; proof++) {
     einsat *solver = new_solver (proof);
     FILE *sink = 0;
@@ -217,7 +259,8 @@ static void test_drat_proof_checked (void) {
     for (uint64_t seed = 12; seed <= 13; seed++) {
       uint64_t rng = seed;
       bool own = seed & 1, binary = (holes / 4) & 1;
-      generate (&(pigeonhole) {holes + 1 + own, holes, own, -1}, &rng);
+      pigeonhole p = {holes + 1 + own, holes, own, -1, holes == 7};
+      generate (&p, &rng);
       einsat *solver = new_solver (true);
       CHECK (einsat_set_option (solver, "incremental", 0));
       FILE *file = fopen (proof, "w");
@@ -229,8 +272,8 @@ static void test_drat_proof_checked (void) {
       CHECK (einsat_statistic (solver, "conflicts") == 0);
       einsat_close_proof (solver);
       fclose (file);
-      CHECK (write_clauses_dimacs (cnf, (holes + 2) * holes,
-                                   clauses_given.lits, clauses_given.size));
+      CHECK (write_clauses_dimacs (cnf, variables (&p), clauses_given.lits,
+                                   clauses_given.size));
       CHECK (checker_accepts (checker, "drat", cnf, proof));
       einsat_delete (solver);
     }
@@ -246,6 +289,7 @@ int main (int argc, char **argv) {
        test_pigeonhole_refuted_without_search},
       {"hidden-among-pigeon-cliques", test_hidden_among_pigeon_cliques},
       {"near-misses-satisfiable", test_near_misses_satisfiable},
+      {"sequential-counters", test_sequential_counters},
       {"off-with-option-or-proof", test_off_with_option_or_proof},
       {"counted-again-after-new-clauses",
        test_counted_again_after_new_clauses},

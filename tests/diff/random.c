@@ -228,16 +228,34 @@ static void shuffle_clauses (uint64_t *rng) {
   }
 }
 
+/* At most one of 'lits' by a sequential counter over the registers
+ * 'registers' (Sinz); 'complete' false leaves out the clause keeping the
+ * first two literals apart. */
+static void add_sequential (int n, const int *lits, const int *registers,
+                            bool complete) {
+  for (int i = 0; i + 1 < n; i++)
+    add3 (-lits[i], registers[i], 0);
+  for (int i = 1; i + 1 < n; i++)
+    add3 (-registers[i - 1], registers[i], 0);
+  for (int i = 1; i < n; i++)
+    if (i > 1 || complete)
+      add3 (-lits[i], -registers[i - 1], 0);
+}
+
 static void generate_pigeons (uint64_t *rng) {
   pigeons = true;
   int holes = 2 + oracle_below (rng, 3);
   int birds = holes + (oracle_below (rng, 4) != 0);
-  f.vars = birds * holes + oracle_below (rng, 3);
+  int counters = oracle_below (rng, 2) ? oracle_below (rng, holes + 1) : 0;
+  while (counters && birds * holes + counters * (birds - 1) > 20)
+    counters--; /* holes whose at-most-one is a sequential counter */
+  int used = birds * holes + counters * (birds - 1);
+  f.vars = used + oracle_below (rng, 3);
   if (f.vars > 20)
     f.vars = 20;
   int lit_of[20], order[20];
   oracle_distinct_vars (rng, f.vars, f.vars, order);
-  for (int i = 0; i < birds * holes; i++)
+  for (int i = 0; i < used; i++)
     lit_of[i] = oracle_below (rng, 2) ? order[i] : -order[i];
   int skipped = oracle_below (rng, 3) ? -1 : oracle_below (rng, holes);
   bool own_cliques = oracle_below (rng, 2);
@@ -247,11 +265,21 @@ static void generate_pigeons (uint64_t *rng) {
       lits[hole] = lit_of[bird * holes + hole];
     formula_add (&f, holes, lits);
   }
-  for (int hole = 0; hole < holes; hole++)
+  for (int hole = 0; hole < holes; hole++) {
+    if (hole < counters) {
+      int lits[8];
+      for (int bird = 0; bird < birds; bird++)
+        lits[bird] = lit_of[bird * holes + hole];
+      add_sequential (birds, lits,
+                      lit_of + birds * holes + hole * (birds - 1),
+                      hole != skipped);
+      continue;
+    }
     for (int a = 0; a < birds; a++)
       for (int b = a + 1; b < birds; b++)
         if (hole != skipped || a || b != 1)
           add3 (-lit_of[a * holes + hole], -lit_of[b * holes + hole], 0);
+  }
   for (int bird = 0; own_cliques && bird < birds; bird++)
     for (int a = 0; a < holes; a++)
       for (int b = a + 1; b < holes; b++)
