@@ -3,11 +3,15 @@
  * 2014, "Detecting cardinality constraints in CNF").
  *
  * Take k clauses that share no literal.  Each needs a true literal of
- * its own, so at least k of the literals in them (the set U) are true.
- * Cover U by cliques: sets of literals of which binary clauses allow at
- * most one to be true ((-a | -b) for every pair a, b).  Then at most as
- * many literals of U are true as there are cliques.  If there are fewer
- * cliques than clauses, the formula is unsatisfiable.
+ * its own: pick one per clause.  Cover the literals of the clauses (the
+ * set U) by cliques: sets of literals where binary clauses exclude
+ * every two of different clauses ((-a | -b), directly or through
+ * auxiliary variables).  Two picked literals in one clique would be of
+ * different clauses, so each clique holds at most one of them.  If
+ * there are fewer cliques than clauses, the formula is unsatisfiable.
+ * (Literals of one clause need not exclude each other: in
+ * 9queens_8x8_unsat a queen may take several squares of a row, and the
+ * rows are the cliques.)
  *
  * Pigeonhole formulas are exactly this: a clause per pigeon, a clique
  * per hole.  So are the channel routing (chnl) and FPGA switch box
@@ -87,8 +91,9 @@ static size_t excluded_steps (cardinality *K, unsigned lit) {
 
 /*------------------------------------------------------------------------*/
 
-/* A literal no binary clause excludes needs a clique of its own, which
- * outweighs the clause it is in: choosing that clause never helps. */
+/* A literal no binary clause excludes needs a clique without the
+ * literals of other clauses, which outweighs the clause it is in:
+ * choosing that clause never helps. */
 static bool excludes_some (einsat *solver, cardinality *K, unsigned lit) {
   watches *ws = &WATCHES (NOT (lit));
   for (all_stack (watch, w, *ws)) {
@@ -164,16 +169,40 @@ static void imply (einsat *solver, cardinality *K, unsigned lit) {
   }
 }
 
+/* The chosen literals of the clause of 'lit', which are next to each
+ * other in 'chosen'. */
+static void clause_range (const cardinality *K, unsigned lit,
+                          const unsigned **begin, const unsigned **end) {
+  const unsigned *chosen = K->chosen.begin, *p, *q;
+  unsigned own = K->clause_of[lit];
+  p = q = chosen + K->position[lit];
+  while (p > chosen && K->clause_of[p[-1]] == own)
+    p--;
+  while (q < K->chosen.end && K->clause_of[*q] == own)
+    q++;
+  *begin = p, *end = q;
+}
+
 /* Literal 'lit' excludes the literals whose negations it implies.  Only
- * chosen literals matter. */
+ * chosen literals matter.  The other literals of its own clause count
+ * as excluded too: the argument needs one true literal per clause, so
+ * two literals of one clause may share a clique (in 9queens_8x8_unsat a
+ * queen may take several squares of a row, but only one queen a row). */
 static void gather_exclusions (einsat *solver, cardinality *K) {
   for (all_stack (unsigned, lit, K->chosen)) {
     PUSH_STACK (K->starts, (unsigned) SIZE_STACK (K->excluded));
     imply (solver, K, lit);
     for (all_stack (unsigned, other, K->implied))
-      if (K->clause_of[NOT (other)] && NOT (other) != lit)
+      if (K->clause_of[NOT (other)] && NOT (other) != lit &&
+          K->clause_of[NOT (other)] != K->clause_of[lit])
         PUSH_STACK (K->excluded, NOT (other));
-    if (SIZE_STACK (K->excluded) > UINT32_MAX / 2) {
+    const unsigned *begin, *end;
+    clause_range (K, lit, &begin, &end);
+    K->steps += (size_t) (end - begin);
+    for (const unsigned *p = begin; p != end; p++)
+      if (*p != lit)
+        PUSH_STACK (K->excluded, *p);
+    if (K->steps > K->limit || SIZE_STACK (K->excluded) > UINT32_MAX / 2) {
       K->steps = K->limit + 1; /* offsets must fit: give up */
       return;
     }
@@ -346,14 +375,16 @@ static unsigned drop_redundant_cliques (einsat *solver, cardinality *K) {
 
 /*------------------------------------------------------------------------*/
 
-/* Checks each pair of a clique by the implications of the binary
- * clauses again, not the exclusions gathered from them. */
+/* Checks each pair of a clique from different clauses by the
+ * implications of the binary clauses again, not the exclusions gathered
+ * from them. */
 static bool is_clique (einsat *solver, cardinality *K, const unsigned *lits,
                        unsigned size) {
   for (unsigned i = 0; i < size; i++) {
     imply (solver, K, lits[i]);
     for (unsigned j = 0; j < size; j++)
-      if (j != i && K->stamps[NOT (lits[j])] != K->stamp)
+      if (K->clause_of[lits[j]] != K->clause_of[lits[i]] &&
+          K->stamps[NOT (lits[j])] != K->stamp)
         return false;
   }
   return true;
@@ -388,9 +419,9 @@ static bool check_argument (einsat *solver, cardinality *K,
  *
  * form a pigeonhole formula: each pigeon in some hole follows from
  * clause i by unit propagation, two pigeons never share a hole because
- * the literals of a clique exclude each other.  Cook's reduction then
- * takes it from m + 1 pigeons down to two pigeons in one hole: with M
- * holes left,
+ * the literals of different clauses in a clique exclude each other.
+ * Cook's reduction then takes it from m + 1 pigeons down to two pigeons
+ * in one hole: with M holes left,
  *
  *   q_ij = p_ij | (p_i,M-1 & p_M,j)     (i < M, j < M - 1)
  *

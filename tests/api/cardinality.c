@@ -14,7 +14,7 @@
 
 #include <unistd.h>
 
-#define MAX_CLAUSES 8192
+#define MAX_CLAUSES 16384
 
 typedef struct pigeonhole {
   int pigeons, holes;
@@ -243,42 +243,116 @@ static void test_counted_again_after_new_clauses (void) {
   einsat_delete (solver);
 }
 
+/* 'queens' queens on a 'size' x 'size' board, the encoding of
+ * 9queens_8x8_unsat: each queen on some square, two queens never on
+ * attacking (or the same) squares, but one queen may take several
+ * squares.  The rows are cliques only between different queens, which
+ * is all the argument needs: one more queen than rows is refuted.
+ * 'missing' lets queens 0 and 1 share a row (satisfiable from 4 x 4 on:
+ * both may stand on one square of an n-queens solution). */
+static bool attack (int size, int s, int t) {
+  int r = s / size, c = s % size, u = t / size, v = t % size;
+  return r == u || c == v || r - c == u - v || r + c == u + v;
+}
+
+static int queen_on (int size, int queen, int square) {
+  return 1 + queen * size * size + square;
+}
+
+static void generate_queens (int queens, int size, bool missing) {
+  int clauses = 0, squares = size * size;
+  for (int q = 0; q < queens; q++) {
+    int lits[64];
+    for (int s = 0; s < squares; s++)
+      lits[s] = queen_on (size, q, s);
+    push_clause (&clauses, squares, lits);
+  }
+  for (int q = 0; q < queens; q++)
+    for (int p = q + 1; p < queens; p++)
+      for (int s = 0; s < squares; s++)
+        for (int t = 0; t < squares; t++)
+          if (attack (size, s, t) &&
+              (!missing || q || p != 1 || s / size != t / size))
+            push_binary (&clauses, queen_on (size, q, s),
+                         queen_on (size, p, t));
+  clauses_given.size = 0;
+  for (int i = 0; i < clauses; i++)
+    clause_buffer_add (&clauses_given, clause_sizes[i], clause_lits[i]);
+}
+
+static void expect_queens (int queens, int size, bool missing,
+                           int status) {
+  generate_queens (queens, size, missing);
+  einsat *solver = new_solver (true);
+  clause_buffer_to_solver (solver, &clauses_given);
+  einsat_set_conflict_limit (solver, 1000);
+  CHECK (einsat_solve (solver) == status);
+  if (status == 10)
+    CHECK (model_satisfies_buffer (solver, &clauses_given));
+  else
+    CHECK (einsat_statistic (solver, "conflicts") == 0);
+  CHECK (einsat_statistic (solver, "cardinality_refuted") ==
+         (status == 20));
+  einsat_delete (solver);
+}
+
+/* The greedy cover finds the rows of 3 x 3, 4 x 4 and 8 x 8 boards
+ * (9queens_8x8_unsat, too large for the clause buffer) but not those of
+ * 5 x 5, where its cliques follow the diagonals. */
+static void test_one_clause_in_a_clique_twice (void) {
+  for (int size = 3; size <= 4; size++)
+    expect_queens (size + 1, size, false, 20);
+  for (int size = 4; size <= 5; size++) {
+    expect_queens (size, size, false, 10);
+    expect_queens (size + 1, size, true, 10);
+  }
+}
+
 static const char *checker; /* 'einsat-check', from the command line */
 
-/* Without 'incremental' the refutation comes with a DRAT proof (Cook's
- * reduction of the pigeonhole formula over the cliques), which the
+/* Refutes the formula at hand by counting with a DRAT proof, which the
  * checker must accept. */
-static void test_drat_proof_checked (void) {
-  if (!checker)
-    return;
+static void expect_checked_proof (int vars, bool binary) {
   char cnf[64], proof[64];
   snprintf (cnf, sizeof cnf, "/tmp/einsat-cardinality-%d.cnf", (int) getpid ());
   snprintf (proof, sizeof proof, "/tmp/einsat-cardinality-%d.drat",
             (int) getpid ());
+  einsat *solver = new_solver (true);
+  CHECK (einsat_set_option (solver, "incremental", 0));
+  FILE *file = fopen (proof, "w");
+  CHECK (file);
+  einsat_trace_proof (solver, file, binary);
+  clause_buffer_to_solver (solver, &clauses_given);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
+  CHECK (einsat_statistic (solver, "conflicts") == 0);
+  einsat_close_proof (solver);
+  fclose (file);
+  CHECK (write_clauses_dimacs (cnf, vars, clauses_given.lits,
+                               clauses_given.size));
+  CHECK (checker_accepts (checker, "drat", cnf, proof));
+  einsat_delete (solver);
+  unlink (cnf);
+  unlink (proof);
+}
+
+/* Without 'incremental' the refutation comes with a DRAT proof (Cook's
+ * reduction of the pigeonhole formula over the cliques). */
+static void test_drat_proof_checked (void) {
+  if (!checker)
+    return;
   for (int holes = 3; holes <= 11; holes += 4)
     for (uint64_t seed = 12; seed <= 13; seed++) {
       uint64_t rng = seed;
       bool own = seed & 1, binary = (holes / 4) & 1;
       pigeonhole p = {holes + 1 + own, holes, own, -1, holes == 7};
       generate (&p, &rng);
-      einsat *solver = new_solver (true);
-      CHECK (einsat_set_option (solver, "incremental", 0));
-      FILE *file = fopen (proof, "w");
-      CHECK (file);
-      einsat_trace_proof (solver, file, binary);
-      clause_buffer_to_solver (solver, &clauses_given);
-      CHECK (einsat_solve (solver) == 20);
-      CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
-      CHECK (einsat_statistic (solver, "conflicts") == 0);
-      einsat_close_proof (solver);
-      fclose (file);
-      CHECK (write_clauses_dimacs (cnf, variables (&p), clauses_given.lits,
-                                   clauses_given.size));
-      CHECK (checker_accepts (checker, "drat", cnf, proof));
-      einsat_delete (solver);
+      expect_checked_proof (variables (&p), binary);
     }
-  unlink (cnf);
-  unlink (proof);
+  for (int size = 3; size <= 4; size++) { /* a queen twice in a row */
+    generate_queens (size + 1, size, false);
+    expect_checked_proof ((size + 1) * size * size, size & 1);
+  }
 }
 
 int main (int argc, char **argv) {
@@ -290,6 +364,7 @@ int main (int argc, char **argv) {
       {"hidden-among-pigeon-cliques", test_hidden_among_pigeon_cliques},
       {"near-misses-satisfiable", test_near_misses_satisfiable},
       {"sequential-counters", test_sequential_counters},
+      {"one-clause-in-a-clique-twice", test_one_clause_in_a_clique_twice},
       {"off-with-option-or-proof", test_off_with_option_or_proof},
       {"counted-again-after-new-clauses",
        test_counted_again_after_new_clauses},

@@ -211,7 +211,9 @@ static void generate_open_xors (uint64_t *rng) {
  * clause per pigeon, an at-most-one constraint per hole, the variables
  * renamed and negated at random, and noise that may make them
  * satisfiable (a missing binary clause, random clauses) or hide the
- * holes among other cliques (at most one hole per pigeon).  The counting
+ * holes among other cliques (at most one hole per pigeon).  Some holes
+ * may be sequential counters, others may offer each pigeon two literals
+ * that do not exclude each other (a clique may hold both).  The counting
  * refutation of 'cardinality.c' fires on the unsatisfiable ones. */
 static bool pigeons; /* the formula at hand is one of them */
 
@@ -242,14 +244,48 @@ static void add_sequential (int n, const int *lits, const int *registers,
       add3 (-lits[i], -registers[i - 1], 0);
 }
 
+/* The literal of pigeon 'bird' in hole 'hole'; in the last 'doubles'
+ * holes each pigeon has a second one ('second'), and both are excluded
+ * by the other pigeons' literals there but not by each other. */
+typedef struct roost {
+  int birds, holes, counters, doubles;
+  const int *lit_of;
+} roost;
+
+static int perch (const roost *r, int bird, int hole, bool second) {
+  if (!second)
+    return r->lit_of[bird * r->holes + hole];
+  int first_double = r->holes - r->doubles;
+  int base = r->birds * r->holes + r->counters * (r->birds - 1);
+  return r->lit_of[base + bird * r->doubles + hole - first_double];
+}
+
+static int perches (const roost *r, int hole) {
+  return 1 + (hole >= r->holes - r->doubles);
+}
+
+static void exclude_birds (const roost *r, int hole, int a, int b,
+                           bool skipped) {
+  for (int i = 0; i < perches (r, hole); i++)
+    for (int j = 0; j < perches (r, hole); j++)
+      if (!skipped || i || j)
+        add3 (-perch (r, a, hole, i), -perch (r, b, hole, j), 0);
+}
+
 static void generate_pigeons (uint64_t *rng) {
   pigeons = true;
   int holes = 2 + oracle_below (rng, 3);
   int birds = holes + (oracle_below (rng, 4) != 0);
   int counters = oracle_below (rng, 2) ? oracle_below (rng, holes + 1) : 0;
+  int doubles = oracle_below (rng, 2) ? oracle_below (rng, holes + 1) : 0;
+  if (doubles > holes - counters)
+    doubles = holes - counters;
+  while (doubles &&
+         birds * (holes + doubles) + counters * (birds - 1) > 20)
+    doubles--;
   while (counters && birds * holes + counters * (birds - 1) > 20)
     counters--; /* holes whose at-most-one is a sequential counter */
-  int used = birds * holes + counters * (birds - 1);
+  int used = birds * (holes + doubles) + counters * (birds - 1);
   f.vars = used + oracle_below (rng, 3);
   if (f.vars > 20)
     f.vars = 20;
@@ -257,19 +293,24 @@ static void generate_pigeons (uint64_t *rng) {
   oracle_distinct_vars (rng, f.vars, f.vars, order);
   for (int i = 0; i < used; i++)
     lit_of[i] = oracle_below (rng, 2) ? order[i] : -order[i];
+  roost r = {birds, holes, counters, doubles, lit_of};
   int skipped = oracle_below (rng, 3) ? -1 : oracle_below (rng, holes);
   bool own_cliques = oracle_below (rng, 2);
   for (int bird = 0; bird < birds; bird++) {
-    int lits[ORACLE_MAX_SIZE];
+    int lits[ORACLE_MAX_SIZE], size = 0;
     for (int hole = 0; hole < holes; hole++)
-      lits[hole] = lit_of[bird * holes + hole];
-    formula_add (&f, holes, lits);
+      for (int i = 0; i < perches (&r, hole); i++)
+        lits[size++] = perch (&r, bird, hole, i);
+    formula_add (&f, size, lits);
+    for (int a = 0; own_cliques && a < size; a++)
+      for (int b = a + 1; b < size; b++)
+        add3 (-lits[a], -lits[b], 0);
   }
   for (int hole = 0; hole < holes; hole++) {
     if (hole < counters) {
       int lits[8];
       for (int bird = 0; bird < birds; bird++)
-        lits[bird] = lit_of[bird * holes + hole];
+        lits[bird] = perch (&r, bird, hole, false);
       add_sequential (birds, lits,
                       lit_of + birds * holes + hole * (birds - 1),
                       hole != skipped);
@@ -277,13 +318,8 @@ static void generate_pigeons (uint64_t *rng) {
     }
     for (int a = 0; a < birds; a++)
       for (int b = a + 1; b < birds; b++)
-        if (hole != skipped || a || b != 1)
-          add3 (-lit_of[a * holes + hole], -lit_of[b * holes + hole], 0);
+        exclude_birds (&r, hole, a, b, hole == skipped && !a && b == 1);
   }
-  for (int bird = 0; own_cliques && bird < birds; bird++)
-    for (int a = 0; a < holes; a++)
-      for (int b = a + 1; b < holes; b++)
-        add3 (-lit_of[bird * holes + a], -lit_of[bird * holes + b], 0);
   int extra = oracle_below (rng, 4);
   for (int i = 0; i < extra; i++)
     formula_add_random (&f, rng, 2 + oracle_below (rng, 3));
