@@ -17,10 +17,23 @@
  * duplicate literal is unit only if that literal is not the open one:
  * clauses are not reduced to sets, as in the verified checker cake_lpr,
  * so that proofs accepted here are accepted there.  Hints must name live
- * clauses, a lemma may not take the identifier of a live clause; RAT
- * hints (negative identifiers) are not supported, since einsat writes
- * none.  The proof is correct if it adds the empty clause
- * (or the CNF contains it).
+ * clauses, a lemma may not take the identifier of a live clause.
+ *
+ * RAT steps, as in lrat-check and cake_lpr: if the hints up to the first
+ * negative one end without a conflict, the lemma must be a resolution
+ * asymmetric tautology on its first literal p (the pivot).  Each live
+ * clause D containing -p needs a group '-ID(D) HINTS': with the lemma's
+ * literals false, the units of the first hints, and the literals of D
+ * other than -p false, those hints must reach a conflict, unless a
+ * literal of D is already true (the resolvent is a tautology: no hints
+ * needed).  Every live clause with -p must have exactly one group (so
+ * a lemma with no group and no conflict is RAT if no clause has -p, as
+ * the definitions of fresh variables in extended resolution).  The
+ * clauses of each literal are indexed only once the first RAT step
+ * comes, so proofs without RAT do not pay for it.
+ *
+ * The proof is correct if it adds the empty clause (or the CNF contains
+ * it).
  *
  * As for DRAT, the whole proof is read first, so that parse errors
  * (exit 3) are told apart from check failures (exit 1).
@@ -289,12 +302,24 @@ static void release_lrat (struct lrat_proof *p) {
 /*------------------------------------------------------------------------*/
 /* Checking.  */
 
+/* A clause under its identifier: stale once the identifier maps to
+ * another clause or none. */
+struct occurrence {
+  uint64_t id;
+  const struct clause *clause;
+};
+
+typedef STACK (struct occurrence) occurrences;
+
 struct checker {
   struct clause_map live;
   signed char *values; /* per literal: 1 true, -1 false, 0 open */
   size_t size;         /* entries of 'values' */
   STACK (unsigned) assigned;
-  uint64_t checked, hints_used;
+  occurrences *occurs; /* per literal, once a RAT step needs them */
+  size_t occurs_size;  /* entries of 'occurs' */
+  STACK (uint64_t) groups; /* the clauses of the RAT step at hand */
+  uint64_t checked, hints_used, rat_steps;
 };
 
 static void ensure_literal (struct checker *c, unsigned literal) {
@@ -318,13 +343,14 @@ static void assign (struct checker *c, unsigned literal) {
   PUSH (c->assigned, literal);
 }
 
-static void unassign_all (struct checker *c) {
-  for (size_t i = 0; i < c->assigned.size; i++) {
-    unsigned literal = c->assigned.begin[i];
+static void unassign_to (struct checker *c, size_t level) {
+  while (c->assigned.size > level) {
+    unsigned literal = c->assigned.begin[--c->assigned.size];
     c->values[literal] = c->values[NOT (literal)] = 0;
   }
-  c->assigned.size = 0;
 }
+
+static void unassign_all (struct checker *c) { unassign_to (c, 0); }
 
 static signed char value (const struct checker *c, unsigned literal) {
   return literal < c->size ? c->values[literal] : 0;
@@ -340,19 +366,15 @@ static NORETURN void reject (const struct lrat_step *step, bool binary,
   exit (EXIT_CHECK_FAILED);
 }
 
-/* Returns true if the lemma is implied by its hints (see the top). */
-static bool check_lemma (struct checker *c, const struct lrat_proof *p,
-                         const struct lrat_step *step) {
-  const struct clause *lemma = step->clause;
-  if (lemma->tautology)
-    return true;
-  for (unsigned i = 0; i < lemma->size; i++)
-    assign (c, NOT (lemma->literals[i]));
-  for (size_t h = 0; h < step->hints; h++) {
-    int64_t hint = p->hints.begin[step->first_hint + h];
-    if (hint < 0)
-      reject (step, p->binary, "RAT hint -%" PRIu64 " (not supported)",
-              (uint64_t) -hint);
+/* Follows the positive hints from 'hints[*next]' on, each unit under
+ * the values so far, until a conflict (true), a negative hint or the
+ * end (false).  '*next' is left at the hint after the last one used. */
+static bool propagate_hints (struct checker *c, const struct lrat_proof *p,
+                             const struct lrat_step *step,
+                             const int64_t *hints, size_t count,
+                             size_t *next) {
+  while (*next < count && hints[*next] > 0) {
+    int64_t hint = hints[(*next)++];
     struct clause *d = map_get (&c->live, (uint64_t) hint);
     if (!d)
       reject (step, p->binary, "hint %" PRIu64 " is not a live clause",
@@ -383,6 +405,143 @@ static bool check_lemma (struct checker *c, const struct lrat_proof *p,
   return false;
 }
 
+static void index_clause (struct checker *c, uint64_t id,
+                          const struct clause *clause) {
+  for (unsigned i = 0; i < clause->size; i++) {
+    unsigned literal = clause->literals[i];
+    if (literal >= c->occurs_size) {
+      size_t size = c->occurs_size ? c->occurs_size : 1024;
+      while (size <= literal)
+        size *= 2;
+      occurrences *occurs = allocate_zeroed (size, sizeof *occurs);
+      if (c->occurs_size)
+        memcpy (occurs, c->occurs, c->occurs_size * sizeof *occurs);
+      free (c->occurs);
+      c->occurs = occurs;
+      c->occurs_size = size;
+    }
+    PUSH (c->occurs[literal], ((struct occurrence) {id, clause}));
+  }
+}
+
+/* The first RAT step indexes the live clauses; lemmas added after it
+ * are indexed as they come (see 'run_checks'). */
+static void index_live_clauses (struct checker *c) {
+  for (size_t i = 0; i < c->live.size; i++) {
+    const struct entry *e = c->live.table + i;
+    if (e->clause)
+      index_clause (c, e->id, e->clause);
+  }
+}
+
+/* The live clauses containing 'literal', dropping stale entries. */
+static size_t live_occurrences (struct checker *c, unsigned literal) {
+  if (literal >= c->occurs_size)
+    return 0;
+  occurrences *o = c->occurs + literal;
+  size_t kept = 0;
+  for (size_t i = 0; i < o->size; i++)
+    if (map_get (&c->live, o->begin[i].id) == o->begin[i].clause)
+      o->begin[kept++] = o->begin[i];
+  o->size = kept;
+  return kept;
+}
+
+static bool contains (const struct clause *d, unsigned literal) {
+  for (unsigned i = 0; i < d->size; i++)
+    if (d->literals[i] == literal)
+      return true;
+  return false;
+}
+
+static int compare_ids (const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The groups '-ID HINTS' of a RAT step on the lemma's first literal
+ * (see the top), starting at 'hints[0]', which is negative. */
+static void check_rat (struct checker *c, const struct lrat_proof *p,
+                       const struct lrat_step *step, const int64_t *hints,
+                       size_t count) {
+  const struct clause *lemma = step->clause;
+  if (!lemma->size)
+    reject (step, p->binary, "RAT hint -%" PRIu64 " for the empty clause",
+            (uint64_t) -hints[0]);
+  if (!c->rat_steps++)
+    index_live_clauses (c);
+  unsigned negated = NOT (lemma->pivot);
+  size_t level = c->assigned.size;
+  c->groups.size = 0;
+  for (size_t next = 0; next < count;) {
+    uint64_t id = (uint64_t) -hints[next++];
+    const struct clause *d = map_get (&c->live, id);
+    if (!d)
+      reject (step, p->binary, "RAT hint -%" PRIu64 " is not a live clause",
+              id);
+    if (!contains (d, negated))
+      reject (step, p->binary,
+              "RAT hint -%" PRIu64 " does not contain the negated pivot",
+              id);
+    PUSH (c->groups, id);
+    bool blocked = false;
+    for (unsigned i = 0; i < d->size && !blocked; i++) {
+      unsigned literal = d->literals[i];
+      signed char v = value (c, literal);
+      if (literal == negated || v < 0)
+        continue;
+      if (v > 0)
+        blocked = true;
+      else
+        assign (c, NOT (literal));
+    }
+    size_t end = next;
+    while (end < count && hints[end] > 0)
+      end++;
+    if (!blocked && !propagate_hints (c, p, step, hints, end, &next))
+      reject (step, p->binary,
+              "the hints of RAT hint -%" PRIu64 " end without a conflict",
+              id);
+    next = end;
+    unassign_to (c, level);
+  }
+  qsort (c->groups.begin, c->groups.size, sizeof *c->groups.begin,
+         compare_ids);
+  for (size_t i = 1; i < c->groups.size; i++)
+    if (c->groups.begin[i] == c->groups.begin[i - 1])
+      reject (step, p->binary, "RAT hint -%" PRIu64 " given twice",
+              c->groups.begin[i]);
+  size_t clauses = live_occurrences (c, negated);
+  if (clauses != c->groups.size)
+    reject (step, p->binary,
+            "RAT step misses %" PRIu64
+            " clauses containing the negated pivot",
+            (uint64_t) (clauses - c->groups.size));
+}
+
+/* Returns true if the lemma is implied by its hints (see the top). */
+static bool check_lemma (struct checker *c, const struct lrat_proof *p,
+                         const struct lrat_step *step) {
+  const struct clause *lemma = step->clause;
+  if (lemma->tautology)
+    return true;
+  for (unsigned i = 0; i < lemma->size; i++)
+    assign (c, NOT (lemma->literals[i]));
+  const int64_t *hints = p->hints.begin + step->first_hint;
+  size_t next = 0;
+  if (propagate_hints (c, p, step, hints, step->hints, &next))
+    return true;
+  if (next < step->hints) {
+    check_rat (c, p, step, hints + next, step->hints - next);
+    return true;
+  }
+  if (!lemma->size) /* no pivot: the hints had to refute */
+    return false;
+  if (!c->rat_steps++) /* RAT without groups: no clause has -p */
+    index_live_clauses (c);
+  return !live_occurrences (c, NOT (lemma->pivot));
+}
+
 static int run_checks (struct checker *c, struct formula *f,
                        struct lrat_proof *p, bool verbose) {
   for (size_t i = 0; i < f->clauses.size; i++)
@@ -409,12 +568,14 @@ static int run_checks (struct checker *c, struct formula *f,
               (uint64_t) step->hints);
     c->checked++;
     map_insert (&c->live, step->clause->id, step->clause);
+    if (c->rat_steps)
+      index_clause (c, step->clause->id, step->clause);
     refuted = !step->clause->size;
   }
   if (verbose)
-    printf ("c %" PRIu64 " lemmas checked with %" PRIu64 " hints, %" PRIu64
-            " deletion steps\n",
-            c->checked, c->hints_used, p->deletions);
+    printf ("c %" PRIu64 " lemmas checked (%" PRIu64 " by RAT) with %" PRIu64
+            " hints, %" PRIu64 " deletion steps\n",
+            c->checked, c->rat_steps, c->hints_used, p->deletions);
   if (!refuted) {
     printf ("s NOT VERIFIED\n");
     fprintf (stderr, PROGRAM ": the proof does not derive the empty clause\n");
@@ -433,6 +594,10 @@ int check_lrat (struct input *in, struct formula *f, bool verbose) {
   free (c.live.table);
   free (c.values);
   RELEASE (c.assigned);
+  for (size_t i = 0; i < c.occurs_size; i++)
+    RELEASE (c.occurs[i]);
+  free (c.occurs);
+  RELEASE (c.groups);
   release_lrat (&p);
   return res;
 }
