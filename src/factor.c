@@ -40,11 +40,11 @@
  * the largest external variable and earlier names ('es_proof_literal').
  * A variable the user adds after solving may get the same number, and
  * DRAT checkers read those clauses up front, so they would reject the RAT
- * steps: with a DRAT proof factoring needs option 'incremental=0', which
- * forbids clauses after a solve (the command line sets it).  Our LRAT
- * checker has no RAT: factoring is skipped with LRAT proofs, with the
- * teaching trace (which hides internal variables) and with a decide
- * callback. */
+ * steps: with a proof factoring needs option 'incremental=0', which
+ * forbids clauses after a solve (the command line sets it).  In LRAT
+ * the RAT steps name their candidates (see 'rat_hints').  Factoring is
+ * skipped with the teaching trace (which hides internal variables) and
+ * with a decide callback. */
 
 #include "internal.h"
 
@@ -230,7 +230,7 @@ static bool grow_matrix (einsat *solver, factoring *F, unsigned first) {
 
 static void add_clause (einsat *solver, factoring *F) {
   size_t size = SIZE_STACK (F->clause);
-  es_proof_add (solver, size, F->clause.begin);
+  es_proof_add (solver, size, F->clause.begin); /* sets 'clause_id' */
   if (size == 2)
     es_new_binary (solver, false, F->clause.begin[0], F->clause.begin[1]);
   else
@@ -262,6 +262,23 @@ static void name_in_proof (einsat *solver, unsigned idx) {
   POKE_STACK (solver->proof_names, idx, (unsigned) name);
 }
 
+static uint64_t fclause_id (einsat *solver, const fclause *c) {
+  if (c->ref == INVALID)
+    return es_lrat_binary_id (solver, c->lits[0], c->lits[1]);
+  return es_clause_id (solver, CLAUSE (c->ref));
+}
+
+/* The LRAT hints of (-x | l_i) for row 'row': RAT on '-x', a group per
+ * clause (x | K_j) (identifiers in 'ids'), each refuted by the matrix
+ * clause (l_i | K_j) alone. */
+static void rat_hints (einsat *solver, factoring *F, size_t row) {
+  for (size_t j = 0; j < F->columns; j++) {
+    PUSH_STACK (solver->lrat_chain, F->ids.begin[j] | RAT_HINT);
+    const fclause *c = F->matrix.begin + row * F->columns + j;
+    PUSH_STACK (solver->lrat_chain, fclause_id (solver, c));
+  }
+}
+
 /* Replaces the matrix by the definition of a new variable.  The clauses
  * (x | K_j) come first (RAT on 'x': no clause has '-x' yet), then the
  * clauses (-x | l_i) (RAT on '-x': the resolvents are the clauses of the
@@ -276,6 +293,10 @@ static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
   INC (factored);
   LOG ("factoring %zu x %zu clauses with variable %u",
        SIZE_STACK (F->rows), F->columns, idx);
+  CLEAR_STACK (F->ids);
+  /* Others fill the chain right before their lemma and may leave it
+   * filled when they drop the lemma; these RAT steps take no hints. */
+  CLEAR_STACK (solver->lrat_chain);
   for (size_t j = 0; j < F->columns; j++) {
     const fclause *c = F->matrix.begin + j;
     size_t size = fclause_size (solver, c);
@@ -286,11 +307,15 @@ static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
       if (lits[i] != first)
         PUSH_STACK (F->clause, lits[i]);
     add_clause (solver, F);
+    if (solver->lrat)
+      PUSH_STACK (F->ids, solver->clause_id);
   }
-  for (all_stack (unsigned, lit, F->rows)) {
+  for (size_t i = 0; i < SIZE_STACK (F->rows); i++) {
     CLEAR_STACK (F->clause);
     PUSH_STACK (F->clause, NOT (x));
-    PUSH_STACK (F->clause, lit);
+    PUSH_STACK (F->clause, PEEK_STACK (F->rows, i));
+    if (solver->lrat)
+      rat_hints (solver, F, i);
     add_clause (solver, F);
   }
   for (all_stack (fclause, c, F->matrix))
@@ -350,10 +375,11 @@ void es_release_factoring (einsat *solver) {
   RELEASE_STACK (F->last);
   RELEASE_STACK (F->clause);
   RELEASE_STACK (F->fresh);
+  RELEASE_STACK (F->ids);
 }
 
 void es_factor (einsat *solver) {
-  if (!GET_OPTION (factor) || solver->lrat ||
+  if (!GET_OPTION (factor) ||
       (solver->proof && GET_OPTION (incremental)) || solver->trace ||
       solver->decide_callback)
     return;

@@ -36,6 +36,11 @@
 #define NEGATED(LIT) ((LIT) & 1u)
 #define INVALID UINT_MAX
 
+/* Marks a hint of 'lrat_chain' as a RAT hint (written negated): the
+ * clause with that identifier contains the negated pivot, and the hints
+ * after it refute the resolvent (see 'factor.c'). */
+#define RAT_HINT ((uint64_t) 1 << 63)
+
 #define VALUE(LIT) (solver->values[LIT])
 #define LEVEL(LIT) (solver->assigned[IDX (LIT)].level)
 #define VAR(LIT) (solver->assigned + IDX (LIT))
@@ -289,6 +294,7 @@ typedef struct factoring {
   unsigneds last;      /* per literal: its last such column plus one */
   unsigneds clause;
   unsigneds fresh;   /* variables added in this round */
+  uint64s ids;       /* LRAT: identifiers of the clauses (x | K_j) */
   uint64_t steps, limit;
 } factoring;
 
@@ -478,7 +484,7 @@ struct einsat {
   uint64_t originals;    /* calls adding an original clause */
   uint64_t last_id;      /* identifier of the last clause added */
   uint64_t clause_id;    /* for the next 'es_new_clause' */
-  uint64s lrat_chain;    /* hints of the next lemma */
+  uint64s lrat_chain;    /* hints of the next lemma (see 'RAT_HINT') */
   uint64s unit_ids;      /* per variable: its root-level unit clause */
   binary_ids binary_ids;
   unsigneds lrat_work;   /* scratch of 'es_lrat_derive' */

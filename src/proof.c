@@ -47,12 +47,18 @@ static void put_text_literal (einsat *solver, int elit) {
   put_text_number (solver, (unsigned) abs (elit));
 }
 
-/* Clause identifiers (and the zero ending a list) in LRAT. */
+/* Clause identifiers (and the zero ending a list) in LRAT, negated for
+ * RAT hints. */
 static void put_id (einsat *solver, uint64_t id) {
+  bool rat = id & RAT_HINT;
+  id &= ~RAT_HINT;
   if (solver->proof_binary)
-    put_binary_number (solver, 2 * id);
-  else
+    put_binary_number (solver, 2 * id + rat);
+  else {
+    if (rat)
+      put_byte (solver, '-');
     put_text_number (solver, id);
+  }
 }
 
 static void begin_line (einsat *solver, bool deletion) {

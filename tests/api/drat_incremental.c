@@ -1,4 +1,5 @@
-/* DRAT proofs with clauses added after a solve.  A checker reads every
+/* DRAT proofs with clauses added after a solve, and factoring with DRAT
+ * and LRAT proofs.  A checker reads every
  * clause of the formula up front, including those added after a solve,
  * so by default (option 'incremental') the clauses that elimination
  * removes stay in the proof (restoring one needs no RAT step against the
@@ -61,7 +62,8 @@ static bool model_satisfies (einsat *solver, const pigeons *f) {
   return true;
 }
 
-static bool proof_verified (const pigeons *f, int vars, const char *proof) {
+static bool proof_verified (const pigeons *f, int vars, const char *proof,
+                            bool lrat) {
   char cnf[512], command[2048];
   snprintf (cnf, sizeof cnf, "%s.cnf", proof);
   FILE *file = fopen (cnf, "w");
@@ -74,21 +76,23 @@ static bool proof_verified (const pigeons *f, int vars, const char *proof) {
     fprintf (file, "0\n");
   }
   fclose (file);
-  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
-            checker, cnf, proof);
+  snprintf (command, sizeof command, "%s %s %s %s >/dev/null 2>&1",
+            checker, lrat ? "lrat" : "drat", cnf, proof);
   bool verified = system (command) == 0;
   unlink (cnf);
   return verified;
 }
 
-/* A solver tracing a DRAT proof to a temporary file. */
+/* A solver tracing a DRAT (or LRAT) proof to a temporary file. */
 typedef struct proof_run {
   char path[512];
   FILE *file;
   einsat *solver;
+  bool lrat;
 } proof_run;
 
-static bool start_proof_run (proof_run *r, const char *name, int binary) {
+static bool start_proof_run (proof_run *r, const char *name, int binary,
+                             bool lrat) {
   const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
   snprintf (r->path, sizeof r->path, "%s/einsat-%s-%d.drat", dir, name,
             (int) getpid ());
@@ -97,7 +101,11 @@ static bool start_proof_run (proof_run *r, const char *name, int binary) {
   if (!r->file)
     return false;
   r->solver = einsat_new ();
-  CHECK (einsat_trace_proof (r->solver, r->file, binary));
+  r->lrat = lrat;
+  if (lrat)
+    CHECK (einsat_trace_lrat (r->solver, r->file, binary));
+  else
+    CHECK (einsat_trace_proof (r->solver, r->file, binary));
   return true;
 }
 
@@ -106,7 +114,8 @@ static void finish_proof_run (proof_run *r, const pigeons *f) {
   einsat_close_proof (r->solver);
   einsat_delete (r->solver);
   fclose (r->file);
-  CHECK (proof_verified (f, pigeon_var (HOLES, HOLES - 1), r->path));
+  CHECK (proof_verified (f, pigeon_var (HOLES, HOLES - 1), r->path,
+                         r->lrat));
   unlink (r->path);
 }
 
@@ -131,7 +140,7 @@ static void test_factoring_without_proof (void) {
  * are the numbers factoring's variables would have had in the proof. */
 static void test_incremental_proof (void) {
   proof_run r;
-  if (!start_proof_run (&r, "incremental", 0))
+  if (!start_proof_run (&r, "incremental", 0, false))
     return;
   pigeons f = {0};
   for (int p = 0; p < HOLES; p++)
@@ -152,10 +161,11 @@ static void test_incremental_proof (void) {
 }
 
 /* With 'incremental=0' factoring runs with a proof, and the proof
- * checks. */
-static void test_promised_proof (void) {
+ * checks: DRAT, and LRAT, where its definitions are RAT steps naming
+ * their candidates. */
+static void promised_proof (bool lrat, int binary) {
   proof_run r;
-  if (!start_proof_run (&r, "promised", 1))
+  if (!start_proof_run (&r, "promised", binary, lrat))
     return;
   pigeons f = {0};
   for (int p = 0; p <= HOLES; p++)
@@ -170,6 +180,13 @@ static void test_promised_proof (void) {
   finish_proof_run (&r, &f);
 }
 
+static void test_promised_proof (void) { promised_proof (false, 1); }
+
+static void test_promised_lrat (void) {
+  promised_proof (true, 0);
+  promised_proof (true, 1);
+}
+
 int main (int argc, char **argv) {
   if (argc < 2) {
     fprintf (stderr, "usage: drat_incremental CHECKER\n");
@@ -181,6 +198,8 @@ int main (int argc, char **argv) {
       {"clauses after a solve with a DRAT proof", test_incremental_proof},
       {"factoring with a DRAT proof and incremental=0",
        test_promised_proof},
+      {"factoring with an LRAT proof and incremental=0",
+       test_promised_lrat},
   };
   return run_test_cases ("drat_incremental", cases,
                          sizeof cases / sizeof *cases);

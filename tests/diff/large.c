@@ -6,7 +6,7 @@
  * configuration (no inprocessing).  Every model is checked against the
  * formula, every UNSAT answer's proof by the independent checker
  * ('--checker'): an LRAT proof in a quarter of the runs (where
- * techniques without LRAT hints, such as factoring, are off), else DRAT.
+ * techniques without LRAT hints, such as counting, are off), else DRAT.
  * Half of the XOR systems go without a proof, since Gaussian elimination
  * runs only then; their UNSAT answers are checked through the DRAT proof
  * of the plain configuration instead.  This is where elimination,
