@@ -17,10 +17,10 @@
  * per hole.  So are the channel routing (chnl) and FPGA switch box
  * (fpga) formulas, whose resolution proofs are exponentially long: CDCL
  * does not finish them, this finds the argument in milliseconds.  The
- * argument has no short resolution proof, but a short DRAT proof with
- * extension variables (see 'write_proof'), which is written without
- * option 'incremental' (the command line); with 'incremental', with an
- * LRAT proof and with the teaching trace counting is off.
+ * argument has no short resolution proof, but a short DRAT or LRAT
+ * proof with extension variables (see 'write_proof'), which is written
+ * without option 'incremental' (the command line); with 'incremental'
+ * and a proof, and with the teaching trace, counting is off.
  *
  * The clauses are chosen greedily in the order of the irredundant
  * stack.  Each clique grows from an uncovered literal of U, among the
@@ -61,9 +61,16 @@ typedef struct cardinality {
   unsigneds cliques; /* per clique: its size, then its literals */
   unsigneds order;   /* clique offsets by increasing size */
   unsigneds holes;   /* the offsets of the cliques kept, in that order */
-  ints names, next;  /* DRAT: pigeon-in-hole variables of two levels */
-  unsigneds ranges;  /* DRAT: where each pigeon's literals start */
-  ints line;         /* DRAT: the clause being written */
+  ints names, next;  /* proof: pigeon-in-hole variables of two levels */
+  unsigneds ranges;  /* proof: where each pigeon's literals start */
+  ints line;         /* proof: the clause being written */
+  unsigneds refs;    /* per chosen clause: its reference */
+  unsigned *parents; /* per literal: what implied it in 'imply' */
+  unsigned *needed;  /* per literal: stamped if its clause is a hint */
+  uint64s sit_ids, y_ids;        /* LRAT: first level definitions */
+  uint64s pig_ids, next_pig;     /* LRAT: pigeon clauses, two levels */
+  uint64s hole_ids, next_hole;   /* LRAT: hole clauses, two levels */
+  uint64s def_ids, lemma_ids;    /* LRAT: q definitions, scratch */
   uint64_t steps, limit;
 } cardinality;
 
@@ -122,6 +129,7 @@ static void choose_clauses (einsat *solver, cardinality *K) {
     if (!useful)
       continue;
     K->clauses++;
+    PUSH_STACK (K->refs, ref);
     for (all_literals_in_clause (lit, c)) {
       K->clause_of[lit] = K->clauses;
       K->position[lit] = (unsigned) SIZE_STACK (K->chosen);
@@ -146,6 +154,7 @@ static bool auxiliary (const cardinality *K, unsigned lit) {
 static void imply (einsat *solver, cardinality *K, unsigned lit) {
   if (!++K->stamp) { /* wrapped around */
     memset (K->stamps, 0, K->literals * sizeof *K->stamps);
+    memset (K->needed, 0, K->literals * sizeof *K->needed);
     K->stamp = 1;
   }
   unsigneds *implied = &K->implied;
@@ -164,6 +173,7 @@ static void imply (einsat *solver, cardinality *K, unsigned lit) {
       if (SIZE_STACK (*implied) == MAX_IMPLIED)
         return;
       K->stamps[w.blit] = K->stamp;
+      K->parents[w.blit] = from;
       PUSH_STACK (*implied, w.blit);
     }
   }
@@ -409,11 +419,11 @@ static bool check_argument (einsat *solver, cardinality *K,
 
 /*------------------------------------------------------------------------*/
 
-/* A DRAT proof of the argument (with option 'incremental' off only, as
- * for factoring: its extension variables are named after every variable
- * so far, which clauses added later could clash with).  Take the first
- * m + 1 chosen clauses as pigeons and the m cliques as holes, and let
- * each literal sit in one clique.  Extension variables
+/* A DRAT or LRAT proof of the argument (with option 'incremental' off
+ * only, as for factoring: its extension variables are named after every
+ * variable so far, which clauses added later could clash with).  Take
+ * the first m + 1 chosen clauses as pigeons and the m cliques as holes,
+ * and let each literal sit in one clique.  Extension variables
  *
  *   y_ij = (the literals of clause i in clique j)
  *
@@ -429,23 +439,54 @@ static bool check_argument (einsat *solver, cardinality *K,
  * again satisfies the clauses of a pigeonhole formula, each derived by
  * unit propagation with at most two intermediate lemmas.  That is about
  * 0.4 m^4 lemmas, so the proof is written for at most 'MAX_HOLES'
- * cliques; with more, the argument is not used. */
+ * cliques; with more, the argument is not used.
+ *
+ * In LRAT every lemma names its hints: the definitions are RAT steps
+ * naming their (tautological) resolution candidates, each other lemma
+ * lists the clauses that become unit in the order of the argument
+ * above, the exclusions of the first level through the binary clauses
+ * the implication search followed ('parents').  The identifiers are
+ * kept per clause ('*_ids'); in DRAT they are kept but not used. */
 
 #define MAX_HOLES 64
 
-static void write_line (einsat *solver, cardinality *K, bool deletion) {
-  if (deletion)
-    es_proof_delete_external (solver, SIZE_STACK (K->line), K->line.begin);
+/* The clause in 'line' goes to the proof: added as a lemma (in LRAT
+ * with the hints given so far, its identifier stored in '*id'), or
+ * deleted (in LRAT by '*id'). */
+static void write_line (einsat *solver, cardinality *K, bool deletion,
+                        uint64_t *id) {
+  size_t size = SIZE_STACK (K->line);
+  const int *lits = K->line.begin;
+  if (!solver->lrat) {
+    if (deletion)
+      es_proof_delete_external (solver, size, lits);
+    else
+      es_proof_add_external (solver, size, lits);
+  } else if (deletion)
+    es_proof_lrat_delete_id (solver, *id);
   else
-    es_proof_add_external (solver, SIZE_STACK (K->line), K->line.begin);
+    *id = es_proof_lrat_external (solver, size, lits);
   CLEAR_STACK (K->line);
 }
 
 static void write_clause (einsat *solver, cardinality *K, unsigned size,
-                          const int *lits, bool deletion) {
+                          const int *lits, bool deletion, uint64_t *id) {
   for (unsigned i = 0; i < size; i++)
     PUSH_STACK (K->line, lits[i]);
-  write_line (solver, K, deletion);
+  write_line (solver, K, deletion, id);
+}
+
+/* A hint of the next LRAT lemma (nothing in DRAT). */
+static void hint (einsat *solver, uint64_t id) {
+  if (solver->lrat)
+    PUSH_STACK (solver->lrat_chain, id);
+}
+
+static uint64_t *zeroed_ids (einsat *solver, uint64s *ids, size_t size) {
+  CLEAR_STACK (*ids);
+  while (SIZE_STACK (*ids) < size)
+    PUSH_STACK (*ids, 0);
+  return ids->begin;
 }
 
 /* Each literal of the pigeons goes into one of the cliques (as hole
@@ -476,41 +517,87 @@ static void assign_holes (einsat *solver, cardinality *K, unsigned pigeons) {
 }
 
 #define Y(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
+#define Y_ID(I, J) (K->y_ids.begin[(size_t) (I) * holes + (J)])
 
-/* The literals of pigeon 'pigeon' in hole 'hole', into 'line'. */
-static void push_sitting (einsat *solver, cardinality *K, unsigned pigeon,
-                          unsigned hole) {
-  const unsigned *chosen = K->chosen.begin;
-  unsigned begin = PEEK_STACK (K->ranges, pigeon);
-  unsigned end = PEEK_STACK (K->ranges, pigeon + 1);
-  for (unsigned i = begin; i < end; i++)
-    if (K->degree[chosen[i]] == hole + 1)
-      PUSH_STACK (K->line, es_proof_literal (solver, chosen[i]));
+/* Iterates over the positions in 'chosen' of pigeon I's literals that
+ * sit in hole J. */
+#define all_sitting(POS, I, J) \
+  unsigned POS = PEEK_STACK (K->ranges, (I)), \
+           POS##_END = PEEK_STACK (K->ranges, (I) + 1); \
+  POS < POS##_END; POS++) \
+    if (K->degree[K->chosen.begin[POS]] == (J) + 1
+
+static int sitting_literal (einsat *solver, cardinality *K, unsigned pos) {
+  return es_proof_literal (solver, K->chosen.begin[pos]);
 }
 
 /* The definitions of y_ij, added or, once the clauses over the y_ij are
- * derived, deleted. */
+ * derived, deleted: (y | -s) for each literal s of pigeon i in hole j
+ * (RAT on y: no -y yet), then (-y | s...) (RAT on -y: the resolvents
+ * with the clauses (y | -s) are tautologies). */
 static void write_first_definitions (einsat *solver, cardinality *K,
                                      unsigned pigeons, unsigned holes,
                                      bool deletion) {
+  uint64_t *sit_ids = K->sit_ids.begin;
   for (unsigned i = 0; i < pigeons; i++)
     for (unsigned j = 0; j < holes; j++) {
       int y = Y (i, j);
-      push_sitting (solver, K, i, j);
-      size_t sitting = SIZE_STACK (K->line);
-      for (size_t k = 0; k < sitting; k++) { /* RAT on y: no -y yet */
-        int binary[2] = {y, -K->line.begin[k]};
-        if (deletion)
-          es_proof_delete_external (solver, 2, binary);
-        else
-          es_proof_add_external (solver, 2, binary);
+      for (all_sitting (pos, i, j)) {
+        int binary[2] = {y, -sitting_literal (solver, K, pos)};
+        write_clause (solver, K, 2, binary, deletion, sit_ids + pos);
       }
-      PUSH_STACK (K->line, -y); /* RAT on -y: resolvents tautological */
-      int t = K->line.begin[0];
-      K->line.begin[0] = -y, K->line.end[-1] = t;
-      write_line (solver, K, deletion);
+      PUSH_STACK (K->line, -y);
+      for (all_sitting (pos, i, j)) {
+        PUSH_STACK (K->line, sitting_literal (solver, K, pos));
+        if (!deletion)
+          hint (solver, sit_ids[pos] | RAT_HINT);
+      }
+      write_line (solver, K, deletion, &Y_ID (i, j));
     }
 }
+
+/* Pigeon i's clause over the y_ij: with every y_ij false each of its
+ * literals is false by its definition, and so is its clause. */
+static void first_pigeon (einsat *solver, cardinality *K, unsigned i,
+                          unsigned holes) {
+  unsigned begin = PEEK_STACK (K->ranges, i);
+  unsigned end = PEEK_STACK (K->ranges, i + 1);
+  for (unsigned pos = begin; pos < end; pos++)
+    hint (solver, K->sit_ids.begin[pos]);
+  if (solver->lrat)
+    hint (solver, es_clause_id (solver, CLAUSE (K->refs.begin[i])));
+  for (unsigned j = 0; j < holes; j++)
+    PUSH_STACK (K->line, Y (i, j));
+  write_line (solver, K, false, K->pig_ids.begin + i);
+}
+
+/* LRAT hints for (-s | -y_kj): with 's' true, the binary clauses the
+ * implication search followed from 's' make each literal of pigeon k in
+ * hole j false (each clause once, in the order of the search), and then
+ * the definition (-y_kj | ...) is false. */
+static void exclusion_hints (einsat *solver, cardinality *K, unsigned s,
+                             unsigned k, unsigned j, unsigned holes) {
+  if (!solver->lrat)
+    return;
+  imply (solver, K, s);
+  for (all_sitting (pos, k, j)) {
+    unsigned lit = NOT (K->chosen.begin[pos]);
+    assert (K->stamps[lit] == K->stamp);
+    while (lit != s && K->needed[lit] != K->stamp) {
+      K->needed[lit] = K->stamp;
+      lit = K->parents[lit];
+    }
+  }
+  for (size_t n = 1; n < SIZE_STACK (K->implied); n++) {
+    unsigned lit = K->implied.begin[n];
+    if (K->needed[lit] == K->stamp)
+      hint (solver, es_lrat_binary_id (solver, NOT (K->parents[lit]), lit));
+  }
+  hint (solver, Y_ID (k, j));
+}
+
+#define HOLE_ID(IDS, PIGEONS, J, I, K_) \
+  ((IDS).begin[((size_t) (J) * (PIGEONS) + (I)) * (PIGEONS) + (K_)])
 
 /* Pigeon 'i' and pigeon 'k' are not both in hole 'j': each literal of
  * pigeon 'i' there excludes every literal of pigeon 'k' there, so it
@@ -518,31 +605,43 @@ static void write_first_definitions (einsat *solver, cardinality *K,
 static void exclude_first_level (einsat *solver, cardinality *K,
                                  unsigned i, unsigned k, unsigned j,
                                  unsigned holes) {
-  push_sitting (solver, K, i, j);
-  const int *sitting = K->line.begin;
-  size_t size = SIZE_STACK (K->line);
-  int y = Y (i, j), other = Y (k, j);
-  for (size_t l = 0; l < size; l++)
-    es_proof_add_external (solver, 2, (int[]) {-sitting[l], -other});
-  es_proof_add_external (solver, 2, (int[]) {-y, -other});
-  for (size_t l = 0; l < size; l++)
-    es_proof_delete_external (solver, 2, (int[]) {-sitting[l], -other});
-  CLEAR_STACK (K->line);
+  int other = Y (k, j);
+  CLEAR_STACK (K->lemma_ids);
+  for (all_sitting (pos, i, j)) {
+    unsigned s = K->chosen.begin[pos];
+    exclusion_hints (solver, K, s, k, j, holes);
+    int binary[2] = {-es_proof_literal (solver, s), -other};
+    uint64_t id = 0;
+    write_clause (solver, K, 2, binary, false, &id);
+    PUSH_STACK (K->lemma_ids, id);
+  }
+  for (all_stack (uint64_t, id, K->lemma_ids))
+    hint (solver, id);
+  hint (solver, Y_ID (i, j));
+  write_clause (solver, K, 2, (int[]) {-Y (i, j), -other}, false,
+                &HOLE_ID (K->hole_ids, holes + 1, j, i, k));
+  uint64_t *id = K->lemma_ids.begin;
+  for (all_sitting (pos, i, j)) {
+    int binary[2] = {-sitting_literal (solver, K, pos), -other};
+    write_clause (solver, K, 2, binary, true, id++);
+  }
 }
 
 /* Each pigeon in some hole, no two in one, over the names in 'names'
- * ('pigeons' rows of 'holes'); added or deleted. */
-static void write_pigeonhole (einsat *solver, cardinality *K,
-                              const int *names, unsigned pigeons,
-                              unsigned holes, bool deletion) {
+ * ('pigeons' rows of 'holes'), deleted. */
+static void delete_pigeonhole (einsat *solver, cardinality *K,
+                               const int *names, unsigned pigeons,
+                               unsigned holes) {
   for (unsigned i = 0; i < pigeons; i++)
-    write_clause (solver, K, holes, names + (size_t) i * holes, deletion);
+    write_clause (solver, K, holes, names + (size_t) i * holes, true,
+                  K->pig_ids.begin + i);
   for (unsigned j = 0; j < holes; j++)
     for (unsigned i = 0; i < pigeons; i++)
       for (unsigned k = i + 1; k < pigeons; k++) {
         int binary[2] = {-names[(size_t) i * holes + j],
                          -names[(size_t) k * holes + j]};
-        write_clause (solver, K, 2, binary, deletion);
+        write_clause (solver, K, 2, binary, true,
+                      &HOLE_ID (K->hole_ids, pigeons, j, i, k));
       }
 }
 
@@ -551,12 +650,13 @@ static void first_level (einsat *solver, cardinality *K, unsigned pigeons,
   CLEAR_STACK (K->names);
   for (size_t n = (size_t) pigeons * holes; n; n--)
     PUSH_STACK (K->names, es_proof_new_name (solver));
+  zeroed_ids (solver, &K->sit_ids, PEEK_STACK (K->ranges, pigeons));
+  zeroed_ids (solver, &K->y_ids, (size_t) pigeons * holes);
+  zeroed_ids (solver, &K->pig_ids, pigeons);
+  zeroed_ids (solver, &K->hole_ids, (size_t) holes * pigeons * pigeons);
   write_first_definitions (solver, K, pigeons, holes, false);
-  for (unsigned i = 0; i < pigeons; i++) {
-    for (unsigned j = 0; j < holes; j++)
-      PUSH_STACK (K->line, Y (i, j));
-    write_line (solver, K, false);
-  }
+  for (unsigned i = 0; i < pigeons; i++)
+    first_pigeon (solver, K, i, holes);
   for (unsigned j = 0; j < holes; j++)
     for (unsigned i = 0; i < pigeons; i++)
       for (unsigned k = i + 1; k < pigeons; k++)
@@ -566,36 +666,83 @@ static void first_level (einsat *solver, cardinality *K, unsigned pigeons,
 
 #define P(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
 #define Q(I, J) (K->next.begin[(size_t) (I) * (holes - 1) + (J)])
+#define DEF(I, J, D) \
+  (K->def_ids.begin[((size_t) (I) * (holes - 1) + (J)) * 4 + (D)])
 
+/* The definitions of the q_ij: (q | -p) and (q | -a | -b) are RAT on
+ * the fresh q, then (-q | p | a) and (-q | p | b) RAT on -q with
+ * tautological resolvents. */
 static void write_next_definitions (einsat *solver, cardinality *K,
                                     unsigned holes, bool deletion) {
   const unsigned last = holes - 1, pigeon = holes; /* M - 1 and M */
   for (unsigned i = 0; i < holes; i++)
     for (unsigned j = 0; j < last; j++) {
       int q = Q (i, j), p = P (i, j), a = P (i, last), b = P (pigeon, j);
-      write_clause (solver, K, 2, (int[]) {q, -p}, deletion);
-      write_clause (solver, K, 3, (int[]) {q, -a, -b}, deletion);
-      write_clause (solver, K, 3, (int[]) {-q, p, a}, deletion);
-      write_clause (solver, K, 3, (int[]) {-q, p, b}, deletion);
+      write_clause (solver, K, 2, (int[]) {q, -p}, deletion,
+                    &DEF (i, j, 0));
+      write_clause (solver, K, 3, (int[]) {q, -a, -b}, deletion,
+                    &DEF (i, j, 1));
+      for (unsigned d = 2; d < 4; d++) {
+        if (!deletion) {
+          hint (solver, DEF (i, j, 0) | RAT_HINT);
+          hint (solver, DEF (i, j, 1) | RAT_HINT);
+        }
+        write_clause (solver, K, 3, (int[]) {-q, p, d == 2 ? a : b},
+                      deletion, &DEF (i, j, d));
+      }
     }
+}
+
+/* Pigeon i's clause at the next level: with its q_ij false, its p_ij
+ * are false, so it sits in the last hole, which drives the last pigeon
+ * out of every other hole into the last one too. */
+static void next_pigeon (einsat *solver, cardinality *K, unsigned i,
+                         unsigned holes) {
+  const unsigned last = holes - 1, pigeons = holes + 1;
+  for (unsigned j = 0; j < last; j++)
+    hint (solver, DEF (i, j, 0));
+  hint (solver, K->pig_ids.begin[i]);
+  for (unsigned j = 0; j < last; j++)
+    hint (solver, DEF (i, j, 1));
+  hint (solver, K->pig_ids.begin[holes]);
+  hint (solver, HOLE_ID (K->hole_ids, pigeons, last, i, holes));
+  write_clause (solver, K, last, &Q (i, 0), false, K->next_pig.begin + i);
 }
 
 /* Two pigeons i, k of the next level in hole j: neither was there
  * before (two intermediate lemmas), so both were in the last hole. */
 static void exclude_next_level (einsat *solver, cardinality *K,
                                 unsigned holes) {
-  const unsigned last = holes - 1;
+  const unsigned last = holes - 1, pigeons = holes + 1, M = holes;
   for (unsigned j = 0; j < last; j++)
     for (unsigned i = 0; i < holes; i++)
       for (unsigned k = i + 1; k < holes; k++) {
         int a = -Q (i, j), b = -Q (k, j);
         int first[3] = {a, b, -P (i, j)}, second[3] = {a, b, -P (k, j)};
-        write_clause (solver, K, 3, first, false);
-        write_clause (solver, K, 3, second, false);
-        write_clause (solver, K, 2, (int[]) {a, b}, false);
-        write_clause (solver, K, 3, first, true);
-        write_clause (solver, K, 3, second, true);
+        uint64_t ids[2] = {0, 0};
+        hint (solver, HOLE_ID (K->hole_ids, pigeons, j, i, k));
+        hint (solver, HOLE_ID (K->hole_ids, pigeons, j, i, M));
+        hint (solver, DEF (k, j, 3));
+        write_clause (solver, K, 3, first, false, ids);
+        hint (solver, HOLE_ID (K->hole_ids, pigeons, j, i, k));
+        hint (solver, HOLE_ID (K->hole_ids, pigeons, j, k, M));
+        hint (solver, DEF (i, j, 3));
+        write_clause (solver, K, 3, second, false, ids + 1);
+        hint (solver, ids[0]);
+        hint (solver, ids[1]);
+        hint (solver, DEF (i, j, 2));
+        hint (solver, DEF (k, j, 2));
+        hint (solver, HOLE_ID (K->hole_ids, pigeons, last, i, k));
+        write_clause (solver, K, 2, (int[]) {a, b}, false,
+                      &HOLE_ID (K->next_hole, holes, j, i, k));
+        write_clause (solver, K, 3, first, true, ids);
+        write_clause (solver, K, 3, second, true, ids + 1);
       }
+}
+
+static void swap_ids (uint64s *a, uint64s *b) {
+  uint64s t = *a;
+  *a = *b, *b = t;
 }
 
 /* From 'holes' + 1 pigeons in 'holes' holes to one pigeon and one hole
@@ -606,14 +753,19 @@ static void reduce_level (einsat *solver, cardinality *K, unsigned holes) {
   CLEAR_STACK (K->next);
   for (size_t n = (size_t) holes * last; n; n--)
     PUSH_STACK (K->next, es_proof_new_name (solver));
+  zeroed_ids (solver, &K->def_ids, (size_t) holes * last * 4);
+  zeroed_ids (solver, &K->next_pig, holes);
+  zeroed_ids (solver, &K->next_hole, (size_t) last * holes * holes);
   write_next_definitions (solver, K, holes, false);
-  for (unsigned i = 0; i < holes; i++) /* unit propagation */
-    write_clause (solver, K, last, &Q (i, 0), false);
+  for (unsigned i = 0; i < holes; i++)
+    next_pigeon (solver, K, i, holes);
   exclude_next_level (solver, K, holes);
-  write_pigeonhole (solver, K, K->names.begin, holes + 1, holes, true);
+  delete_pigeonhole (solver, K, K->names.begin, holes + 1, holes);
   write_next_definitions (solver, K, holes, true);
   ints t = K->names;
   K->names = K->next, K->next = t;
+  swap_ids (&K->pig_ids, &K->next_pig);
+  swap_ids (&K->hole_ids, &K->next_hole);
 }
 
 /* At most 'MAX_HOLES' holes, and names for the (m + 1) m + (m - 1) m +
@@ -628,13 +780,18 @@ static bool proof_fits (einsat *solver, unsigned holes) {
   return used + names < EINSAT_MAX_VAR;
 }
 
+/* Ends with two pigeons in one hole: both unit, and excluded. */
 static void write_proof (einsat *solver, cardinality *K) {
   unsigned holes = K->kept, pigeons = holes + 1;
   assign_holes (solver, K, pigeons);
   first_level (solver, K, pigeons, holes);
   for (; holes > 1; holes--)
     reduce_level (solver, K, holes);
-  es_proof_add_external (solver, 0, 0); /* two pigeons, one hole */
+  hint (solver, K->pig_ids.begin[0]);
+  hint (solver, K->pig_ids.begin[1]);
+  hint (solver, HOLE_ID (K->hole_ids, 2, 0, 0, 1));
+  uint64_t id;
+  write_clause (solver, K, 0, 0, false, &id);
 }
 
 static void release_cardinality (einsat *solver) {
@@ -647,6 +804,8 @@ static void release_cardinality (einsat *solver) {
   DELETE_ARRAY (K->degree, K->literals);
   DELETE_ARRAY (K->marks, K->literals);
   DELETE_ARRAY (K->stamps, K->literals);
+  DELETE_ARRAY (K->parents, K->literals);
+  DELETE_ARRAY (K->needed, K->literals);
   if (K->reached)
     DELETE_ARRAY (K->reached, K->clauses);
   RELEASE_STACK (K->chosen);
@@ -662,6 +821,15 @@ static void release_cardinality (einsat *solver) {
   RELEASE_STACK (K->ranges);
   RELEASE_STACK (K->next);
   RELEASE_STACK (K->line);
+  RELEASE_STACK (K->refs);
+  RELEASE_STACK (K->sit_ids);
+  RELEASE_STACK (K->y_ids);
+  RELEASE_STACK (K->pig_ids);
+  RELEASE_STACK (K->next_pig);
+  RELEASE_STACK (K->hole_ids);
+  RELEASE_STACK (K->next_hole);
+  RELEASE_STACK (K->def_ids);
+  RELEASE_STACK (K->lemma_ids);
   DELETE_ARRAY (solver->cardinality, 1);
 }
 
@@ -693,10 +861,8 @@ static bool refute (einsat *solver, cardinality *K) {
   return checked;
 }
 
-/* DRAT only without 'incremental' (see 'write_proof'); no LRAT. */
+/* Proofs only without 'incremental' (see 'write_proof'). */
 static bool can_prove (einsat *solver) {
-  if (solver->lrat)
-    return false;
   return !solver->proof || !GET_OPTION (incremental);
 }
 
@@ -717,6 +883,8 @@ void es_cardinality (einsat *solver) {
   NEW_ARRAY (K->degree, K->literals);
   NEW_ARRAY (K->marks, K->literals);
   NEW_ARRAY (K->stamps, K->literals);
+  NEW_ARRAY (K->parents, K->literals);
+  NEW_ARRAY (K->needed, K->literals);
   K->limit = es_effort_budget (solver, solver->cardinality_ticks,
                                GET_OPTION (cardinalityeffort),
                                GET_OPTION (cardinalitymineffort));

@@ -840,6 +840,8 @@ uint64_t es_proof_restate (einsat *, size_t size, const unsigned *lits,
 void es_proof_add_external (einsat *, size_t, const int *);
 int es_proof_new_name (einsat *);
 void es_proof_delete_external (einsat *, size_t, const int *);
+uint64_t es_proof_lrat_external (einsat *, size_t, const int *);
+void es_proof_lrat_delete_id (einsat *, uint64_t);
 void es_proof_flush (einsat *);
 
 /* in 'lrat.c' */

@@ -121,14 +121,16 @@ static void write_external (einsat *solver, bool deletion, size_t size,
  * under it (units per variable, binary clauses in a table, large clauses
  * in front of their literals, see 'clause.c'). */
 
+/* The literals are internal ('lits') or external ('elits'). */
 static void write_lrat_lemma (einsat *solver, uint64_t id, size_t size,
-                              const unsigned *lits, size_t hints,
-                              const uint64_t *hint) {
+                              const unsigned *lits, const int *elits,
+                              size_t hints, const uint64_t *hint) {
   if (solver->proof_binary)
     put_byte (solver, 'a');
   put_id (solver, id);
   for (size_t i = 0; i < size; i++)
-    put_literal (solver, es_proof_literal (solver, lits[i]));
+    put_literal (solver, lits ? es_proof_literal (solver, lits[i])
+                              : elits[i]);
   end_literals (solver);
   for (size_t i = 0; i < hints; i++)
     put_id (solver, hint[i]);
@@ -151,7 +153,8 @@ static void add_lrat_lemma (einsat *solver, size_t size,
                             const unsigned *lits) {
   assert (solver->lrat_started);
   uint64_t id = solver->clause_id = ++solver->last_id;
-  write_lrat_lemma (solver, id, size, lits, SIZE_STACK (solver->lrat_chain),
+  write_lrat_lemma (solver, id, size, lits, 0,
+                    SIZE_STACK (solver->lrat_chain),
                     solver->lrat_chain.begin);
   CLEAR_STACK (solver->lrat_chain);
   if (size == 1 && VALUE (lits[0]) >= 0) /* false: an empty clause next */
@@ -166,7 +169,7 @@ static void add_lrat_lemma (einsat *solver, size_t size,
 uint64_t es_proof_restate (einsat *solver, size_t size,
                            const unsigned *lits, uint64_t old_id) {
   uint64_t id = ++solver->last_id;
-  write_lrat_lemma (solver, id, size, lits, 1, &old_id);
+  write_lrat_lemma (solver, id, size, lits, 0, 1, &old_id);
   return id;
 }
 
@@ -250,6 +253,24 @@ void es_proof_delete_external (einsat *solver, size_t size,
                                const int *elits) {
   if (!solver->lrat)
     write_external (solver, true, size, elits);
+}
+
+/* An LRAT lemma over proof variables (see 'cardinality.c'), which the
+ * solver does not keep: its hints are in 'lrat_chain', and its
+ * identifier is returned for later hints and its deletion. */
+uint64_t es_proof_lrat_external (einsat *solver, size_t size,
+                                 const int *elits) {
+  assert (solver->lrat_started);
+  uint64_t id = ++solver->last_id;
+  write_lrat_lemma (solver, id, size, 0, elits,
+                    SIZE_STACK (solver->lrat_chain),
+                    solver->lrat_chain.begin);
+  CLEAR_STACK (solver->lrat_chain);
+  return id;
+}
+
+void es_proof_lrat_delete_id (einsat *solver, uint64_t id) {
+  write_lrat_deletion (solver, id);
 }
 
 void es_proof_flush (einsat *solver) {

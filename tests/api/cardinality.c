@@ -174,9 +174,9 @@ static void test_near_misses_satisfiable (void) {
     }
 }
 
-/* Off by option, with a DRAT proof while 'incremental' is on (the API's
- * default: its extension variables could clash with later clauses), and
- * with an LRAT proof (no hints for it). */
+/* Off by option, and with a DRAT or LRAT proof while 'incremental' is
+ * on (the API's default: its extension variables could clash with later
+ * clauses). */
 static void test_off_with_option_or_proof (void) {
   uint64_t rng = 10;
   generate (&(pigeonhole) {13, 12, false, -1, false}, &rng);
@@ -188,10 +188,8 @@ static void test_off_with_option_or_proof (void) {
       CHECK (sink);
       if (proof == 1)
         einsat_trace_proof (solver, sink, true);
-      else {
-        CHECK (einsat_set_option (solver, "incremental", 0));
+      else
         einsat_trace_lrat (solver, sink, true);
-      }
     }
     clause_buffer_to_solver (solver, &clauses_given);
     einsat_set_conflict_limit (solver, 1000);
@@ -310,18 +308,21 @@ static void test_one_clause_in_a_clique_twice (void) {
 
 static const char *checker; /* 'einsat-check', from the command line */
 
-/* Refutes the formula at hand by counting with a DRAT proof, which the
- * checker must accept. */
-static void expect_checked_proof (int vars, bool binary) {
+/* Refutes the formula at hand by counting with a DRAT or LRAT proof,
+ * which the checker must accept. */
+static void expect_checked_proof (int vars, bool binary, bool lrat) {
   char cnf[64], proof[64];
   snprintf (cnf, sizeof cnf, "/tmp/einsat-cardinality-%d.cnf", (int) getpid ());
-  snprintf (proof, sizeof proof, "/tmp/einsat-cardinality-%d.drat",
+  snprintf (proof, sizeof proof, "/tmp/einsat-cardinality-%d.proof",
             (int) getpid ());
   einsat *solver = new_solver (true);
   CHECK (einsat_set_option (solver, "incremental", 0));
   FILE *file = fopen (proof, "w");
   CHECK (file);
-  einsat_trace_proof (solver, file, binary);
+  if (lrat)
+    einsat_trace_lrat (solver, file, binary);
+  else
+    einsat_trace_proof (solver, file, binary);
   clause_buffer_to_solver (solver, &clauses_given);
   CHECK (einsat_solve (solver) == 20);
   CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
@@ -330,28 +331,32 @@ static void expect_checked_proof (int vars, bool binary) {
   fclose (file);
   CHECK (write_clauses_dimacs (cnf, vars, clauses_given.lits,
                                clauses_given.size));
-  CHECK (checker_accepts (checker, "drat", cnf, proof));
+  CHECK (checker_accepts (checker, lrat ? "lrat" : "drat", cnf, proof));
   einsat_delete (solver);
   unlink (cnf);
   unlink (proof);
 }
 
-/* Without 'incremental' the refutation comes with a DRAT proof (Cook's
- * reduction of the pigeonhole formula over the cliques). */
-static void test_drat_proof_checked (void) {
+/* Without 'incremental' the refutation comes with a DRAT or LRAT proof
+ * (Cook's reduction of the pigeonhole formula over the cliques; in LRAT
+ * the exclusions through sequential counters follow chains of binary
+ * clauses). */
+static void test_proofs_checked (void) {
   if (!checker)
     return;
-  for (int holes = 3; holes <= 11; holes += 4)
-    for (uint64_t seed = 12; seed <= 13; seed++) {
-      uint64_t rng = seed;
-      bool own = seed & 1, binary = (holes / 4) & 1;
-      pigeonhole p = {holes + 1 + own, holes, own, -1, holes == 7};
-      generate (&p, &rng);
-      expect_checked_proof (variables (&p), binary);
+  for (int lrat = 0; lrat < 2; lrat++) {
+    for (int holes = 3; holes <= 11; holes += 4)
+      for (uint64_t seed = 12; seed <= 13; seed++) {
+        uint64_t rng = seed;
+        bool own = seed & 1, binary = (holes / 4) & 1;
+        pigeonhole p = {holes + 1 + own, holes, own, -1, holes == 7};
+        generate (&p, &rng);
+        expect_checked_proof (variables (&p), binary, lrat);
+      }
+    for (int size = 3; size <= 4; size++) { /* a queen twice in a row */
+      generate_queens (size + 1, size, false);
+      expect_checked_proof ((size + 1) * size * size, size & 1, lrat);
     }
-  for (int size = 3; size <= 4; size++) { /* a queen twice in a row */
-    generate_queens (size + 1, size, false);
-    expect_checked_proof ((size + 1) * size * size, size & 1);
   }
 }
 
@@ -368,7 +373,7 @@ int main (int argc, char **argv) {
       {"off-with-option-or-proof", test_off_with_option_or_proof},
       {"counted-again-after-new-clauses",
        test_counted_again_after_new_clauses},
-      {"drat-proof-checked", test_drat_proof_checked},
+      {"proofs-checked", test_proofs_checked},
   };
   return run_test_cases ("cardinality", cases,
                          sizeof cases / sizeof *cases);

@@ -573,8 +573,8 @@ static int run_checks (struct checker *c, struct formula *f,
     refuted = !step->clause->size;
   }
   if (verbose)
-    printf ("c %" PRIu64 " lemmas checked (%" PRIu64 " by RAT) with %" PRIu64
-            " hints, %" PRIu64 " deletion steps\n",
+    printf ("c %" PRIu64 " lemmas checked (%" PRIu64 " by RAT) with "
+            "%" PRIu64 " hints, %" PRIu64 " deletion steps\n",
             c->checked, c->rat_steps, c->hints_used, p->deletions);
   if (!refuted) {
     printf ("s NOT VERIFIED\n");
