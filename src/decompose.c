@@ -304,6 +304,8 @@ static bool substitute (einsat *solver, scc_info *info, size_t size,
   }
   for (all_stack (unsigned, lit, *out))
     marks[lit] = 0;
+  if (tautology) /* no lemma: leave no hints behind */
+    CLEAR_STACK (solver->lrat_chain);
   return !tautology;
 }
 

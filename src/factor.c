@@ -294,8 +294,8 @@ static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
   LOG ("factoring %zu x %zu clauses with variable %u",
        SIZE_STACK (F->rows), F->columns, idx);
   CLEAR_STACK (F->ids);
-  /* Others fill the chain right before their lemma and may leave it
-   * filled when they drop the lemma; these RAT steps take no hints. */
+  /* These RAT steps take no hints: nothing left in the chain by a
+   * lemma dropped elsewhere (as decompose's tautologies did) may go. */
   CLEAR_STACK (solver->lrat_chain);
   for (size_t j = 0; j < F->columns; j++) {
     const fclause *c = F->matrix.begin + j;
