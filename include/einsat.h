@@ -229,10 +229,10 @@ const char *einsat_error (const einsat *);
  * Clauses may be added after a solve (new variables too): by default
  * (option 'incremental') the clauses that elimination removes stay in
  * the proof, so the proof remains valid for every later solve, and
- * factoring, whose variables a later variable could reuse, is skipped.
- * With 'incremental=0' (the command line) the proof is smaller and
- * faster to check, factoring runs, and adding a clause after a solve is
- * a contract violation. */
+ * factoring and counting, whose proof variables a later variable could
+ * reuse, are skipped.  With 'incremental=0' (the command line) the
+ * proof is smaller and faster to check, factoring and counting run, and
+ * adding a clause after a solve is a contract violation. */
 
 int einsat_trace_proof (einsat *, FILE *file, int binary);
 void einsat_close_proof (einsat *);
@@ -243,7 +243,8 @@ void einsat_close_proof (einsat *);
  * Original clauses are numbered 1, 2, ... in the order they are added,
  * all before the first solve (adding later is a contract violation).
  * Solves with assumptions keep the proof valid for a later solve
- * without them. */
+ * without them.  With 'incremental=0', factoring and counting write RAT
+ * steps whose hints name every clause with the negated pivot. */
 int einsat_trace_lrat (einsat *, FILE *file, int binary);
 
 /*------------------------------------------------------------------------*/
