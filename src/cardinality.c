@@ -28,7 +28,9 @@
  * literals of clauses the clique does not reach yet (a pigeon's own
  * clique is the worst choice: it spends one clique on one clause), then
  * literals excluding most of the other candidates.  Cliques that only
- * cover literals also covered by others are dropped at the end.  The
+ * cover literals also covered by others are dropped at the end.  A
+ * cover that misses by a little is tried again, growing the cliques
+ * from the literals in the opposite order ('cover_twice').  The
  * argument is checked pair by pair before the formula is declared
  * unsatisfiable.
  *
@@ -320,11 +322,15 @@ static void grow_clique (einsat *solver, cardinality *K, unsigned start,
               (unsigned) (SIZE_STACK (K->cliques) - size_offset - 1));
 }
 
-/* Stops early when the cover gets so large that dropping cliques is
- * unlikely to bring it below the number of clauses. */
-static unsigned cover (einsat *solver, cardinality *K) {
+/* Grows cliques from the uncovered literals in the order of 'chosen',
+ * or 'backwards'.  Stops early when the cover gets so large that
+ * dropping cliques is unlikely to bring it below the number of
+ * clauses. */
+static unsigned cover (einsat *solver, cardinality *K, bool backwards) {
   unsigned cliques = 0;
-  for (all_stack (unsigned, lit, K->chosen)) {
+  size_t n = SIZE_STACK (K->chosen);
+  for (size_t i = 0; i < n; i++) {
+    unsigned lit = K->chosen.begin[backwards ? n - 1 - i : i];
     if (K->covers[lit])
       continue;
     if (K->steps > K->limit || cliques >= 2 * K->clauses ||
@@ -837,6 +843,38 @@ void es_release_cardinality (einsat *solver) {
   release_cardinality (solver);
 }
 
+static void forget_cover (cardinality *K) {
+  for (all_stack (unsigned, lit, K->chosen))
+    K->covers[lit] = 0;
+  memset (K->reached, 0, K->clauses * sizeof *K->reached);
+  CLEAR_STACK (K->cliques);
+  CLEAR_STACK (K->holes);
+  CLEAR_STACK (K->candidates); /* the scratch of the sort */
+}
+
+/* A cover that misses by a little is tried again from the other end:
+ * which literals the cliques grow from matters (with eight queens on a
+ * 7 x 7 board the first cover needs 11 cliques for 8 clauses, the
+ * second finds the 7 rows). */
+static bool close_miss (const cardinality *K, unsigned kept) {
+  return kept >= K->clauses && kept <= K->clauses + K->clauses / 8 + 2;
+}
+
+static unsigned cover_twice (einsat *solver, cardinality *K) {
+  unsigned kept = INVALID;
+  for (int backwards = 0; backwards < 2; backwards++) {
+    if (backwards) {
+      if (kept == INVALID || !close_miss (K, kept))
+        break;
+      forget_cover (K);
+    }
+    if (cover (solver, K, backwards) == INVALID)
+      return INVALID;
+    kept = drop_redundant_cliques (solver, K);
+  }
+  return kept;
+}
+
 static bool refute (einsat *solver, cardinality *K) {
   choose_clauses (solver, K);
   if (K->clauses < 2 || K->steps > K->limit)
@@ -845,10 +883,9 @@ static bool refute (einsat *solver, cardinality *K) {
   if (K->steps > K->limit)
     return false;
   NEW_ARRAY (K->reached, K->clauses);
-  unsigned cliques = cover (solver, K);
-  if (cliques == INVALID)
+  unsigned kept = K->kept = cover_twice (solver, K);
+  if (kept == INVALID)
     return false;
-  unsigned kept = K->kept = drop_redundant_cliques (solver, K);
   ADD (cardinality_clauses, K->clauses);
   ADD (cardinality_cliques, kept);
   LOG ("%u disjoint clauses, %u cliques cover them", K->clauses, kept);

@@ -296,7 +296,8 @@ static void expect_queens (int queens, int size, bool missing,
 
 /* The greedy cover finds the rows of 3 x 3, 4 x 4 and 8 x 8 boards
  * (9queens_8x8_unsat, too large for the clause buffer) but not those of
- * 5 x 5, where its cliques follow the diagonals. */
+ * 5 x 5, where its cliques follow the diagonals, not even from the
+ * other end. */
 static void test_one_clause_in_a_clique_twice (void) {
   for (int size = 3; size <= 4; size++)
     expect_queens (size + 1, size, false, 20);
@@ -304,6 +305,33 @@ static void test_one_clause_in_a_clique_twice (void) {
     expect_queens (size, size, false, 10);
     expect_queens (size + 1, size, true, 10);
   }
+}
+
+/* Eight queens on 7 x 7 (28,036 clauses, added directly): the first
+ * cover needs 11 cliques for 8 clauses, the second, grown from the
+ * other end, finds the 7 rows. */
+static void test_cover_from_the_other_end (void) {
+  const int queens = 8, size = 7, squares = size * size;
+  einsat *solver = new_solver (true);
+  for (int q = 0; q < queens; q++) {
+    for (int s = 0; s < squares; s++)
+      einsat_add (solver, queen_on (size, q, s));
+    einsat_add (solver, 0);
+  }
+  for (int q = 0; q < queens; q++)
+    for (int p = q + 1; p < queens; p++)
+      for (int s = 0; s < squares; s++)
+        for (int t = 0; t < squares; t++)
+          if (attack (size, s, t)) {
+            einsat_add (solver, -queen_on (size, q, s));
+            einsat_add (solver, -queen_on (size, p, t));
+            einsat_add (solver, 0);
+          }
+  einsat_set_conflict_limit (solver, 1000);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
+  CHECK (einsat_statistic (solver, "conflicts") == 0);
+  einsat_delete (solver);
 }
 
 static const char *checker; /* 'einsat-check', from the command line */
@@ -370,6 +398,7 @@ int main (int argc, char **argv) {
       {"near-misses-satisfiable", test_near_misses_satisfiable},
       {"sequential-counters", test_sequential_counters},
       {"one-clause-in-a-clique-twice", test_one_clause_in_a_clique_twice},
+      {"cover-from-the-other-end", test_cover_from_the_other_end},
       {"off-with-option-or-proof", test_off_with_option_or_proof},
       {"counted-again-after-new-clauses",
        test_counted_again_after_new_clauses},
