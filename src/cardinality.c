@@ -64,7 +64,7 @@ typedef struct cardinality {
   unsigneds order;   /* clique offsets by increasing size */
   unsigneds holes;   /* the offsets of the cliques kept, in that order */
   ints names, next;  /* proof: pigeon-in-hole variables of two levels */
-  unsigneds ranges;  /* proof: where each pigeon's literals start */
+  unsigneds ranges;  /* per chosen clause: where its literals start */
   ints line;         /* proof: the clause being written */
   unsigneds refs;    /* per chosen clause: its reference */
   unsigned *parents; /* per literal: what implied it in 'imply' */
@@ -118,7 +118,7 @@ static bool excludes_some (einsat *solver, cardinality *K, unsigned lit) {
 static void choose_clauses (einsat *solver, cardinality *K) {
   for (all_stack (unsigned, ref, solver->irredundant)) {
     if (K->steps > K->limit)
-      return;
+      break;
     clause *c = CLAUSE (ref);
     K->steps++;
     if (c->garbage)
@@ -132,12 +132,14 @@ static void choose_clauses (einsat *solver, cardinality *K) {
       continue;
     K->clauses++;
     PUSH_STACK (K->refs, ref);
+    PUSH_STACK (K->ranges, (unsigned) SIZE_STACK (K->chosen));
     for (all_literals_in_clause (lit, c)) {
       K->clause_of[lit] = K->clauses;
       K->position[lit] = (unsigned) SIZE_STACK (K->chosen);
       PUSH_STACK (K->chosen, lit);
     }
   }
+  PUSH_STACK (K->ranges, (unsigned) SIZE_STACK (K->chosen));
 }
 
 /* The literals binary clauses imply when 'lit' is true, breadth first
@@ -182,17 +184,12 @@ static void imply (einsat *solver, cardinality *K, unsigned lit) {
 }
 
 /* The chosen literals of the clause of 'lit', which are next to each
- * other in 'chosen'. */
+ * other in 'chosen' (see 'ranges'). */
 static void clause_range (const cardinality *K, unsigned lit,
                           const unsigned **begin, const unsigned **end) {
-  const unsigned *chosen = K->chosen.begin, *p, *q;
-  unsigned own = K->clause_of[lit];
-  p = q = chosen + K->position[lit];
-  while (p > chosen && K->clause_of[p[-1]] == own)
-    p--;
-  while (q < K->chosen.end && K->clause_of[*q] == own)
-    q++;
-  *begin = p, *end = q;
+  unsigned own = K->clause_of[lit] - 1;
+  *begin = K->chosen.begin + PEEK_STACK (K->ranges, own);
+  *end = K->chosen.begin + PEEK_STACK (K->ranges, own + 1);
 }
 
 /* Literal 'lit' excludes the literals whose negations it implies.  Only
@@ -366,6 +363,7 @@ static void sort_cliques_by_size (einsat *solver, cardinality *K) {
   for (size_t offset = 0; offset < end; offset += cliques[offset] + 1)
     K->order.begin[first->begin[cliques[offset]]++] = (unsigned) offset;
   K->order.end = K->order.begin + n;
+  CLEAR_STACK (*first); /* empty again, as growing cliques expects */
   K->steps += 3 * n + largest;
 }
 
@@ -495,20 +493,11 @@ static uint64_t *zeroed_ids (einsat *solver, uint64s *ids, size_t size) {
   return ids->begin;
 }
 
-/* Each literal of the pigeons goes into one of the cliques (as hole
- * number plus one, in 'degree').  The literals of a clause are next to
- * each other in 'chosen', and the pigeons come first: 'ranges' says
- * where each starts. */
-static void assign_holes (einsat *solver, cardinality *K, unsigned pigeons) {
-  CLEAR_STACK (K->ranges);
-  unsigned position = 0;
-  for (all_stack (unsigned, lit, K->chosen)) {
-    if (K->clause_of[lit] > SIZE_STACK (K->ranges))
-      PUSH_STACK (K->ranges, position);
+/* Each literal of the pigeons (the first chosen clauses) goes into one
+ * of the cliques (as hole number plus one, in 'degree'). */
+static void assign_holes (cardinality *K, unsigned pigeons) {
+  for (all_stack (unsigned, lit, K->chosen))
     K->degree[lit] = 0;
-    position++;
-  }
-  PUSH_STACK (K->ranges, position);
   const unsigned *cliques = K->cliques.begin;
   unsigned hole = 0;
   for (all_stack (unsigned, offset, K->holes)) {
@@ -789,7 +778,7 @@ static bool proof_fits (einsat *solver, unsigned holes) {
 /* Ends with two pigeons in one hole: both unit, and excluded. */
 static void write_proof (einsat *solver, cardinality *K) {
   unsigned holes = K->kept, pigeons = holes + 1;
-  assign_holes (solver, K, pigeons);
+  assign_holes (K, pigeons);
   first_level (solver, K, pigeons, holes);
   for (; holes > 1; holes--)
     reduce_level (solver, K, holes);
@@ -849,7 +838,6 @@ static void forget_cover (cardinality *K) {
   memset (K->reached, 0, K->clauses * sizeof *K->reached);
   CLEAR_STACK (K->cliques);
   CLEAR_STACK (K->holes);
-  CLEAR_STACK (K->candidates); /* the scratch of the sort */
 }
 
 /* A cover that misses by a little is tried again from the other end:
@@ -860,19 +848,20 @@ static bool close_miss (const cardinality *K, unsigned kept) {
   return kept >= K->clauses && kept <= K->clauses + K->clauses / 8 + 2;
 }
 
+/* The cliques kept, or INVALID if the cover grew too large. */
+static unsigned cover_and_drop (einsat *solver, cardinality *K,
+                                bool backwards) {
+  if (cover (solver, K, backwards) == INVALID)
+    return INVALID;
+  return drop_redundant_cliques (solver, K);
+}
+
 static unsigned cover_twice (einsat *solver, cardinality *K) {
-  unsigned kept = INVALID;
-  for (int backwards = 0; backwards < 2; backwards++) {
-    if (backwards) {
-      if (kept == INVALID || !close_miss (K, kept))
-        break;
-      forget_cover (K);
-    }
-    if (cover (solver, K, backwards) == INVALID)
-      return INVALID;
-    kept = drop_redundant_cliques (solver, K);
-  }
-  return kept;
+  unsigned kept = cover_and_drop (solver, K, false);
+  if (kept == INVALID || !close_miss (K, kept))
+    return kept;
+  forget_cover (K);
+  return cover_and_drop (solver, K, true);
 }
 
 static bool refute (einsat *solver, cardinality *K) {
