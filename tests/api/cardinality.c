@@ -307,34 +307,84 @@ static void test_one_clause_in_a_clique_twice (void) {
   }
 }
 
+static const char *checker; /* 'einsat-check', from the command line */
+
+/* Adds clause 'lits' to the solver and, if 'cnf' is given, to a DIMACS
+ * file (for formulas too large for the clause buffer). */
+static void add_and_write (einsat *solver, FILE *cnf, int size,
+                           const int *lits) {
+  for (int i = 0; i < size; i++) {
+    einsat_add (solver, lits[i]);
+    if (cnf)
+      fprintf (cnf, "%d ", lits[i]);
+  }
+  einsat_add (solver, 0);
+  if (cnf)
+    fprintf (cnf, "0\n");
+}
+
 /* Eight queens on 7 x 7 (28,036 clauses, added directly): the first
  * cover needs 11 cliques for 8 clauses, the second, grown from the
- * other end, finds the 7 rows. */
-static void test_cover_from_the_other_end (void) {
+ * other end, finds the 7 rows.  Without a proof, and with a DRAT and an
+ * LRAT proof, which the checker must accept. */
+static void cover_from_the_other_end (int proof) {
   const int queens = 8, size = 7, squares = size * size;
+  char cnf[64], trace[64];
+  snprintf (cnf, sizeof cnf, "/tmp/einsat-queens-%d.cnf", (int) getpid ());
+  snprintf (trace, sizeof trace, "/tmp/einsat-queens-%d.proof",
+            (int) getpid ());
   einsat *solver = new_solver (true);
-  for (int q = 0; q < queens; q++) {
+  FILE *cnf_file = 0, *proof_file = 0;
+  if (proof) {
+    CHECK (einsat_set_option (solver, "incremental", 0));
+    cnf_file = fopen (cnf, "w");
+    proof_file = fopen (trace, "w");
+    CHECK (cnf_file && proof_file);
+    if (proof == 1)
+      einsat_trace_proof (solver, proof_file, true);
+    else
+      einsat_trace_lrat (solver, proof_file, true);
+    int clauses = queens;
     for (int s = 0; s < squares; s++)
-      einsat_add (solver, queen_on (size, q, s));
-    einsat_add (solver, 0);
+      for (int t = 0; t < squares; t++)
+        clauses += attack (size, s, t) * queens * (queens - 1) / 2;
+    fprintf (cnf_file, "p cnf %d %d\n", queens * squares, clauses);
+  }
+  for (int q = 0; q < queens; q++) {
+    int lits[64];
+    for (int s = 0; s < squares; s++)
+      lits[s] = queen_on (size, q, s);
+    add_and_write (solver, cnf_file, squares, lits);
   }
   for (int q = 0; q < queens; q++)
     for (int p = q + 1; p < queens; p++)
       for (int s = 0; s < squares; s++)
         for (int t = 0; t < squares; t++)
-          if (attack (size, s, t)) {
-            einsat_add (solver, -queen_on (size, q, s));
-            einsat_add (solver, -queen_on (size, p, t));
-            einsat_add (solver, 0);
-          }
+          if (attack (size, s, t))
+            add_and_write (solver, cnf_file, 2,
+                           (int[]) {-queen_on (size, q, s),
+                                    -queen_on (size, p, t)});
   einsat_set_conflict_limit (solver, 1000);
   CHECK (einsat_solve (solver) == 20);
   CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
   CHECK (einsat_statistic (solver, "conflicts") == 0);
+  if (proof) {
+    einsat_close_proof (solver);
+    fclose (proof_file);
+    fclose (cnf_file);
+    CHECK (checker_accepts (checker, proof == 1 ? "drat" : "lrat", cnf,
+                            trace));
+    unlink (cnf);
+    unlink (trace);
+  }
   einsat_delete (solver);
 }
 
-static const char *checker; /* 'einsat-check', from the command line */
+static void test_cover_from_the_other_end (void) {
+  for (int proof = 0; proof < (checker ? 3 : 1); proof++)
+    cover_from_the_other_end (proof);
+}
+
 
 /* Refutes the formula at hand by counting with a DRAT or LRAT proof,
  * which the checker must accept. */
