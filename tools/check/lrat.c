@@ -322,18 +322,25 @@ struct checker {
   uint64_t checked, hints_used, rat_steps;
 };
 
+/* Returns the per literal array 'array' of '*size' entries, grown with
+ * zeroed entries to cover 'literal'. */
+static void *cover_literal (void *array, size_t *size, size_t element,
+                            unsigned literal) {
+  if (literal < *size)
+    return array;
+  size_t grown = *size ? *size : 1024;
+  while (grown <= literal)
+    grown *= 2;
+  void *res = allocate_zeroed (grown, element);
+  if (*size)
+    memcpy (res, array, *size * element);
+  free (array);
+  *size = grown;
+  return res;
+}
+
 static void ensure_literal (struct checker *c, unsigned literal) {
-  if (literal < c->size)
-    return;
-  size_t size = c->size ? c->size : 1024;
-  while (size <= literal)
-    size *= 2;
-  signed char *values = allocate_zeroed (size, 1);
-  if (c->size)
-    memcpy (values, c->values, c->size);
-  free (c->values);
-  c->values = values;
-  c->size = size;
+  c->values = cover_literal (c->values, &c->size, 1, literal);
 }
 
 static void assign (struct checker *c, unsigned literal) {
@@ -409,17 +416,8 @@ static void index_clause (struct checker *c, uint64_t id,
                           const struct clause *clause) {
   for (unsigned i = 0; i < clause->size; i++) {
     unsigned literal = clause->literals[i];
-    if (literal >= c->occurs_size) {
-      size_t size = c->occurs_size ? c->occurs_size : 1024;
-      while (size <= literal)
-        size *= 2;
-      occurrences *occurs = allocate_zeroed (size, sizeof *occurs);
-      if (c->occurs_size)
-        memcpy (occurs, c->occurs, c->occurs_size * sizeof *occurs);
-      free (c->occurs);
-      c->occurs = occurs;
-      c->occurs_size = size;
-    }
+    c->occurs = cover_literal (c->occurs, &c->occurs_size,
+                               sizeof *c->occurs, literal);
     PUSH (c->occurs[literal], ((struct occurrence) {id, clause}));
   }
 }
