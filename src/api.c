@@ -222,6 +222,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->tarjan);
   es_release_decompose (solver);
   es_release_walker (solver);
+  es_release_dpll (solver);
   RELEASE_STACK (solver->lucky_phases);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
@@ -492,6 +493,7 @@ static const configuration configurations[] = {
       "--no-subsume", "--no-decompose", "--no-chrono", "--shrink=0",
       "--eagersubsume=0", "--no-walk", "--no-otfs", "--no-minimizebinary",
       "--no-factor", "--no-gauss", "--no-gaussjordan", "--no-cardinality",
+      "--no-dpll",
       0}},
     {"sat", {"--stable=2", "--target=2", 0}},
     {"unsat", {"--stable=0", "--target=1", 0}},

@@ -31,6 +31,7 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
   } else {
     PUSH_STACK (solver->irredundant, (unsigned) ref);
     INC (clauses_irredundant);
+    solver->irredundant_changes++;
   }
   if (solver->dense)
     es_connect_occurrences (solver, (unsigned) ref);
@@ -47,8 +48,10 @@ void es_new_binary (einsat *solver, bool redundant, unsigned a,
   PUSH_STACK (WATCHES (b), ((watch) {a, tag}));
   if (redundant)
     INC (clauses_redundant);
-  else
+  else {
     INC (clauses_irredundant);
+    solver->irredundant_changes++;
+  }
   LOGBINARY (a, b, "new %s", redundant ? "redundant" : "irredundant");
 }
 
@@ -66,8 +69,10 @@ void es_discard_clause (einsat *solver, clause *c) {
   solver->garbage_words += ARENA_WORDS (c->size);
   if (c->redundant)
     DEC (clauses_redundant);
-  else
+  else {
     DEC (clauses_irredundant);
+    solver->irredundant_changes++;
+  }
 }
 
 /* Without proof deletion: for binary clauses moved to the extension
@@ -80,8 +85,10 @@ void es_remove_binary (einsat *solver, bool redundant, unsigned a,
   es_remove_watch (solver, b, (watch) {a, tag});
   if (redundant)
     DEC (clauses_redundant);
-  else
+  else {
     DEC (clauses_irredundant);
+    solver->irredundant_changes++;
+  }
 }
 
 void es_delete_binary (einsat *solver, bool redundant, unsigned a,

@@ -116,11 +116,13 @@ static void reset_projection (einsat *solver) {
 }
 
 /* Projected variables are frozen (see 'eliminate.c'), so their values
- * are on the trail: the model needs no extension, which would cost time
- * linear in the formula per model. */
-static int report_model (einsat *solver, enumeration *e) {
+ * are assigned: the model needs no extension, which would cost time
+ * linear in the formula per model.  'values' are the solver's or those of
+ * the search without learning ('dpll.c'). */
+static int report_values (einsat *solver, enumeration *e,
+                          const signed char *values) {
   if (GET_OPTION (check)) {
-    es_extend_model (solver);
+    es_extend_values (solver, values);
     if (!es_check_model (solver))
       es_fatal (solver, "internal error: enumerated model does not "
                         "satisfy the original clauses");
@@ -132,13 +134,17 @@ static int report_model (einsat *solver, enumeration *e) {
   const unsigned *lits = solver->projected_lits.begin;
   for (int i = 0; i < n; i++) {
     int eidx = e->project ? abs (e->project[i]) : i + 1;
-    signed char value = VALUE (lits[i]);
+    signed char value = values[lits[i]];
     assert (value);
     *model->end++ = value > 0 ? eidx : -eidx;
   }
   *model->end++ = 0;
   e->models++;
   return e->callback (e->data, model->begin);
+}
+
+static int report_model (einsat *solver, enumeration *e) {
+  return report_values (solver, e, solver->values);
 }
 
 /* Is the true literal 'lit' implied by literals marked as implied?  The
@@ -286,9 +292,20 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
   return next_prefix (solver);
 }
 
+/* Reports a model of the search without learning; false to stop. */
+static bool report_dpll_model (einsat *solver, void *data,
+                               const signed char *values) {
+  enumeration *e = data;
+  return !enough (e, report_values (solver, e, values));
+}
+
 static void enumerate_backtracking (einsat *solver, enumeration *e) {
   e->base = (unsigned) SIZE_STACK (solver->assumptions);
   CLEAR_STACK (solver->flipped);
+  if (es_dpll_enumerate (solver, report_dpll_model, e, &e->complete) ==
+      DPLL_STOPPED)
+    return;
+  /* Otherwise skipped, or handed over: the prefix is where it stopped. */
   for (;;) {
     /* The search never comes back to a subtree it left, so most clauses
      * learned there are dead weight, and their number grows with the

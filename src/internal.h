@@ -545,6 +545,12 @@ struct einsat {
   unsigned gaussjordan_delay; /* rounds to skip after fruitless ones */
   unsigned gaussjordan_skip;
 
+  /* Enumeration without learning ('dpll.c'): its copy of the formula,
+   * and the count of changes of the irredundant clauses it is checked
+   * against. */
+  struct dpll *dpll;
+  uint64_t irredundant_changes;
+
   /* Local search ('walk.c'). */
   walker walker;
   uint64_t walk_ticks;  /* search ticks at the last walk */
@@ -795,6 +801,12 @@ void es_restore_external (einsat *, size_t size, const int *elits);
 void es_restore_blocked (einsat *);
 void es_release_extension (einsat *);
 
+/* in 'dpll.c' */
+enum { DPLL_SKIPPED, DPLL_STOPPED, DPLL_HANDED_OVER };
+typedef bool es_dpll_report (einsat *, void *, const signed char *values);
+int es_dpll_enumerate (einsat *, es_dpll_report *, void *, int *complete);
+void es_release_dpll (einsat *);
+
 /* in 'walk.c' */
 bool es_walking_initially (einsat *);
 void es_walk_initially (einsat *);
@@ -824,6 +836,7 @@ void es_reset_failed (einsat *);
 
 /* in 'model.c' */
 void es_extend_model (einsat *);
+void es_extend_values (einsat *, const signed char *values);
 bool es_check_model (einsat *);
 
 /* in 'proof.c' */

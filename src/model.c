@@ -11,39 +11,44 @@
  * model is copied straight out: incremental users with thousands of
  * short calls pay one pass over the external variables per model, not an
  * allocation and two passes. */
-static void export_assigned (einsat *solver) {
+static void export_assigned (einsat *solver, const signed char *values) {
   signed char *emodel = solver->emodel.begin;
   const unsigned *e2i = solver->e2i.begin;
   for (int eidx = 1; eidx <= solver->max_external; eidx++) {
     unsigned iidx1 = e2i[eidx];
-    signed char value = iidx1 ? solver->values[LIT (iidx1 - 1)] : 0;
+    signed char value = iidx1 ? values[LIT (iidx1 - 1)] : 0;
     emodel[eidx] = iidx1 && !value ? -1 : value;
   }
 }
 
 /* Unassigned (eliminated) variables start out false; the extension
- * stack then flips the witnesses that are needed. */
-void es_extend_model (einsat *solver) {
+ * stack then flips the witnesses that are needed.  'values' per internal
+ * literal: the solver's, or those of 'dpll.c'. */
+void es_extend_values (einsat *solver, const signed char *values) {
   if (EMPTY_STACK (solver->extension)) {
-    export_assigned (solver);
+    export_assigned (solver, values);
     return;
   }
   size_t lits = 2 * (size_t) solver->vars;
-  signed char *values = es_malloc (solver, lits ? lits : 1);
+  signed char *extended = es_malloc (solver, lits ? lits : 1);
   for (size_t lit = 0; lit < lits; lit += 2) {
-    signed char value = solver->values[lit];
+    signed char value = values[lit];
     if (!value)
       value = -1;
-    values[lit] = value;
-    values[lit + 1] = -value;
+    extended[lit] = value;
+    extended[lit + 1] = -value;
   }
-  es_reconstruct (solver, values);
+  es_reconstruct (solver, extended);
   signed char *emodel = solver->emodel.begin;
   for (int eidx = 1; eidx <= solver->max_external; eidx++) {
     unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
-    emodel[eidx] = iidx1 ? values[LIT (iidx1 - 1)] : 0;
+    emodel[eidx] = iidx1 ? extended[LIT (iidx1 - 1)] : 0;
   }
-  es_free (solver, values, lits ? lits : 1);
+  es_free (solver, extended, lits ? lits : 1);
+}
+
+void es_extend_model (einsat *solver) {
+  es_extend_values (solver, solver->values);
 }
 
 bool es_check_model (einsat *solver) {

@@ -28,6 +28,11 @@
   OPTION (congruencexorsize, 5, 3, 8, "max variables of XOR gates") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
+  OPTION (dpll, 1, 0, 1, "enumerate small formulas first without learning") \
+  OPTION (dpllclauses, 20000, 0, 10000000, "max large clauses for it") \
+  OPTION (dpllnodes, 2000, 1, 1000000000, "decisions before CDCL takes over") \
+  OPTION (dpllpermodel, 64, 0, 1000000, "more decisions per model found") \
+  OPTION (dpllvars, 50000, 0, 10000000, "max variables for it") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \
   OPTION (eliminate, 1, 0, 1, "bounded variable elimination") \
   OPTION (eliminatebound, 16, 0, 1024, "max extra clauses per elimination") \

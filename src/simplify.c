@@ -27,8 +27,10 @@ static void delete_binaries_of_fixed (einsat *solver) {
         es_remove_watch (solver, p->blit, (watch) {watched, p->ref});
         if (p->ref == REDUNDANT_BINARY)
           DEC (clauses_redundant);
-        else
+        else {
           DEC (clauses_irredundant);
+          solver->irredundant_changes++;
+        }
       }
       RELEASE_STACK (*ws);
     }
@@ -60,6 +62,8 @@ static void shorten_clause (einsat *solver, clause *c) {
     return;
   }
   solver->garbage_words += c->size - new_size;
+  if (!c->redundant)
+    solver->irredundant_changes++;
   c->size = new_size;
   c->searched = 2;
 }

@@ -30,6 +30,10 @@
   COUNTER (decisions, conflicts, "decisions") \
   COUNTER (external_decisions, decisions, "decisions by the application") \
   COUNTER (decompositions, conflicts, "equivalent literal substitutions") \
+  COUNTER (dpll_decisions, dpll_enumerations, "decisions without learning") \
+  COUNTER (dpll_enumerations, 0, "enumerations without learning") \
+  COUNTER (dpll_handed_over, dpll_enumerations, "of them continued by CDCL") \
+  COUNTER (dpll_models, dpll_enumerations, "models found without learning") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \

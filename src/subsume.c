@@ -68,6 +68,7 @@ static void promote (einsat *solver, clause *d) {
   d->redundant = false;
   DEC (clauses_redundant);
   INC (clauses_irredundant);
+  solver->irredundant_changes++;
   PUSH_STACK (solver->irredundant, REF (d));
   /* The reference stays in 'redundant' too: collection drops it there
    * because it is no longer redundant (see 'collect.c'). */
@@ -148,6 +149,8 @@ static void strengthen (einsat *solver, clause *c, unsigned lit,
     return;
   }
   solver->garbage_words++;
+  if (!c->redundant)
+    solver->irredundant_changes++;
   c->size = new_size;
   c->searched = 2;
 }

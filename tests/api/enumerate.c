@@ -8,6 +8,8 @@
  * strategy, counts the models of the formula alone. */
 
 #include "einsat.h"
+
+#include <string.h>
 #include "../common/oracle.h"
 #include "../common/random_options.h"
 
@@ -158,6 +160,14 @@ static bool run_one (uint64_t seed) {
   einsat *solver = einsat_new ();
   randomize_options (solver, &rng);
   set_random_option (solver, &rng, "enumerate", 0, 1);
+  /* The search without learning ('dpll.c') mostly with a budget small
+   * enough to hand over to CDCL midway; sometimes CDCL alone. */
+  if (!oracle_below (&rng, 4))
+    einsat_set_option (solver, "dpll", 0);
+  else {
+    set_random_option (solver, &rng, "dpllnodes", 1, 12);
+    set_random_option (solver, &rng, "dpllpermodel", 0, 2);
+  }
   for (int c = 0; c < f.clauses; c++) {
     for (int i = 0; i < f.sizes[c]; i++)
       einsat_add (solver, f.lits[c][i]);
@@ -181,9 +191,87 @@ static bool run_one (uint64_t seed) {
   return !what;
 }
 
+/* N queens, one variable per square, 'at most one' pairwise. */
+static void add_queens (einsat *solver, int n) {
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c < n; c++)
+      einsat_add (solver, 1 + r * n + c);
+    einsat_add (solver, 0);
+  }
+  for (int a = 0; a < n * n; a++)
+    for (int b = a + 1; b < n * n; b++) {
+      int ra = a / n, ca = a % n, rb = b / n, cb = b % n;
+      if (ra == rb || ca == cb || ra - ca == rb - cb || ra + ca == rb + cb) {
+        einsat_add (solver, -(1 + a));
+        einsat_add (solver, -(1 + b));
+        einsat_add (solver, 0);
+      }
+    }
+}
+
+typedef struct boards {
+  int n;
+  int64_t count;
+  uint64_t seen[128]; /* 8 x 8 boards as square masks, open addressing */
+  bool wrong;
+} boards;
+
+static int on_board (void *data, const int *values) {
+  boards *b = data;
+  uint64_t mask = 0;
+  int queens = 0;
+  for (int i = 0; i < b->n * b->n; i++)
+    if (values[i] > 0)
+      mask |= 1ull << i, queens++;
+  if (queens != b->n)
+    b->wrong = true;
+  unsigned h = (unsigned) (mask % 127);
+  while (b->seen[h] && b->seen[h] != mask)
+    h = (h + 1) % 128;
+  if (b->seen[h] == mask)
+    b->wrong = true; /* twice */
+  b->seen[h] = mask;
+  b->count++;
+  return 1;
+}
+
+/* The search without learning runs out of its budget midway and hands
+ * over its projected decisions to the CDCL enumeration: still the 92
+ * boards of eight queens, each once, with the hand-over counted. */
+static bool hand_over_queens (void) {
+  const int64_t budgets[] = {1, 2, 5, 20, 100, 0};
+  bool ok = true;
+  for (int i = 0; budgets[i]; i++) {
+    einsat *solver = einsat_new ();
+    einsat_set_option (solver, "check", 1);
+    einsat_set_option (solver, "dpllnodes", (int) budgets[i]);
+    einsat_set_option (solver, "dpllpermodel", 0);
+    add_queens (solver, 8);
+    boards b;
+    memset (&b, 0, sizeof b);
+    b.n = 8;
+    int complete = 0;
+    int64_t models =
+        einsat_enumerate (solver, 0, 0, 0, on_board, &b, &complete);
+    uint64_t handed = einsat_statistic (solver, "dpll_handed_over");
+    if (models != 92 || b.count != 92 || b.wrong || !complete ||
+        handed != 1) {
+      printf ("not ok enumerate queens budget %lld: %lld models, "
+              "complete %d, handed over %llu\n",
+              (long long) budgets[i], (long long) models, complete,
+              (unsigned long long) handed);
+      ok = false;
+    }
+    einsat_delete (solver);
+  }
+  if (ok)
+    printf ("ok enumerate: 8 queens handed over to CDCL midway\n");
+  return ok;
+}
+
 int main (int argc, char **argv) {
   long count = argc > 1 ? atol (argv[1]) : 1000;
-  long failed = 0;
+  long failed = !hand_over_queens ();
   for (long i = 0; i < count && failed < 5; i++)
     failed += !run_one (424242 + (uint64_t) i);
   if (!failed)

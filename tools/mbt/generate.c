@@ -174,6 +174,10 @@ static void configure (generator *g) {
   int options = one_in (g, 2) ? (int) pick (g, 6) : 0;
   for (int i = 0; i < options; i++)
     push_option (g);
+  /* Enumeration without learning hands over to CDCL when its budget of
+   * decisions runs out, which the small formulas here never reach. */
+  if (one_in (g, 3))
+    push_named (g, CALL_OPTION, "dpllnodes", 1 + (int64_t) pick (g, 4));
   /* Blocked clause elimination is off by default, but its clauses must
    * come back when their witness reappears: test that often. */
   if (one_in (g, 4))

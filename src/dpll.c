@@ -1,0 +1,568 @@
+/* Enumeration by plain backtracking search, before the CDCL search
+ * ('enumerate.c'), for small formulas.
+ *
+ * A batch of small formulas under assumptions (a file of 49,151 Sudoku
+ * puzzles, each asked for up to two solutions) spends most of its time
+ * assigning variables one at a time with a reason, a level, a trail
+ * position and heuristic scores, while learning rarely pays: a 17-clue
+ * puzzle needs 2.9 decisions and 1.75 conflicts on average, and 45% of
+ * them none (bench/GRIDS.md).  This is DPLL as it was before CDCL:
+ *
+ *  - each large clause has a counter of its non-false literals, set to
+ *    'SATISFIED' when one of them becomes true; a counter that drops to
+ *    one makes its last literal a unit, to zero a conflict.  Counters are
+ *    updated when a literal is assigned, so false literals never enter a
+ *    queue (in a Sudoku 7 of 8 assignments are false);
+ *  - binary clauses are lists of the literals each literal implies;
+ *  - no reasons and no trail: every decision saves a copy of the whole
+ *    state (values and counters, 2.7 kB for a 9x9 Sudoku) and a conflict
+ *    restores the copy of the last unflipped decision and flips it;
+ *  - decisions pick the unsatisfied clause with the fewest non-false
+ *    literals (the 'most constrained' rule of puzzle solvers) and make
+ *    its first unassigned literal true, then false.
+ *
+ * Projected variables are decided first, as in the CDCL enumeration:
+ * once they are all assigned, decisions on the others look for one
+ * completion only.  After a model those decisions are dropped and the
+ * last unflipped projected decision is flipped.
+ *
+ * The formula is a copy of the irredundant clauses without root-level
+ * false literals and satisfied clauses.  It is kept between calls and
+ * copied again only after the irredundant clauses change (counted by
+ * 'irredundant_changes') or the root level grows.
+ *
+ * Without learning the search may take exponentially longer than CDCL,
+ * so it has a budget of decisions ('dpllnodes'), which every model found
+ * raises ('dpllpermodel'): counting all solutions of N queens takes
+ * about 6.5 decisions per model, and goes on as long as models keep
+ * coming, while a search refuting a subtree without learning soon
+ * exhausts it.  When the budget runs
+ * out, the projected decisions that have seen a model, each with its
+ * flipped flag, become the prefix of the backtracking enumeration of
+ * 'enumerate.c': it goes on from there, so no model is reported twice or
+ * missed.
+ * Measured on the 17-clue Sudoku set with '--unique': see
+ * bench/GRIDS.md, "Enumeration without learning". */
+
+#include "internal.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* Far above any clause size, so decrements never bring it down to 1. */
+#define SATISFIED (INT_MAX / 2)
+
+typedef struct dpll_frame {
+  unsigned lit;       /* the decision */
+  unsigned assigned;  /* variables assigned before it */
+  unsigned projected; /* projected variables assigned before it */
+  bool flipped;       /* its negation is being searched */
+  bool on_projected;  /* a projected variable */
+} dpll_frame;
+
+typedef struct dpll {
+  uint64_t changes;       /* 'irredundant_changes' when copied */
+  unsigned root_trail;    /* root-level trail size when copied */
+  unsigned vars;
+  unsigned clauses;       /* large ones */
+  unsigneds literals;     /* of the large clauses in a row */
+  unsigneds starts;       /* clause i: [starts[i], starts[i+1]) */
+  unsigneds occurs;       /* per literal: start in 'occurrences' */
+  unsigneds occurrences;  /* large clauses of each literal */
+  unsigneds implies;      /* per literal: start in 'implied' */
+  unsigneds implied;      /* literals implied through binary clauses */
+  ints sizes;             /* initial counter of each clause */
+  chars projected;        /* per variable: in the projection */
+  unsigneds pairs;        /* scratch of 'sort_by_key' */
+  bool copied;            /* complete (an allocation may fail midway) */
+
+  /* The state copied at each decision: values (per literal, padded to
+   * a multiple of 'int'), then the counters. */
+  chars state;
+  size_t state_bytes;
+  signed char *values;
+  int *counts;
+  unsigned assigned, assigned_projected;
+  unsigned target, target_projected; /* all of them assigned */
+
+  unsigneds queue;        /* true literals with implications */
+  unsigneds units;        /* clauses whose counter dropped to one */
+  STACK (dpll_frame) frames;
+  size_t fruitful;        /* frames below it were on the stack at a model */
+  chars saved;            /* one state per frame */
+  uint64_t nodes;
+} dpll;
+
+void es_release_dpll (einsat *solver) {
+  dpll *d = solver->dpll;
+  if (!d)
+    return;
+  RELEASE_STACK (d->literals);
+  RELEASE_STACK (d->starts);
+  RELEASE_STACK (d->occurs);
+  RELEASE_STACK (d->occurrences);
+  RELEASE_STACK (d->implies);
+  RELEASE_STACK (d->implied);
+  RELEASE_STACK (d->sizes);
+  RELEASE_STACK (d->projected);
+  RELEASE_STACK (d->pairs);
+  RELEASE_STACK (d->state);
+  RELEASE_STACK (d->queue);
+  RELEASE_STACK (d->units);
+  RELEASE_STACK (d->frames);
+  RELEASE_STACK (d->saved);
+  es_free (solver, d, sizeof *d);
+  solver->dpll = 0;
+}
+
+/*------------------------------------------------------------------------*/
+/* Copying the formula. */
+
+/* Counting sort of 'count' pairs (key, value) into 'starts' / 'values':
+ * 'starts' has one entry per key plus one. */
+static void sort_by_key (einsat *solver, unsigneds *starts,
+                         unsigneds *values, size_t keys,
+                         const unsigned *pairs, size_t count) {
+  CLEAR_STACK (*starts);
+  RESERVE_STACK (*starts, keys + 1);
+  RESIZE_STACK (*starts, keys + 1);
+  unsigned *s = starts->begin;
+  memset (s, 0, (keys + 1) * sizeof *s);
+  for (size_t i = 0; i < count; i++)
+    s[pairs[2 * i]]++;
+  unsigned sum = 0;
+  for (size_t key = 0; key <= keys; key++)
+    s[key] = sum += s[key];
+  CLEAR_STACK (*values);
+  RESERVE_STACK (*values, sum);
+  RESIZE_STACK (*values, sum);
+  for (size_t i = count; i--;)
+    values->begin[--s[pairs[2 * i]]] = pairs[2 * i + 1];
+}
+
+/* Binary clause (a | b): NOT a implies b.  Each is met in the watches of
+ * both literals, so each direction is added once. */
+static void copy_binaries (einsat *solver, dpll *d, unsigneds *pairs) {
+  CLEAR_STACK (*pairs);
+  for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
+    for (all_stack (watch, w, WATCHES (lit))) {
+      if (w.ref != IRREDUNDANT_BINARY)
+        continue;
+      if (VALUE (lit) || VALUE (w.blit))
+        continue; /* satisfied at the root (propagation is complete) */
+      PUSH_STACK (*pairs, NOT (lit));
+      PUSH_STACK (*pairs, w.blit);
+    }
+  sort_by_key (solver, &d->implies, &d->implied, 2 * (size_t) solver->vars,
+               pairs->begin, SIZE_STACK (*pairs) / 2);
+}
+
+static void copy_large_clauses (einsat *solver, dpll *d,
+                                unsigneds *pairs) {
+  CLEAR_STACK (d->literals);
+  CLEAR_STACK (d->starts);
+  CLEAR_STACK (d->sizes);
+  CLEAR_STACK (*pairs);
+  PUSH_STACK (d->starts, 0);
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    clause *c = CLAUSE (ref);
+    if (c->garbage)
+      continue;
+    size_t start = SIZE_STACK (d->literals);
+    bool satisfied = false;
+    for (all_literals_in_clause (lit, c)) {
+      signed char value = VALUE (lit);
+      if (value > 0)
+        satisfied = true;
+      if (!value)
+        PUSH_STACK (d->literals, lit);
+    }
+    size_t size = SIZE_STACK (d->literals) - start;
+    if (satisfied || size < 2) {
+      assert (satisfied);
+      RESIZE_STACK (d->literals, start);
+      continue;
+    }
+    unsigned k = (unsigned) SIZE_STACK (d->sizes);
+    for (size_t i = start; i < start + size; i++) {
+      PUSH_STACK (*pairs, d->literals.begin[i]);
+      PUSH_STACK (*pairs, k);
+    }
+    PUSH_STACK (d->sizes, (int) size);
+    PUSH_STACK (d->starts, (unsigned) SIZE_STACK (d->literals));
+  }
+  d->clauses = (unsigned) SIZE_STACK (d->sizes);
+  sort_by_key (solver, &d->occurs, &d->occurrences,
+               2 * (size_t) solver->vars, pairs->begin,
+               SIZE_STACK (*pairs) / 2);
+}
+
+static void copy_formula (einsat *solver, dpll *d) {
+  d->copied = false;
+  copy_binaries (solver, d, &d->pairs);
+  copy_large_clauses (solver, d, &d->pairs);
+  CLEAR_STACK (d->pairs);
+  d->vars = solver->vars;
+  size_t value_bytes = 2 * (size_t) d->vars;
+  value_bytes = (value_bytes + sizeof (int) - 1) / sizeof (int) *
+                sizeof (int);
+  d->state_bytes = value_bytes + d->clauses * sizeof (int);
+  /* Every array gets at least one element: pointer arithmetic must not
+   * start from null, even for a formula without clauses. */
+  CLEAR_STACK (d->state);
+  RESERVE_STACK (d->state, d->state_bytes + 1);
+  RESIZE_STACK (d->state, d->state_bytes);
+  d->values = (signed char *) d->state.begin;
+  d->counts = (int *) (d->state.begin + value_bytes);
+  CLEAR_STACK (d->projected);
+  RESERVE_STACK (d->projected, d->vars + 1);
+  RESIZE_STACK (d->projected, d->vars);
+  memset (d->projected.begin, 0, d->vars);
+  CLEAR_STACK (d->queue);
+  RESERVE_STACK (d->queue, 2 * (size_t) d->vars + 1);
+  CLEAR_STACK (d->units);
+  RESERVE_STACK (d->units, SIZE_STACK (d->occurrences) + 1);
+  CLEAR_STACK (d->saved);
+  CLEAR_STACK (d->frames);
+  RESERVE_STACK (d->occurrences, 1);
+  RESERVE_STACK (d->implied, 1);
+  RESERVE_STACK (d->literals, 1);
+  RESERVE_STACK (d->sizes, 1);
+  d->changes = solver->irredundant_changes;
+  d->root_trail = solver->trail_size;
+  d->copied = true;
+}
+
+static bool small_enough (einsat *solver) {
+  return solver->vars && solver->vars <= (unsigned) GET_OPTION (dpllvars) &&
+         SIZE_STACK (solver->irredundant) <=
+             (size_t) GET_OPTION (dpllclauses);
+}
+
+static dpll *current_copy (einsat *solver) {
+  dpll *d = solver->dpll;
+  if (!d) {
+    d = es_calloc (solver, 1, sizeof *d);
+    solver->dpll = d;
+  } else if (d->copied && d->changes == solver->irredundant_changes &&
+             d->root_trail == solver->trail_size && d->vars == solver->vars)
+    return d;
+  copy_formula (solver, d);
+  return d;
+}
+
+/*------------------------------------------------------------------------*/
+/* Assigning and propagating.  The arrays are loaded into a local copy
+ * first: a store through 'signed char *' may alias anything, so the
+ * compiler would reload every array from 'dpll' after each value. */
+
+typedef struct arrays {
+  signed char *values;
+  int *counts;
+  const unsigned *occurs, *occurrences, *implies, *implied, *literals,
+      *starts;
+  const char *projected;
+  unsigned *queue, *units; /* ends */
+  unsigned assigned, assigned_projected;
+} arrays;
+
+static inline arrays load (dpll *d) {
+  return (arrays) {d->values,          d->counts,
+                   d->occurs.begin,    d->occurrences.begin,
+                   d->implies.begin,   d->implied.begin,
+                   d->literals.begin,  d->starts.begin,
+                   d->projected.begin, d->queue.end,
+                   d->units.end,       d->assigned,
+                   d->assigned_projected};
+}
+
+static inline void store (dpll *d, const arrays *a) {
+  d->queue.end = a->queue;
+  d->units.end = a->units;
+  d->assigned = a->assigned;
+  d->assigned_projected = a->assigned_projected;
+}
+
+/* False if 'lit' is false or falsifies a clause.  Loops run over
+ * pointer ranges loaded before the first store: 'int' counters may
+ * alias the 'unsigned' index arrays too. */
+static inline bool assign (arrays *a, unsigned lit) {
+  signed char value = a->values[lit];
+  if (value)
+    return value > 0;
+  unsigned other = NOT (lit);
+  const unsigned *sat = a->occurrences + a->occurs[lit];
+  const unsigned *sat_end = a->occurrences + a->occurs[lit + 1];
+  const unsigned *dec = a->occurrences + a->occurs[other];
+  const unsigned *dec_end = a->occurrences + a->occurs[other + 1];
+  bool implies = a->implies[lit] != a->implies[lit + 1];
+  int *counts = a->counts;
+  a->values[lit] = 1;
+  a->values[other] = -1;
+  a->assigned++;
+  a->assigned_projected += (unsigned char) a->projected[IDX (lit)];
+  while (sat != sat_end)
+    counts[*sat++] = SATISFIED;
+  while (dec != dec_end) {
+    unsigned k = *dec++;
+    int count = --counts[k];
+    if (count > 1)
+      continue;
+    if (!count)
+      return false;
+    *a->units++ = k;
+  }
+  if (implies)
+    *a->queue++ = lit;
+  return true;
+}
+
+static unsigned unit_literal (const arrays *a, unsigned k) {
+  const unsigned *p = a->literals + a->starts[k];
+  while (a->values[*p] < 0)
+    p++;
+  return *p;
+}
+
+static bool propagate_arrays (arrays *a, unsigned *implying,
+                              unsigned *units) {
+  unsigned *head = implying;
+  for (;;) {
+    if (head != a->queue) {
+      unsigned lit = *head++;
+      const unsigned *p = a->implied + a->implies[lit];
+      const unsigned *end = a->implied + a->implies[lit + 1];
+      while (p != end)
+        if (!assign (a, *p++))
+          return false;
+    } else if (a->units != units) {
+      unsigned k = *--a->units;
+      if (a->counts[k] == 1 && !assign (a, unit_literal (a, k)))
+        return false;
+    } else {
+      a->queue = implying;
+      return true;
+    }
+  }
+}
+
+/* Assigns the 'size' literals and propagates; false on a conflict. */
+static bool assign_and_propagate (dpll *d, size_t size,
+                                  const unsigned *lits) {
+  arrays a = load (d);
+  bool ok = true;
+  for (size_t i = 0; ok && i < size; i++)
+    ok = assign (&a, lits[i]);
+  ok = ok && propagate_arrays (&a, d->queue.begin, d->units.begin);
+  store (d, &a);
+  return ok;
+}
+
+static void clear_queues (dpll *d) {
+  CLEAR_STACK (d->queue);
+  CLEAR_STACK (d->units);
+}
+
+/*------------------------------------------------------------------------*/
+/* Deciding, saving and restoring. */
+
+/* The first unassigned literal of clause 'k' (projected while some
+ * projected variable is unassigned), or INVALID. */
+static unsigned open_literal (dpll *d, unsigned k, bool projecting) {
+  const unsigned *p = d->literals.begin + d->starts.begin[k];
+  const unsigned *end = d->literals.begin + d->starts.begin[k + 1];
+  for (; p != end; p++)
+    if (!d->values[*p] && (!projecting || d->projected.begin[IDX (*p)]))
+      return *p;
+  return INVALID;
+}
+
+static unsigned free_variable (einsat *solver, dpll *d, bool projecting) {
+  if (projecting) {
+    for (all_stack (unsigned, idx, solver->projected))
+      if (!d->values[LIT (idx)] && FLAGS (idx)->active)
+        return LIT (idx);
+  } else
+    for (unsigned idx = 0; idx < d->vars; idx++)
+      if (!d->values[LIT (idx)] && FLAGS (idx)->active)
+        return LIT (idx);
+  return INVALID;
+}
+
+static unsigned choose (einsat *solver, dpll *d) {
+  bool projecting = d->assigned_projected < d->target_projected;
+  unsigned best = INVALID;
+  int fewest = SATISFIED;
+  for (unsigned k = 0; k < d->clauses; k++) {
+    int count = d->counts[k];
+    if (count >= fewest)
+      continue;
+    unsigned lit = open_literal (d, k, projecting);
+    if (lit == INVALID)
+      continue;
+    best = lit, fewest = count;
+    if (count <= 2)
+      break;
+  }
+  if (best == INVALID)
+    best = free_variable (solver, d, projecting);
+  return best;
+}
+
+static signed char *saved_state (dpll *d, size_t depth) {
+  return (signed char *) d->saved.begin + depth * d->state_bytes;
+}
+
+/* Saving a state per decision costs memory linear in the depth; deeper
+ * searches are left to CDCL. */
+#define MAX_SAVED_BYTES ((size_t) 1 << 26)
+
+static bool room_to_decide (dpll *d) {
+  return (SIZE_STACK (d->frames) + 1) * d->state_bytes <= MAX_SAVED_BYTES;
+}
+
+static void decide (einsat *solver, dpll *d, unsigned lit) {
+  size_t depth = SIZE_STACK (d->frames);
+  size_t need = (depth + 1) * d->state_bytes;
+  if (need > SIZE_STACK (d->saved)) {
+    RESERVE_STACK (d->saved, need);
+    RESIZE_STACK (d->saved, need);
+  }
+  memcpy (saved_state (d, depth), d->state.begin, d->state_bytes);
+  dpll_frame f = {lit, d->assigned, d->assigned_projected, false,
+                  d->projected.begin[IDX (lit)] != 0};
+  PUSH_STACK (d->frames, f);
+  d->nodes++;
+  INC (dpll_decisions);
+}
+
+/* Drops the frames whose both branches are exhausted and flips the last
+ * open one; false if there is none. */
+static bool flip_last (dpll *d) {
+  while (!EMPTY_STACK (d->frames) && TOP_STACK (d->frames).flipped)
+    (void) POP_STACK (d->frames);
+  if (d->fruitful > SIZE_STACK (d->frames))
+    d->fruitful = SIZE_STACK (d->frames);
+  if (EMPTY_STACK (d->frames))
+    return false;
+  dpll_frame *f = &TOP_STACK (d->frames);
+  memcpy (d->state.begin, saved_state (d, SIZE_STACK (d->frames) - 1),
+          d->state_bytes);
+  d->assigned = f->assigned;
+  d->assigned_projected = f->projected;
+  f->flipped = true;
+  return true;
+}
+
+/* After a model only projected decisions count: the others found one
+ * completion, and another would give the same projected model. */
+static void drop_completion (dpll *d) {
+  while (!EMPTY_STACK (d->frames) && !TOP_STACK (d->frames).on_projected)
+    (void) POP_STACK (d->frames);
+  d->fruitful = SIZE_STACK (d->frames);
+}
+
+static bool propagate_flipped (dpll *d) {
+  unsigned lit = NOT (TOP_STACK (d->frames).lit);
+  return assign_and_propagate (d, 1, &lit);
+}
+
+/*------------------------------------------------------------------------*/
+
+static void start (einsat *solver, dpll *d) {
+  memcpy (d->values, solver->values, 2 * (size_t) d->vars);
+  int *counts = d->counts;
+  const int *sizes = d->sizes.begin;
+  for (unsigned k = 0; k < d->clauses; k++)
+    counts[k] = sizes[k];
+  d->assigned = d->assigned_projected = 0;
+  d->target = solver->active; /* at the root: all unassigned */
+  d->target_projected = 0;
+  for (all_stack (unsigned, idx, solver->projected))
+    if (!VALUE (LIT (idx)) && FLAGS (idx)->active) {
+      d->projected.begin[idx] = 1;
+      d->target_projected++;
+    }
+  clear_queues (d);
+  CLEAR_STACK (d->frames);
+  d->fruitful = 0;
+  d->nodes = 0;
+}
+
+static void finish (einsat *solver, dpll *d) {
+  for (all_stack (unsigned, idx, solver->projected))
+    d->projected.begin[idx] = 0;
+}
+
+/* The projected decisions become the prefix of the CDCL enumeration,
+ * up to the first one that has not seen a model: the subtree below the
+ * prefix then holds no model reported so far, so CDCL may search it
+ * again from the start.  Handing over the whole stack could leave CDCL
+ * to refute, one decision after another, a deep branch without models
+ * that this search was stuck in (100 queens, two boards: 30 s without
+ * a model, against a fraction of a second from scratch). */
+static void hand_over (einsat *solver, dpll *d) {
+  for (size_t i = 0; i < d->fruitful; i++) {
+    dpll_frame f = PEEK_STACK (d->frames, i);
+    assert (f.on_projected);
+    PUSH_STACK (solver->assumptions, f.flipped ? NOT (f.lit) : f.lit);
+    PUSH_STACK (solver->flipped, f.flipped);
+  }
+  INC (dpll_handed_over);
+}
+
+static int search (einsat *solver, dpll *d, es_dpll_report *report,
+                   void *data, int *complete) {
+  bool ok = assign_and_propagate (d, SIZE_STACK (solver->assumptions),
+                                  solver->assumptions.begin);
+  uint64_t budget = (uint64_t) GET_OPTION (dpllnodes);
+  const uint64_t per_model = (uint64_t) GET_OPTION (dpllpermodel);
+  for (;;) {
+    if (!ok) {
+      clear_queues (d);
+      if (!flip_last (d))
+        break;
+      ok = propagate_flipped (d);
+      continue;
+    }
+    if (d->assigned == d->target) {
+      INC (dpll_models);
+      budget += per_model;
+      bool go_on = report (solver, data, d->values);
+      drop_completion (d);
+      clear_queues (d);
+      if (!flip_last (d))
+        break;
+      if (!go_on)
+        return DPLL_STOPPED;
+      ok = propagate_flipped (d);
+      continue;
+    }
+    if (es_terminating (solver))
+      return DPLL_STOPPED;
+    unsigned lit = INVALID;
+    if (d->nodes < budget && room_to_decide (d))
+      lit = choose (solver, d);
+    if (lit == INVALID) { /* out of budget or memory */
+      hand_over (solver, d);
+      return DPLL_HANDED_OVER;
+    }
+    decide (solver, d, lit);
+    ok = assign_and_propagate (d, 1, &lit);
+  }
+  *complete = 1;
+  return DPLL_STOPPED;
+}
+
+int es_dpll_enumerate (einsat *solver, es_dpll_report *report, void *data,
+                       int *complete) {
+  if (!GET_OPTION (dpll) || solver->decide_callback || solver->level ||
+      solver->propagated != solver->trail_size || !small_enough (solver))
+    return DPLL_SKIPPED;
+  INC (dpll_enumerations);
+  dpll *d = current_copy (solver);
+  start (solver, d);
+  int res = search (solver, d, report, data, complete);
+  finish (solver, d);
+  return res;
+}
