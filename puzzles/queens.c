@@ -17,10 +17,16 @@
  * the fewest free squares left ("most constrained first"), on a free
  * square chosen at random (with a fixed seed).  Propagation, conflicts,
  * learning and backjumping stay the solver's; N = 1000 is then found
- * without a conflict.  Counting uses the same decisions (14 queens 15%
- * faster).  '--decide=solver' leaves the decisions to the solver, and so
- * does '--trace' unless '--decide=rows' is given: the trace is there to
- * show the solver's own search, conflicts included. */
+ * without a conflict.  Counting and listing ('--count', '--all') on the
+ * small boards leave the decisions to the solver: its enumeration first
+ * searches without learning ('dpll.c', most constrained clause first,
+ * close to the rows rule) and counts 14 queens in 1.3 s, against 8.1 s
+ * through the callback, which keeps the CDCL search.  (On large boards
+ * that search, deciding the first free square and not a random one,
+ * gets lost.)  '--decide=solver' leaves the
+ * decisions to the solver, and so does '--trace' unless '--decide=rows'
+ * is given: the trace is there to show the solver's own search,
+ * conflicts included. */
 
 #include "puzzle.h"
 
@@ -250,11 +256,12 @@ static int run_board (queens *q, const puzzle_options *o) {
     return puzzle_error ("queens: out of memory");
   encode_rows_and_columns (q);
   encode_diagonals (q);
+  bool listing = (o->all || o->count) && q->n <= PAIRWISE_QUEENS;
   bool rows = q->decide == DECIDE_ROWS ||
-              (q->decide == DECIDE_DEFAULT && !o->trace);
+              (q->decide == DECIDE_DEFAULT && !o->trace && !listing);
   if (!o->cnf && rows)
     let_front_end_decide (q);
-  if (!o->cnf && (o->all || o->count))
+  if (!o->cnf && listing)
     tune_for_counting (q);
   puzzle_printer printer = {print_board, q, false, "No solution."};
   return puzzle_run (o, q->e, &printer);
