@@ -262,6 +262,13 @@ static void print_summary (app *a) {
     sudoku_encoding_size (a->solvers[box], &vars, &clauses);
     printf ("c encoding %dx%d: %d variables, %" PRId64 " clauses\n",
             box * box, box * box, vars, clauses);
+    sudoku_search search;
+    sudoku_search_counts (a->solvers[box], &search);
+    printf ("c search %dx%d: %" PRIu64 " puzzles searched without "
+            "learning (%" PRIu64 " decisions), %" PRIu64
+            " of them finished by CDCL (%" PRIu64 " conflicts)\n",
+            box * box, box * box, search.enumerations,
+            search.dpll_decisions, search.handed_over, search.conflicts);
   }
 }
 

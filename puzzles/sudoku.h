@@ -95,4 +95,11 @@ bool sudoku_write_cnf (const sudoku *puzzle, const sudoku_settings *,
 /* Size of the encoding for a box size (for '--stats' and the docs). */
 void sudoku_encoding_size (sudoku_solver *, int *vars, int64_t *clauses);
 
+/* How the puzzles were searched: enumerations without learning, those
+ * of them CDCL finished, their decisions, and CDCL conflicts. */
+typedef struct sudoku_search {
+  uint64_t enumerations, handed_over, dpll_decisions, conflicts;
+} sudoku_search;
+void sudoku_search_counts (sudoku_solver *, sudoku_search *);
+
 #endif

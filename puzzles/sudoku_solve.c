@@ -11,17 +11,18 @@
  * pairs of a 9x9 box).  Larger grids use the encoder's choice by size.
  *
  * Batch: the rules are encoded once per size and every puzzle is solved
- * under its givens as assumptions, so a puzzle costs no clauses.  The
- * uniqueness check is 'einsat_enumerate' with limit 2: it continues the
- * search after the first solution by backtracking over its projected
- * decisions instead of starting a second search, and leaves the formula
- * as it was.  The
- * projection is the candidates of the blank cells (the values the givens
- * leave), cells with fewest candidates first: enumeration decides the
- * projected variables first and in that order, and the plain order of
- * all cell variables made the forum's hardest puzzles three times slower
- * (see bench/GRIDS.md).  Without '--unique' a plain 'einsat_solve' with
- * the solver's own heuristic is faster.
+ * under its givens as assumptions, so a puzzle costs no clauses.  Each
+ * puzzle is an 'einsat_enumerate' call with limit 2 for the uniqueness
+ * check, 1 otherwise: enumeration continues the search after the first
+ * solution by backtracking over its projected decisions instead of
+ * starting a second search, and leaves the formula as it was.  It first
+ * searches without learning ('src/dpll.c'), which settles every puzzle
+ * of the shared sets within its budget and is twice as fast as CDCL on
+ * them (bench/GRIDS.md).  The projection is the candidates of the blank
+ * cells (the values the givens leave), cells with fewest candidates
+ * first: should the CDCL enumeration take over, it decides the projected
+ * variables first and in that order, and the plain order of all cell
+ * variables made the forum's hardest puzzles three times slower.
  *
  * The solver is never built again by default: rebuilding was needed
  * while learned clauses piled up over many short solve calls (11,900
@@ -58,6 +59,7 @@ struct sudoku_solver {
   const sudoku *puzzle; /* being solved */
   sudoku *found;        /* where the enumeration callback stores */
   int models;
+  sudoku_search search; /* of the solvers built before this one */
   sudoku_settings settings;
 };
 
@@ -170,7 +172,16 @@ static bool build (sudoku_solver *s) {
   return true;
 }
 
+static void add_search (sudoku_search *sum, einsat *solver) {
+  sum->enumerations += einsat_statistic (solver, "dpll_enumerations");
+  sum->handed_over += einsat_statistic (solver, "dpll_handed_over");
+  sum->dpll_decisions += einsat_statistic (solver, "dpll_decisions");
+  sum->conflicts += einsat_statistic (solver, "conflicts");
+}
+
 static void unbuild (sudoku_solver *s) {
+  if (s->solver)
+    add_search (&s->search, s->solver);
   if (s->encoder)
     enc_delete (s->encoder);
   s->encoder = 0;
@@ -221,6 +232,12 @@ void sudoku_encoding_size (sudoku_solver *s, int *vars, int64_t *clauses) {
   *clauses = enc_clauses (s->encoder);
 }
 
+void sudoku_search_counts (sudoku_solver *s, sudoku_search *search) {
+  *search = s->search;
+  if (s->solver)
+    add_search (search, s->solver);
+}
+
 /*------------------------------------------------------------------------*/
 /* Solving. */
 
@@ -237,17 +254,6 @@ static void assume_givens (sudoku_solver *s, const sudoku *puzzle) {
     if (puzzle->cells[cell])
       einsat_assume (s->solver,
                      cell_var (n, cell / n, cell % n, puzzle->cells[cell]));
-}
-
-static void read_model (sudoku_solver *s, sudoku *solution) {
-  int n = s->size;
-  for (int cell = 0; cell < n * n; cell++) {
-    int value = 1;
-    int var = cell_var (n, cell / n, cell % n, 1);
-    while (value < n && einsat_model_value (s->solver, var) < 0)
-      value++, var++;
-    solution->cells[cell] = value;
-  }
 }
 
 /* 'values' lists the projected variables, true ones positive; the
@@ -315,28 +321,20 @@ static int project_candidates (sudoku_solver *s, const sudoku *puzzle) {
   return size;
 }
 
-static int solve_once (sudoku_solver *s, const sudoku *puzzle,
-                       sudoku *solution) {
-  assume_givens (s, puzzle);
-  int res = einsat_solve (s->solver);
-  if (res == EINSAT_SATISFIABLE) {
-    copy_shape (solution, puzzle);
-    read_model (s, solution);
-    return 1;
-  }
-  return res == EINSAT_UNSATISFIABLE ? 0 : -1;
-}
-
-static int solve_twice (sudoku_solver *s, const sudoku *puzzle,
-                        sudoku solutions[2]) {
+/* Up to 'limit' solutions, enumerated: the enumeration first searches
+ * without learning ('dpll.c'), which also finds a first solution twice
+ * as fast as 'einsat_solve'.  Returns the number found, -1 if the search
+ * gave up. */
+static int enumerate_solutions (sudoku_solver *s, const sudoku *puzzle,
+                                int limit, sudoku *solutions) {
   s->found = solutions;
   s->models = 0;
   assume_givens (s, puzzle);
   s->puzzle = puzzle;
   int projected = project_candidates (s, puzzle), complete = 0;
-  int64_t models = einsat_enumerate (s->solver, s->project, projected, 2,
-                                     store_model, s, &complete);
-  if (models < 0 || (models < 2 && !complete))
+  int64_t models = einsat_enumerate (s->solver, s->project, projected,
+                                     limit, store_model, s, &complete);
+  if (models < 0 || (models < limit && !complete))
     return -1;
   for (int i = 0; i < models; i++)
     copy_shape (solutions + i, puzzle);
@@ -353,8 +351,7 @@ int sudoku_solve (sudoku_solver *s, const sudoku *puzzle, int limit,
     }
     s->solved = 1;
   }
-  int res = limit < 2 ? solve_once (s, puzzle, solutions)
-                      : solve_twice (s, puzzle, solutions);
+  int res = enumerate_solutions (s, puzzle, limit < 2 ? 1 : 2, solutions);
   if (res < 0)
     cli_error ("solver failed: %s",
                s->solver ? einsat_error (s->solver) : "out of memory");
