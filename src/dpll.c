@@ -32,7 +32,8 @@
  * 'irredundant_changes') or the root level grows.
  *
  * Without learning the search may take exponentially longer than CDCL,
- * so it has a budget of decisions ('dpllnodes'), which every model found
+ * so it has a budget of decisions ('dpllnodes', a decision on a large
+ * formula counting as several), which every model found
  * raises ('dpllpermodel'): counting all solutions of N queens takes
  * about 6.5 decisions per model, and goes on as long as models keep
  * coming, while a search refuting a subtree without learning soon
@@ -89,6 +90,7 @@ typedef struct dpll {
   unsigneds units;        /* clauses whose counter dropped to one */
   STACK (dpll_frame) frames;
   size_t fruitful;        /* frames below it were on the stack at a model */
+  uint64_t weight;        /* budget a decision costs (see 'copy_formula') */
   chars saved;            /* one state per frame */
   uint64_t nodes;
 } dpll;
@@ -228,6 +230,10 @@ static void copy_formula (einsat *solver, dpll *d) {
   RESERVE_STACK (d->implied, 1);
   RESERVE_STACK (d->literals, 1);
   RESERVE_STACK (d->sizes, 1);
+  /* A decision scans the clauses and copies the state: on a formula
+   * with 20,000 clauses a decision costs as much as 30 of a Sudoku's,
+   * and counts as much against the budget. */
+  d->weight = 1 + (d->clauses + d->state_bytes / 16) / 1024;
   d->changes = solver->irredundant_changes;
   d->root_trail = solver->trail_size;
   d->copied = true;
@@ -541,7 +547,7 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
     if (es_terminating (solver))
       return DPLL_STOPPED;
     unsigned lit = INVALID;
-    if (d->nodes < budget && room_to_decide (d))
+    if (d->nodes * d->weight < budget && room_to_decide (d))
       lit = choose (solver, d);
     if (lit == INVALID) { /* out of budget or memory */
       hand_over (solver, d);
