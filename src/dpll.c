@@ -562,8 +562,10 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
 
 int es_dpll_enumerate (einsat *solver, es_dpll_report *report, void *data,
                        int *complete) {
-  if (!GET_OPTION (dpll) || solver->decide_callback || solver->level ||
-      solver->propagated != solver->trail_size || !small_enough (solver))
+  /* The application's decisions and the teaching trace are CDCL's. */
+  if (!GET_OPTION (dpll) || solver->decide_callback || solver->trace ||
+      solver->level || solver->propagated != solver->trail_size ||
+      !small_enough (solver))
     return DPLL_SKIPPED;
   INC (dpll_enumerations);
   dpll *d = current_copy (solver);
