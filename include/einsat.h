@@ -268,7 +268,8 @@ int einsat_trace_lrat (einsat *, FILE *file, int binary);
  * 14 queens 7 times); after 'dpllnodes' decisions (more for every model
  * found) the CDCL search goes on from where it stopped.  Option 'dpll'
  * turns this off.  The search without learning is not used while a
- * decide callback is set ('einsat_set_decide'). */
+ * decide callback or a trace is set ('einsat_set_decide',
+ * 'einsat_set_trace'). */
 
 typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,
