@@ -201,7 +201,9 @@ static void add_queens (einsat *solver, int n) {
   for (int a = 0; a < n * n; a++)
     for (int b = a + 1; b < n * n; b++) {
       int ra = a / n, ca = a % n, rb = b / n, cb = b % n;
-      if (ra == rb || ca == cb || ra - ca == rb - cb || ra + ca == rb + cb) {
+      bool attack = ra == rb || ca == cb;
+      attack = attack || ra - ca == rb - cb || ra + ca == rb + cb;
+      if (attack) {
         einsat_add (solver, -(1 + a));
         einsat_add (solver, -(1 + b));
         einsat_add (solver, 0);
