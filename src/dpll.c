@@ -55,8 +55,8 @@
 
 typedef struct dpll_frame {
   unsigned lit;       /* the decision */
-  unsigned assigned;  /* variables assigned before it */
-  unsigned projected; /* projected variables assigned before it */
+  unsigned assigned;      /* variables assigned before it */
+  size_t open_projected; /* 'open_projected' before it */
   bool flipped;       /* its negation is being searched */
   bool on_projected;  /* a projected variable */
 } dpll_frame;
@@ -83,8 +83,8 @@ typedef struct dpll {
   size_t state_bytes;
   signed char *values;
   int *counts;
-  unsigned assigned, assigned_projected;
-  unsigned target, target_projected; /* all of them assigned */
+  unsigned assigned, target; /* all variables assigned at 'target' */
+  size_t open_projected; /* 'solver->projected' before it are assigned */
 
   unsigneds queue;        /* true literals with implications */
   unsigneds units;        /* clauses whose counter dropped to one */
@@ -267,26 +267,23 @@ typedef struct arrays {
   int *counts;
   const unsigned *occurs, *occurrences, *implies, *implied, *literals,
       *starts;
-  const char *projected;
   unsigned *queue, *units; /* ends */
-  unsigned assigned, assigned_projected;
+  unsigned assigned;
 } arrays;
 
 static inline arrays load (dpll *d) {
-  return (arrays) {d->values,          d->counts,
-                   d->occurs.begin,    d->occurrences.begin,
-                   d->implies.begin,   d->implied.begin,
-                   d->literals.begin,  d->starts.begin,
-                   d->projected.begin, d->queue.end,
-                   d->units.end,       d->assigned,
-                   d->assigned_projected};
+  return (arrays) {d->values,         d->counts,
+                   d->occurs.begin,   d->occurrences.begin,
+                   d->implies.begin,  d->implied.begin,
+                   d->literals.begin, d->starts.begin,
+                   d->queue.end,      d->units.end,
+                   d->assigned};
 }
 
 static inline void store (dpll *d, const arrays *a) {
   d->queue.end = a->queue;
   d->units.end = a->units;
   d->assigned = a->assigned;
-  d->assigned_projected = a->assigned_projected;
 }
 
 /* False if 'lit' is false or falsifies a clause.  Loops run over
@@ -306,7 +303,6 @@ static inline bool assign (arrays *a, unsigned lit) {
   a->values[lit] = 1;
   a->values[other] = -1;
   a->assigned++;
-  a->assigned_projected += (unsigned char) a->projected[IDX (lit)];
   while (sat != sat_end)
     counts[*sat++] = SATISFIED;
   while (dec != dec_end) {
@@ -395,8 +391,21 @@ static unsigned free_variable (einsat *solver, dpll *d, bool projecting) {
   return INVALID;
 }
 
+/* Are projected variables left?  Assignments only grow until the next
+ * restore, so the first unassigned one is looked for from where the last
+ * look stopped (kept in the frames). */
+static bool projected_open (einsat *solver, dpll *d) {
+  const unsigned *projected = solver->projected.begin;
+  size_t size = SIZE_STACK (solver->projected), i = d->open_projected;
+  while (i < size && (d->values[LIT (projected[i])] ||
+                      !FLAGS (projected[i])->active))
+    i++;
+  d->open_projected = i;
+  return i < size;
+}
+
 static unsigned choose (einsat *solver, dpll *d) {
-  bool projecting = d->assigned_projected < d->target_projected;
+  bool projecting = projected_open (solver, d);
   unsigned best = INVALID;
   int fewest = SATISFIED;
   for (unsigned k = 0; k < d->clauses; k++) {
@@ -435,7 +444,7 @@ static void decide (einsat *solver, dpll *d, unsigned lit) {
     RESIZE_STACK (d->saved, need);
   }
   memcpy (saved_state (d, depth), d->state.begin, d->state_bytes);
-  dpll_frame f = {lit, d->assigned, d->assigned_projected, false,
+  dpll_frame f = {lit, d->assigned, d->open_projected, false,
                   d->projected.begin[IDX (lit)] != 0};
   PUSH_STACK (d->frames, f);
   d->nodes++;
@@ -455,7 +464,7 @@ static bool flip_last (dpll *d) {
   memcpy (d->state.begin, saved_state (d, SIZE_STACK (d->frames) - 1),
           d->state_bytes);
   d->assigned = f->assigned;
-  d->assigned_projected = f->projected;
+  d->open_projected = f->open_projected;
   f->flipped = true;
   return true;
 }
@@ -481,14 +490,11 @@ static void start (einsat *solver, dpll *d) {
   const int *sizes = d->sizes.begin;
   for (unsigned k = 0; k < d->clauses; k++)
     counts[k] = sizes[k];
-  d->assigned = d->assigned_projected = 0;
+  d->assigned = 0;
+  d->open_projected = 0;
   d->target = solver->active; /* at the root: all unassigned */
-  d->target_projected = 0;
   for (all_stack (unsigned, idx, solver->projected))
-    if (!VALUE (LIT (idx)) && FLAGS (idx)->active) {
-      d->projected.begin[idx] = 1;
-      d->target_projected++;
-    }
+    d->projected.begin[idx] = 1;
   clear_queues (d);
   CLEAR_STACK (d->frames);
   d->fruitful = 0;
