@@ -32,18 +32,16 @@
  * 'irredundant_changes') or the root level grows.
  *
  * Without learning the search may take exponentially longer than CDCL,
- * so it has a budget of decisions ('dpllnodes', a decision on a large
- * formula counting as several), which every model found
- * raises ('dpllpermodel'): counting all solutions of N queens takes
- * about 6.5 decisions per model, and goes on as long as models keep
- * coming, while a search refuting a subtree without learning soon
- * exhausts it.  When the budget runs
- * out, the projected decisions that have seen a model, each with its
- * flipped flag, become the prefix of the backtracking enumeration of
- * 'enumerate.c': it goes on from there, so no model is reported twice or
- * missed.
- * Measured on the 17-clue Sudoku set with '--unique': see
- * bench/GRIDS.md, "Enumeration without learning". */
+ * so it has a budget of decisions ('dpllnodes'; a decision on a large
+ * formula counts as several), which every model found raises
+ * ('dpllpermodel'): counting the solutions of N queens takes about 6.5
+ * decisions per model and goes on as long as models keep coming, while a
+ * search stuck in a subtree without models soon runs out.  Then the
+ * projected decisions that have seen a model, each with its flipped
+ * flag, become the prefix of the backtracking enumeration of
+ * 'enumerate.c', which goes on from there: no model is reported twice or
+ * missed.  Measured on Sudoku and N queens: bench/GRIDS.md, "Enumeration
+ * without learning". */
 
 #include "internal.h"
 
@@ -54,11 +52,11 @@
 #define SATISFIED (INT_MAX / 2)
 
 typedef struct dpll_frame {
-  unsigned lit;       /* the decision */
-  unsigned assigned;      /* variables assigned before it */
+  unsigned lit;          /* the decision */
+  unsigned assigned;     /* variables assigned before it */
   size_t open_projected; /* 'open_projected' before it */
-  bool flipped;       /* its negation is being searched */
-  bool on_projected;  /* a projected variable */
+  bool flipped;          /* its negation is being searched */
+  bool on_projected;     /* a projected variable */
 } dpll_frame;
 
 typedef struct dpll {
@@ -83,8 +81,8 @@ typedef struct dpll {
   size_t state_bytes;
   signed char *values;
   int *counts;
-  unsigned assigned, target; /* all variables assigned at 'target' */
-  size_t open_projected; /* 'solver->projected' before it are assigned */
+  unsigned assigned, target; /* a model when they are equal */
+  size_t open_projected;     /* 'solver->projected' before are assigned */
 
   unsigneds queue;        /* true literals with implications */
   unsigneds units;        /* clauses whose counter dropped to one */
