@@ -74,6 +74,9 @@ typedef struct dpll {
   chars projected;        /* per variable: in the projection */
   unsigneds pairs;        /* scratch of 'sort_by_key' */
   bool copied;            /* complete (an allocation may fail midway) */
+  uint64_t served;        /* enumerations on this copy */
+  uint64_t skipped;       /* enumerations left to CDCL since it went stale */
+  uint64_t backoff;       /* ... before copying again */
 
   /* The state copied at each decision: values (per literal, padded to
    * a multiple of 'int'), then the counters. */
@@ -237,21 +240,40 @@ static void copy_formula (einsat *solver, dpll *d) {
   d->copied = true;
 }
 
+/* Copying and the scan of the large clauses per decision grow with the
+ * formula; binary clauses count too (a 25x25 Sudoku has 690,000). */
 static bool small_enough (einsat *solver) {
   return solver->vars && solver->vars <= (unsigned) GET_OPTION (dpllvars) &&
-         SIZE_STACK (solver->irredundant) <=
-             (size_t) GET_OPTION (dpllclauses);
+         STAT (clauses_irredundant) <= (uint64_t) GET_OPTION (dpllclauses);
 }
 
+/* Copying costs about as much as three CDCL searches of a Sudoku (1 M
+ * instructions for its 10,530 clauses).  An application that changes
+ * the formula before every enumeration would pay that each time, so a
+ * copy that served one enumeration only is made again only after
+ * twice as many enumerations as the last time were left to CDCL.
+ * Returns 0 if this one is. */
 static dpll *current_copy (einsat *solver) {
   dpll *d = solver->dpll;
   if (!d) {
     d = es_calloc (solver, 1, sizeof *d);
     solver->dpll = d;
   } else if (d->copied && d->changes == solver->irredundant_changes &&
-             d->root_trail == solver->trail_size && d->vars == solver->vars)
+             d->root_trail == solver->trail_size &&
+             d->vars == solver->vars) {
+    d->served++;
     return d;
+  } else if (d->copied && d->served < 2) {
+    if (d->skipped < d->backoff) {
+      d->skipped++;
+      return 0;
+    }
+    d->backoff = d->backoff ? 2 * d->backoff : 1;
+  } else
+    d->backoff = 0;
+  d->skipped = 0;
   copy_formula (solver, d);
+  d->served = 1;
   return d;
 }
 
@@ -571,8 +593,10 @@ int es_dpll_enumerate (einsat *solver, es_dpll_report *report, void *data,
       solver->level || solver->propagated != solver->trail_size ||
       !small_enough (solver))
     return DPLL_SKIPPED;
-  INC (dpll_enumerations);
   dpll *d = current_copy (solver);
+  if (!d)
+    return DPLL_SKIPPED;
+  INC (dpll_enumerations);
   start (solver, d);
   int res = search (solver, d, report, data, complete);
   finish (solver, d);

@@ -29,7 +29,7 @@
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
   OPTION (dpll, 1, 0, 1, "enumerate small formulas first without learning") \
-  OPTION (dpllclauses, 20000, 0, 10000000, "max large clauses for it") \
+  OPTION (dpllclauses, 200000, 0, 100000000, "max clauses for it") \
   OPTION (dpllnodes, 2000, 1, 1000000000, "decisions before CDCL takes over") \
   OPTION (dpllpermodel, 64, 0, 1000000, "more decisions per model found") \
   OPTION (dpllvars, 50000, 0, 10000000, "max variables for it") \

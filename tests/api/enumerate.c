@@ -191,6 +191,66 @@ static bool run_one (uint64_t seed) {
   return !what;
 }
 
+static int on_count (void *data, const int *values) {
+  (void) data, (void) values;
+  return 1;
+}
+
+/* A formula that changes between enumerations (a clause added before
+ * each, sometimes enumerated twice): every count is exact, whether the
+ * search without learning or CDCL answers. */
+static bool run_changing (uint64_t seed) {
+  uint64_t rng = seed;
+  memset (&f, 0, sizeof f);
+  f.vars = 4 + oracle_below (&rng, 10);
+  int projected = random_projection (&rng);
+  einsat *solver = einsat_new ();
+  einsat_set_option (solver, "check", 1);
+  const char *what = 0;
+  for (int round = 0; !what && round < 12; round++) {
+    formula_add_random (&f, &rng, 2 + oracle_below (&rng, 3));
+    const int c = f.clauses - 1;
+    for (int i = 0; i < f.sizes[c]; i++)
+      einsat_add (solver, f.lits[c][i]);
+    einsat_add (solver, 0);
+    int repeats = 1 + (round % 3 == 2);
+    for (int r = 0; !what && r < repeats; r++)
+      what = check_enumeration (solver, projected, 0, 0, 0, 0);
+  }
+  if (what)
+    printf ("not ok enumerate changing formula seed %llu: %s\n",
+            (unsigned long long) seed, what);
+  einsat_delete (solver);
+  return !what;
+}
+
+/* An application that changes the formula before every enumeration
+ * would pay a copy of it each time: copies are rationed ('current_copy'
+ * in src/dpll.c), here 16 enumerations after 16 new binary clauses
+ * (positive, so nothing is fixed and each one changes the formula). */
+static bool copies_rationed (void) {
+  einsat *solver = einsat_new ();
+  int64_t total = 0;
+  for (int i = 1; i <= 16; i++) {
+    einsat_add (solver, i);
+    einsat_add (solver, i + 1);
+    einsat_add (solver, 0);
+    total += einsat_enumerate (solver, 0, 0, 0, on_count, 0, 0);
+  }
+  /* Models of the chain (x1 | x2) ... (xi | xi+1): Fibonacci numbers. */
+  int64_t expected = 0, a = 2, b = 3; /* i = 1: 3 models of 2 variables */
+  for (int i = 1; i <= 16; i++, b = a + b, a = b - a)
+    expected += b;
+  uint64_t searched = einsat_statistic (solver, "dpll_enumerations");
+  einsat_delete (solver);
+  bool ok = total == expected && searched >= 3 && searched <= 6;
+  printf ("%s enumerate: %llu of 16 enumerations of a changing formula "
+          "searched without learning, %lld models (expected %lld)\n",
+          ok ? "ok" : "not ok", (unsigned long long) searched,
+          (long long) total, (long long) expected);
+  return ok;
+}
+
 /* N queens, one variable per square, 'at most one' pairwise. */
 static void add_queens (einsat *solver, int n) {
   for (int r = 0; r < n; r++) {
@@ -273,7 +333,9 @@ static bool hand_over_queens (void) {
 
 int main (int argc, char **argv) {
   long count = argc > 1 ? atol (argv[1]) : 1000;
-  long failed = !hand_over_queens ();
+  long failed = !hand_over_queens () + !copies_rationed ();
+  for (long i = 0; i < count / 20 && failed < 5; i++)
+    failed += !run_changing (777 + (uint64_t) i);
   for (long i = 0; i < count && failed < 5; i++)
     failed += !run_one (424242 + (uint64_t) i);
   if (!failed)
