@@ -71,7 +71,6 @@ typedef struct dpll {
   unsigneds implies;      /* per literal: start in 'implied' */
   unsigneds implied;      /* literals implied through binary clauses */
   ints sizes;             /* initial counter of each clause */
-  chars projected;        /* per variable: in the projection */
   unsigneds pairs;        /* scratch of 'sort_by_key' */
   bool copied;            /* complete (an allocation may fail midway) */
   uint64_t served;        /* enumerations on this copy */
@@ -107,7 +106,6 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->implies);
   RELEASE_STACK (d->implied);
   RELEASE_STACK (d->sizes);
-  RELEASE_STACK (d->projected);
   RELEASE_STACK (d->pairs);
   RELEASE_STACK (d->state);
   RELEASE_STACK (d->queue);
@@ -217,10 +215,6 @@ static void copy_formula (einsat *solver, dpll *d) {
   RESIZE_STACK (d->state, d->state_bytes);
   d->values = (signed char *) d->state.begin;
   d->counts = (int *) (d->state.begin + value_bytes);
-  CLEAR_STACK (d->projected);
-  RESERVE_STACK (d->projected, d->vars + 1);
-  RESIZE_STACK (d->projected, d->vars);
-  memset (d->projected.begin, 0, d->vars);
   CLEAR_STACK (d->queue);
   RESERVE_STACK (d->queue, 2 * (size_t) d->vars + 1);
   CLEAR_STACK (d->units);
@@ -291,19 +285,15 @@ typedef struct arrays {
   unsigned assigned;
 } arrays;
 
+/* Both queues are empty between calls of 'assign_and_propagate'. */
+
 static inline arrays load (dpll *d) {
   return (arrays) {d->values,         d->counts,
                    d->occurs.begin,   d->occurrences.begin,
                    d->implies.begin,  d->implied.begin,
                    d->literals.begin, d->starts.begin,
-                   d->queue.end,      d->units.end,
+                   d->queue.begin,    d->units.begin,
                    d->assigned};
-}
-
-static inline void store (dpll *d, const arrays *a) {
-  d->queue.end = a->queue;
-  d->units.end = a->units;
-  d->assigned = a->assigned;
 }
 
 /* False if 'lit' is false or falsifies a clause.  Loops run over
@@ -361,10 +351,8 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
       unsigned k = *--a->units;
       if (a->counts[k] == 1 && !assign (a, unit_literal (a, k)))
         return false;
-    } else {
-      a->queue = implying;
+    } else
       return true;
-    }
   }
 }
 
@@ -376,13 +364,8 @@ static bool assign_and_propagate (dpll *d, size_t size,
   for (size_t i = 0; ok && i < size; i++)
     ok = assign (&a, lits[i]);
   ok = ok && propagate_arrays (&a, d->queue.begin, d->units.begin);
-  store (d, &a);
+  d->assigned = a.assigned; /* the queues are dropped, after a conflict too */
   return ok;
-}
-
-static void clear_queues (dpll *d) {
-  CLEAR_STACK (d->queue);
-  CLEAR_STACK (d->units);
 }
 
 /*------------------------------------------------------------------------*/
@@ -390,11 +373,12 @@ static void clear_queues (dpll *d) {
 
 /* The first unassigned literal of clause 'k' (projected while some
  * projected variable is unassigned), or INVALID. */
-static unsigned open_literal (dpll *d, unsigned k, bool projecting) {
+static unsigned open_literal (einsat *solver, dpll *d, unsigned k,
+                              bool projecting) {
   const unsigned *p = d->literals.begin + d->starts.begin[k];
   const unsigned *end = d->literals.begin + d->starts.begin[k + 1];
   for (; p != end; p++)
-    if (!d->values[*p] && (!projecting || d->projected.begin[IDX (*p)]))
+    if (!d->values[*p] && (!projecting || FLAGS (IDX (*p))->projected))
       return *p;
   return INVALID;
 }
@@ -432,7 +416,7 @@ static unsigned choose (einsat *solver, dpll *d) {
     int count = d->counts[k];
     if (count >= fewest)
       continue;
-    unsigned lit = open_literal (d, k, projecting);
+    unsigned lit = open_literal (solver, d, k, projecting);
     if (lit == INVALID)
       continue;
     best = lit, fewest = count;
@@ -465,7 +449,7 @@ static void decide (einsat *solver, dpll *d, unsigned lit) {
   }
   memcpy (saved_state (d, depth), d->state.begin, d->state_bytes);
   dpll_frame f = {lit, d->assigned, d->open_projected, false,
-                  d->projected.begin[IDX (lit)] != 0};
+                  FLAGS (IDX (lit))->projected};
   PUSH_STACK (d->frames, f);
   d->nodes++;
   INC (dpll_decisions);
@@ -513,17 +497,9 @@ static void start (einsat *solver, dpll *d) {
   d->assigned = 0;
   d->open_projected = 0;
   d->target = solver->active; /* at the root: all unassigned */
-  for (all_stack (unsigned, idx, solver->projected))
-    d->projected.begin[idx] = 1;
-  clear_queues (d);
   CLEAR_STACK (d->frames);
   d->fruitful = 0;
   d->nodes = 0;
-}
-
-static void finish (einsat *solver, dpll *d) {
-  for (all_stack (unsigned, idx, solver->projected))
-    d->projected.begin[idx] = 0;
 }
 
 /* The projected decisions become the prefix of the CDCL enumeration,
@@ -551,7 +527,6 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
   const uint64_t per_model = (uint64_t) GET_OPTION (dpllpermodel);
   for (;;) {
     if (!ok) {
-      clear_queues (d);
       if (!flip_last (d))
         break;
       ok = propagate_flipped (d);
@@ -562,7 +537,6 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
       budget += per_model;
       bool go_on = report (solver, data, d->values);
       drop_completion (d);
-      clear_queues (d);
       if (!flip_last (d))
         break;
       if (!go_on)
@@ -598,7 +572,5 @@ int es_dpll_enumerate (einsat *solver, es_dpll_report *report, void *data,
     return DPLL_SKIPPED;
   INC (dpll_enumerations);
   start (solver, d);
-  int res = search (solver, d, report, data, complete);
-  finish (solver, d);
-  return res;
+  return search (solver, d, report, data, complete);
 }
