@@ -61,6 +61,7 @@ typedef struct dpll_frame {
 
 typedef struct dpll {
   uint64_t changes;       /* 'irredundant_changes' when copied */
+  uint64_t irredundant;   /* 'clauses_irredundant' then (for checking) */
   unsigned root_trail;    /* root-level trail size when copied */
   unsigned vars;
   unsigned clauses;       /* large ones */
@@ -230,6 +231,7 @@ static void copy_formula (einsat *solver, dpll *d) {
    * and counts as much against the budget. */
   d->weight = 1 + (d->clauses + d->state_bytes / 16) / 1024;
   d->changes = solver->irredundant_changes;
+  d->irredundant = STAT (clauses_irredundant);
   d->root_trail = solver->trail_size;
   d->copied = true;
 }
@@ -255,6 +257,9 @@ static dpll *current_copy (einsat *solver) {
   } else if (d->copied && d->changes == solver->irredundant_changes &&
              d->root_trail == solver->trail_size &&
              d->vars == solver->vars) {
+    /* A change that did not count 'irredundant_changes' would leave the
+     * copy stale: a place adding or removing clauses without it. */
+    assert (d->irredundant == STAT (clauses_irredundant));
     d->served++;
     return d;
   } else if (d->copied && d->served < 2) {
