@@ -8,10 +8,10 @@
  * puzzle needs 2.9 decisions and 1.75 conflicts on average, and 45% of
  * them none (bench/GRIDS.md).  This is DPLL as it was before CDCL:
  *
- *  - each large clause has a counter of its non-false literals, set to
- *    'SATISFIED' when one of them becomes true; a counter that drops to
- *    one makes its last literal a unit, to zero a conflict.  Counters are
- *    updated when a literal is assigned, so false literals never enter a
+ *  - each large clause has a counter of its non-false literals less
+ *    one, set to 'SATISFIED' when one of them becomes true; a counter
+ *    that drops to zero makes its last literal a unit, below zero a
+ *    conflict (one decrement and one sign test).  Counters are updated when a literal is assigned, so false literals never enter a
  *    queue (in a Sudoku 7 of 8 assignments are false);
  *  - binary clauses are lists of the literals each literal implies;
  *  - no reasons and no trail: every decision saves a copy of the whole
@@ -71,6 +71,8 @@ typedef struct dpll {
   unsigneds occurrences;  /* large clauses of each literal */
   unsigneds implies;      /* per literal: start in 'implied' */
   unsigneds implied;      /* literals implied through binary clauses */
+  unsigneds index;        /* per literal: start of its block in 'lists' */
+  unsigneds lists;        /* see 'build_lists' */
   ints sizes;             /* initial counter of each clause */
   unsigneds pairs;        /* scratch of 'sort_by_key' */
   bool copied;            /* complete (an allocation may fail midway) */
@@ -89,6 +91,7 @@ typedef struct dpll {
 
   unsigneds queue;        /* true literals with implications */
   unsigneds units;        /* clauses whose counter dropped to one */
+  unsigneds unassigned;   /* scratch of 'propagate_arrays' */
   STACK (dpll_frame) frames;
   size_t fruitful;        /* frames below it were on the stack at a model */
   uint64_t weight;        /* budget a decision costs (see 'copy_formula') */
@@ -106,11 +109,14 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->occurrences);
   RELEASE_STACK (d->implies);
   RELEASE_STACK (d->implied);
+  RELEASE_STACK (d->index);
+  RELEASE_STACK (d->lists);
   RELEASE_STACK (d->sizes);
   RELEASE_STACK (d->pairs);
   RELEASE_STACK (d->state);
   RELEASE_STACK (d->queue);
   RELEASE_STACK (d->units);
+  RELEASE_STACK (d->unassigned);
   RELEASE_STACK (d->frames);
   RELEASE_STACK (d->saved);
   es_free (solver, d, sizeof *d);
@@ -190,7 +196,7 @@ static void copy_large_clauses (einsat *solver, dpll *d,
       PUSH_STACK (*pairs, d->literals.begin[i]);
       PUSH_STACK (*pairs, k);
     }
-    PUSH_STACK (d->sizes, (int) size);
+    PUSH_STACK (d->sizes, (int) size - 1);
     PUSH_STACK (d->starts, (unsigned) SIZE_STACK (d->literals));
   }
   d->clauses = (unsigned) SIZE_STACK (d->sizes);
@@ -199,12 +205,53 @@ static void copy_large_clauses (einsat *solver, dpll *d,
                SIZE_STACK (*pairs) / 2);
 }
 
+static void push_range (einsat *solver, unsigneds *stack,
+                        const unsigned *begin, const unsigned *end) {
+  while (begin != end)
+    *stack->end++ = *begin++;
+  (void) solver;
+}
+
+/* An assignment reads one block of 'lists', the one of its literal:
+ *
+ *   S  D  [S clauses it satisfies]  [D clauses it shortens]
+ *   B  [B literals its binary clauses imply]
+ *
+ * The propagation queue holds the positions of the B fields. */
+static void build_lists (einsat *solver, dpll *d) {
+  size_t literals = 2 * (size_t) d->vars;
+  CLEAR_STACK (d->index);
+  RESERVE_STACK (d->index, literals + 1);
+  RESIZE_STACK (d->index, literals);
+  CLEAR_STACK (d->lists);
+  RESERVE_STACK (d->lists, 3 * literals + 2 * SIZE_STACK (d->occurrences) +
+                               SIZE_STACK (d->implied) + 1);
+  const unsigned *occurs = d->occurs.begin;
+  const unsigned *occurring = d->occurrences.begin;
+  const unsigned *implies = d->implies.begin;
+  const unsigned *implied = d->implied.begin;
+  for (unsigned lit = 0; lit < literals; lit++) {
+    unsigned other = NOT (lit);
+    d->index.begin[lit] = (unsigned) SIZE_STACK (d->lists);
+    *d->lists.end++ = occurs[lit + 1] - occurs[lit];
+    *d->lists.end++ = occurs[other + 1] - occurs[other];
+    push_range (solver, &d->lists, occurring + occurs[lit],
+                occurring + occurs[lit + 1]);
+    push_range (solver, &d->lists, occurring + occurs[other],
+                occurring + occurs[other + 1]);
+    *d->lists.end++ = implies[lit + 1] - implies[lit];
+    push_range (solver, &d->lists, implied + implies[lit],
+                implied + implies[lit + 1]);
+  }
+}
+
 static void copy_formula (einsat *solver, dpll *d) {
   d->copied = false;
   copy_binaries (solver, d, &d->pairs);
   copy_large_clauses (solver, d, &d->pairs);
   CLEAR_STACK (d->pairs);
   d->vars = solver->vars;
+  build_lists (solver, d);
   size_t value_bytes = 2 * (size_t) d->vars;
   value_bytes = (value_bytes + sizeof (int) - 1) / sizeof (int) *
                 sizeof (int);
@@ -220,6 +267,8 @@ static void copy_formula (einsat *solver, dpll *d) {
   RESERVE_STACK (d->queue, 2 * (size_t) d->vars + 1);
   CLEAR_STACK (d->units);
   RESERVE_STACK (d->units, SIZE_STACK (d->occurrences) + 1);
+  CLEAR_STACK (d->unassigned);
+  RESERVE_STACK (d->unassigned, SIZE_STACK (d->implied) + 1);
   CLEAR_STACK (d->saved);
   CLEAR_STACK (d->frames);
   RESERVE_STACK (d->occurrences, 1);
@@ -284,20 +333,18 @@ static dpll *current_copy (einsat *solver) {
 typedef struct arrays {
   signed char *values;
   int *counts;
-  const unsigned *occurs, *occurrences, *implies, *implied, *literals,
-      *starts;
+  const unsigned *index, *lists, *literals, *starts;
   unsigned *queue, *units; /* ends */
+  unsigned *unassigned;
   unsigned assigned;
 } arrays;
 
 /* Both queues are empty between calls of 'assign_and_propagate'. */
 
 static inline arrays load (dpll *d) {
-  return (arrays) {d->values,         d->counts,
-                   d->occurs.begin,   d->occurrences.begin,
-                   d->implies.begin,  d->implied.begin,
-                   d->literals.begin, d->starts.begin,
-                   d->queue.begin,    d->units.begin,
+  return (arrays) {d->values,       d->counts,        d->index.begin,
+                   d->lists.begin,  d->literals.begin, d->starts.begin,
+                   d->queue.begin,  d->units.begin,    d->unassigned.begin,
                    d->assigned};
 }
 
@@ -308,37 +355,45 @@ static inline bool assign (arrays *a, unsigned lit) {
   signed char value = a->values[lit];
   if (value)
     return value > 0;
-  unsigned other = NOT (lit);
-  const unsigned *sat = a->occurrences + a->occurs[lit];
-  const unsigned *sat_end = a->occurrences + a->occurs[lit + 1];
-  const unsigned *dec = a->occurrences + a->occurs[other];
-  const unsigned *dec_end = a->occurrences + a->occurs[other + 1];
-  bool implies = a->implies[lit] != a->implies[lit + 1];
+  const unsigned *p = a->lists + a->index[lit];
+  unsigned satisfies = p[0], shortens = p[1];
+  p += 2;
+  const unsigned *end = p + satisfies;
   int *counts = a->counts;
   a->values[lit] = 1;
-  a->values[other] = -1;
+  a->values[NOT (lit)] = -1;
   a->assigned++;
-  while (sat != sat_end)
-    counts[*sat++] = SATISFIED;
-  while (dec != dec_end) {
-    unsigned k = *dec++;
+  while (p != end)
+    counts[*p++] = SATISFIED;
+  end += shortens;
+  /* Whether a clause becomes unit is hard to predict too. */
+  unsigned *units = a->units;
+  int lowest = 0;
+  while (p != end) {
+    unsigned k = *p++;
     int count = --counts[k];
-    if (count > 1)
-      continue;
-    if (!count)
-      return false;
-    *a->units++ = k;
+    *units = k;
+    units += count <= 0;
+    lowest = count < lowest ? count : lowest;
   }
-  if (implies)
-    *a->queue++ = lit;
+  a->units = units;
+  if (lowest < 0)
+    return false;
+  if (*p)
+    *a->queue++ = (unsigned) (p - a->lists);
   return true;
 }
 
+/* Without a branch per literal (where the last one is varies). */
 static unsigned unit_literal (const arrays *a, unsigned k) {
   const unsigned *p = a->literals + a->starts[k];
-  while (a->values[*p] < 0)
-    p++;
-  return *p;
+  const unsigned *end = a->literals + a->starts[k + 1];
+  unsigned unit = *p;
+  while (p != end) {
+    unsigned lit = *p++;
+    unit = a->values[lit] >= 0 ? lit : unit;
+  }
+  return unit;
 }
 
 static bool propagate_arrays (arrays *a, unsigned *implying,
@@ -346,15 +401,30 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
   unsigned *head = implying;
   for (;;) {
     if (head != a->queue) {
-      unsigned lit = *head++;
-      const unsigned *p = a->implied + a->implies[lit];
-      const unsigned *end = a->implied + a->implies[lit + 1];
-      while (p != end)
-        if (!assign (a, *p++))
+      const unsigned *p = a->lists + *head++;
+      const unsigned *end = p + 1 + *p;
+      p++;
+      /* Most implied literals are true already (in a Sudoku 2 of 3): a
+       * branch on each value would be mispredicted often, so the
+       * unassigned ones are gathered first without branches. */
+      unsigned *unassigned = a->unassigned, *u = unassigned;
+      const signed char *values = a->values;
+      bool falsified = false;
+      while (p != end) {
+        unsigned lit = *p++;
+        signed char value = values[lit];
+        *u = lit;
+        u += !value;
+        falsified |= value < 0;
+      }
+      if (falsified)
+        return false;
+      while (unassigned != u)
+        if (!assign (a, *unassigned++))
           return false;
     } else if (a->units != units) {
       unsigned k = *--a->units;
-      if (a->counts[k] == 1 && !assign (a, unit_literal (a, k)))
+      if (!a->counts[k] && !assign (a, unit_literal (a, k)))
         return false;
     } else
       return true;
@@ -425,7 +495,7 @@ static unsigned choose (einsat *solver, dpll *d) {
     if (lit == INVALID)
       continue;
     best = lit, fewest = count;
-    if (count <= 2)
+    if (count <= 1) /* two literals left */
       break;
   }
   if (best == INVALID)

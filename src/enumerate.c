@@ -136,7 +136,9 @@ static int report_values (einsat *solver, enumeration *e,
     int eidx = e->project ? abs (e->project[i]) : i + 1;
     signed char value = values[lits[i]];
     assert (value);
-    *model->end++ = value > 0 ? eidx : -eidx;
+    /* Without a branch: in a puzzle most values are false, not all. */
+    int negative = -(value < 0);
+    *model->end++ = (eidx ^ negative) - negative;
   }
   *model->end++ = 0;
   e->models++;
