@@ -53,6 +53,8 @@ struct sudoku_solver {
   int64_t solved;       /* puzzles since the solver was built */
   int64_t rebuild;      /* puzzles before building again (0 never) */
   int *project;         /* the projection of the current puzzle */
+  int *project_cell;    /* cell of each projected variable */
+  int *project_value;   /* and its value */
   uint64_t *masks;      /* candidates of each cell */
   int *order;           /* cells by number of candidates */
   int *counts;          /* number of candidates of each cell */
@@ -193,6 +195,8 @@ void sudoku_solver_delete (sudoku_solver *s) {
     return;
   unbuild (s);
   free (s->project);
+  free (s->project_cell);
+  free (s->project_value);
   free (s->masks);
   free (s->order);
   free (s->counts);
@@ -215,6 +219,8 @@ sudoku_solver *sudoku_solver_new (int box,
   s->vars = s->size * s->size * s->size;
   s->settings = *settings;
   if (!(s->project = malloc (sizeof (int) * s->vars)) ||
+      !(s->project_cell = malloc (sizeof (int) * s->vars)) ||
+      !(s->project_value = malloc (sizeof (int) * s->vars)) ||
       !(s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) ||
       !(s->order = malloc (sizeof (int) * s->size * s->size)) ||
       !(s->counts = malloc (sizeof (int) * s->size * s->size)) ||
@@ -256,41 +262,53 @@ static void assume_givens (sudoku_solver *s, const sudoku *puzzle) {
                      cell_var (n, cell / n, cell % n, puzzle->cells[cell]));
 }
 
-/* 'values' lists the projected variables, true ones positive; the
- * givens are already in the solution. */
+/* 'values' lists the projected variables in the order of the
+ * projection, true ones positive; the givens are already in the
+ * solution.  One in 'size' values is true, so a branch on each would be
+ * mispredicted often. */
 static int store_model (void *data, const int *values) {
   sudoku_solver *s = data;
   sudoku *solution = s->found + s->models++;
-  memcpy (solution->cells, s->puzzle->cells,
-          sizeof (int) * s->size * s->size);
-  for (const int *p = values; *p; p++)
-    if (*p > 0)
-      solution->cells[(*p - 1) / s->size] = (*p - 1) % s->size + 1;
+  int *cells = solution->cells;
+  memcpy (cells, s->puzzle->cells, sizeof (int) * s->size * s->size);
+  const int *cell_of = s->project_cell, *value_of = s->project_value;
+  for (int i = 0; values[i]; i++) {
+    int cell = cell_of[i], keep = -(values[i] < 0);
+    cells[cell] = (cells[cell] & keep) | (value_of[i] & ~keep);
+  }
   return 1;
 }
 
 /* The values a blank cell may take after removing the givens of its
- * row, column and box, for every cell (0 for givens). */
+ * row, column and box, for every cell (0 for givens).  Loops over rows
+ * and columns instead of dividing cell numbers: a division per cell
+ * costs more than the rest of the loop. */
 static void candidates (const sudoku *puzzle, uint64_t *masks) {
   int n = puzzle->size, b = puzzle->box;
   uint64_t rows[SUDOKU_MAX_SIZE] = {0}, cols[SUDOKU_MAX_SIZE] = {0},
            boxes[SUDOKU_MAX_SIZE] = {0};
-  for (int cell = 0; cell < n * n; cell++) {
-    int value = puzzle->cells[cell], row = cell / n, col = cell % n;
-    if (!value)
-      continue;
-    uint64_t bit = (uint64_t) 1 << (value - 1);
-    rows[row] |= bit;
-    cols[col] |= bit;
-    boxes[b * (row / b) + col / b] |= bit;
-  }
+  int stripe[SUDOKU_MAX_SIZE]; /* of boxes: row or column i is in i / b */
+  for (int i = 0; i < n; i++)
+    stripe[i] = i / b;
+  const int *cells = puzzle->cells;
+  for (int row = 0, cell = 0; row < n; row++)
+    for (int col = 0; col < n; col++, cell++) {
+      int value = cells[cell];
+      if (!value)
+        continue;
+      uint64_t bit = (uint64_t) 1 << (value - 1);
+      rows[row] |= bit;
+      cols[col] |= bit;
+      boxes[b * stripe[row] + stripe[col]] |= bit;
+    }
   uint64_t all = n == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
-  for (int cell = 0; cell < n * n; cell++) {
-    int row = cell / n, col = cell % n;
-    masks[cell] = puzzle->cells[cell]
-                      ? 0
+  for (int row = 0, cell = 0; row < n; row++) {
+    const uint64_t *box_row = boxes + b * stripe[row];
+    for (int col = 0; col < n; col++, cell++)
+      masks[cell] =
+          cells[cell] ? 0
                       : all & ~(rows[row] | cols[col] |
-                                boxes[b * (row / b) + col / b]);
+                                box_row[stripe[col]]);
   }
 }
 
@@ -314,9 +332,13 @@ static int project_candidates (sudoku_solver *s, const sudoku *puzzle) {
   for (int cell = 0; cell < cells; cell++)
     order[start[counts[cell]]++] = cell;
   for (int i = start[0]; i < cells; i++) { /* givens have no candidates */
-    int cell = order[i], first = cell_var (n, cell / n, cell % n, 1);
-    for (uint64_t m = masks[cell]; m; m &= m - 1)
-      s->project[size++] = first + __builtin_ctzll (m);
+    int cell = order[i], first = 1 + cell * n; /* 'cell_var' of value 1 */
+    for (uint64_t m = masks[cell]; m; m &= m - 1, size++) {
+      int value = __builtin_ctzll (m) + 1;
+      s->project[size] = first + value - 1;
+      s->project_cell[size] = cell;
+      s->project_value[size] = value;
+    }
   }
   return size;
 }
