@@ -18,11 +18,12 @@
  * starting a second search, and leaves the formula as it was.  It first
  * searches without learning ('src/dpll.c'), which settles all 9x9
  * puzzles of the shared sets but 4 of the hardest within its budget and
- * is twice as fast as CDCL on them (bench/GRIDS.md).  The projection is the candidates of the blank
- * cells (the values the givens leave), cells with fewest candidates
- * first: should the CDCL enumeration take over, it decides the projected
- * variables first and in that order, and the plain order of all cell
- * variables made the forum's hardest puzzles three times slower.
+ * is twice as fast as CDCL on them (bench/GRIDS.md).  The projection is
+ * the candidates of the blank cells (the values the givens leave), cells
+ * with fewest candidates first: should the CDCL enumeration take over,
+ * it decides the projected variables first and in that order, and the
+ * plain order of all cell variables made the forum's hardest puzzles
+ * three times slower.
  *
  * The solver is never built again by default: rebuilding was needed
  * while learned clauses piled up over many short solve calls (11,900

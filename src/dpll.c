@@ -11,9 +11,14 @@
  *  - each large clause has a counter of its non-false literals less
  *    one, set to 'SATISFIED' when one of them becomes true; a counter
  *    that drops to zero makes its last literal a unit, below zero a
- *    conflict (one decrement and one sign test).  Counters are updated when a literal is assigned, so false literals never enter a
- *    queue (in a Sudoku 7 of 8 assignments are false);
+ *    conflict.  Counters are updated when a literal is assigned, so
+ *    false literals never enter a queue (in a Sudoku 7 of 8 assignments
+ *    are false);
  *  - binary clauses are lists of the literals each literal implies;
+ *  - the two most frequent tests have no branches: whether an implied
+ *    literal is assigned already (in a Sudoku 2 of 3 are) and whether a
+ *    decrement made a clause unit.  Mispredicting them cost more than
+ *    all other work of a 17-clue Sudoku (bench/GRIDS.md, "Branches");
  *  - no reasons and no trail: every decision saves a copy of the whole
  *    state (values and counters, 2.7 kB for a 9x9 Sudoku) and a conflict
  *    restores the copy of the last unflipped decision and flips it;
@@ -71,6 +76,7 @@ typedef struct dpll {
   unsigneds occurrences;  /* large clauses of each literal */
   unsigneds implies;      /* per literal: start in 'implied' */
   unsigneds implied;      /* literals implied through binary clauses */
+                          /* (the four above only build 'lists') */
   unsigneds index;        /* per literal: start of its block in 'lists' */
   unsigneds lists;        /* see 'build_lists' */
   ints sizes;             /* initial counter of each clause */
@@ -90,7 +96,7 @@ typedef struct dpll {
   size_t open_projected;     /* 'solver->projected' before are assigned */
 
   unsigneds queue;        /* true literals with implications */
-  unsigneds units;        /* clauses whose counter dropped to one */
+  unsigneds units;        /* clauses whose counter dropped to zero */
   unsigneds unassigned;   /* scratch of 'propagate_arrays' */
   STACK (dpll_frame) frames;
   size_t fruitful;        /* frames below it were on the stack at a model */
@@ -205,11 +211,11 @@ static void copy_large_clauses (einsat *solver, dpll *d,
                SIZE_STACK (*pairs) / 2);
 }
 
-static void push_range (einsat *solver, unsigneds *stack,
-                        const unsigned *begin, const unsigned *end) {
+/* Into reserved room. */
+static void push_range (unsigneds *stack, const unsigned *begin,
+                        const unsigned *end) {
   while (begin != end)
     *stack->end++ = *begin++;
-  (void) solver;
 }
 
 /* An assignment reads one block of 'lists', the one of its literal:
@@ -235,13 +241,12 @@ static void build_lists (einsat *solver, dpll *d) {
     d->index.begin[lit] = (unsigned) SIZE_STACK (d->lists);
     *d->lists.end++ = occurs[lit + 1] - occurs[lit];
     *d->lists.end++ = occurs[other + 1] - occurs[other];
-    push_range (solver, &d->lists, occurring + occurs[lit],
+    push_range (&d->lists, occurring + occurs[lit],
                 occurring + occurs[lit + 1]);
-    push_range (solver, &d->lists, occurring + occurs[other],
+    push_range (&d->lists, occurring + occurs[other],
                 occurring + occurs[other + 1]);
     *d->lists.end++ = implies[lit + 1] - implies[lit];
-    push_range (solver, &d->lists, implied + implies[lit],
-                implied + implies[lit + 1]);
+    push_range (&d->lists, implied + implies[lit], implied + implies[lit + 1]);
   }
 }
 
@@ -251,13 +256,17 @@ static void copy_formula (einsat *solver, dpll *d) {
   copy_large_clauses (solver, d, &d->pairs);
   CLEAR_STACK (d->pairs);
   d->vars = solver->vars;
+  /* Every array gets at least one element: pointer arithmetic must not
+   * start from null, even for a formula without clauses. */
+  RESERVE_STACK (d->occurrences, 1);
+  RESERVE_STACK (d->implied, 1);
+  RESERVE_STACK (d->literals, 1);
+  RESERVE_STACK (d->sizes, 1);
   build_lists (solver, d);
   size_t value_bytes = 2 * (size_t) d->vars;
   value_bytes = (value_bytes + sizeof (int) - 1) / sizeof (int) *
                 sizeof (int);
   d->state_bytes = value_bytes + d->clauses * sizeof (int);
-  /* Every array gets at least one element: pointer arithmetic must not
-   * start from null, even for a formula without clauses. */
   CLEAR_STACK (d->state);
   RESERVE_STACK (d->state, d->state_bytes + 1);
   RESIZE_STACK (d->state, d->state_bytes);
@@ -271,10 +280,6 @@ static void copy_formula (einsat *solver, dpll *d) {
   RESERVE_STACK (d->unassigned, SIZE_STACK (d->implied) + 1);
   CLEAR_STACK (d->saved);
   CLEAR_STACK (d->frames);
-  RESERVE_STACK (d->occurrences, 1);
-  RESERVE_STACK (d->implied, 1);
-  RESERVE_STACK (d->literals, 1);
-  RESERVE_STACK (d->sizes, 1);
   /* A decision scans the clauses and copies the state: on a formula
    * with 20,000 clauses a decision costs as much as 30 of a Sudoku's,
    * and counts as much against the budget. */
@@ -366,7 +371,7 @@ static inline bool assign (arrays *a, unsigned lit) {
   while (p != end)
     counts[*p++] = SATISFIED;
   end += shortens;
-  /* Whether a clause becomes unit is hard to predict too. */
+  /* Every clause is written to 'units' and kept if it became unit. */
   unsigned *units = a->units;
   int lowest = 0;
   while (p != end) {
@@ -384,7 +389,7 @@ static inline bool assign (arrays *a, unsigned lit) {
   return true;
 }
 
-/* Without a branch per literal (where the last one is varies). */
+/* Without a branch per literal: where the open one sits varies. */
 static unsigned unit_literal (const arrays *a, unsigned k) {
   const unsigned *p = a->literals + a->starts[k];
   const unsigned *end = a->literals + a->starts[k + 1];
