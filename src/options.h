@@ -33,6 +33,7 @@
   OPTION (dpllnodes, 2000, 1, 1000000000, "decisions before CDCL takes over") \
   OPTION (dpllpermodel, 64, 0, 1000000, "more decisions per model found") \
   OPTION (dpllvars, 50000, 0, 10000000, "max variables for it") \
+  OPTION (dpllweights, 1, 0, 1, "decide by conflicts per clause in it") \
   OPTION (eagersubsume, 20, 0, 100, "eagerly subsume recent learned") \
   OPTION (eliminate, 1, 0, 1, "bounded variable elimination") \
   OPTION (eliminatebound, 16, 0, 1024, "max extra clauses per elimination") \

@@ -167,6 +167,7 @@ static bool run_one (uint64_t seed) {
   else {
     set_random_option (solver, &rng, "dpllnodes", 1, 12);
     set_random_option (solver, &rng, "dpllpermodel", 0, 2);
+    set_random_option (solver, &rng, "dpllweights", 0, 1);
   }
   for (int c = 0; c < f.clauses; c++) {
     for (int i = 0; i < f.sizes[c]; i++)

@@ -178,6 +178,8 @@ static void configure (generator *g) {
    * decisions runs out, which the small formulas here never reach. */
   if (one_in (g, 3))
     push_named (g, CALL_OPTION, "dpllnodes", 1 + (int64_t) pick (g, 4));
+  if (one_in (g, 4))
+    push_named (g, CALL_OPTION, "dpllweights", 0);
   /* Blocked clause elimination is off by default, but its clauses must
    * come back when their witness reappears: test that often. */
   if (one_in (g, 4))
