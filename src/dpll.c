@@ -63,6 +63,9 @@ typedef struct dpll_frame {
   size_t open_projected; /* 'open_projected' before it */
   bool flipped;          /* its negation is being searched */
   bool on_projected;     /* a projected variable */
+  bool listed;           /* chosen from a list of open clauses: */
+  size_t list_start;     /* in 'open_clauses', those not satisfied */
+  size_t list_end;       /* before it */
 } dpll_frame;
 
 typedef struct dpll {
@@ -101,6 +104,9 @@ typedef struct dpll {
   unsigneds unassigned;   /* scratch of 'propagate_arrays' */
   unsigneds weights;      /* per clause: conflicts it caused */
   bool weighted;          /* since 'start' (else all weights are zero) */
+  unsigneds open_clauses; /* see 'choose_weighted' */
+  bool listed;            /* by the last 'choose', as in 'dpll_frame' */
+  size_t list_start, list_end;
   STACK (dpll_frame) frames;
   size_t fruitful;        /* frames below it were on the stack at a model */
   uint64_t weight;        /* budget a decision costs (see 'copy_formula') */
@@ -127,6 +133,7 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->units);
   RELEASE_STACK (d->unassigned);
   RELEASE_STACK (d->weights);
+  RELEASE_STACK (d->open_clauses);
   RELEASE_STACK (d->frames);
   RELEASE_STACK (d->saved);
   es_free (solver, d, sizeof *d);
@@ -532,16 +539,33 @@ static unsigned choose_unweighted (einsat *solver, dpll *d,
  * Half the decisions on the forum's hardest Sudokus and on 17-clue ones,
  * a quarter on 16x16 ones (bench/GRIDS.md, "Weighted decisions").  It
  * needs a full scan, so it waits for the first conflict: 17-clue
- * puzzles without one keep the early stop of 'choose_unweighted'. */
+ * puzzles without one keep the early stop of 'choose_unweighted'.
+ *
+ * The scan goes over the clauses that were not satisfied at the last
+ * decision, kept per decision in 'open_clauses' (a stack of shrinking
+ * lists): clauses satisfied then stay satisfied below it. */
 static unsigned choose_weighted (einsat *solver, dpll *d,
                                  bool projecting) {
+  const dpll_frame *top =
+      EMPTY_STACK (d->frames) ? 0 : &TOP_STACK (d->frames);
+  bool listed = top && top->listed;
+  size_t start = listed ? top->list_end : 0;
+  size_t parents = listed ? top->list_end - top->list_start : d->clauses;
+  RESIZE_STACK (d->open_clauses, start);
+  RESERVE_STACK (d->open_clauses, start + parents + 1);
+  unsigned *out = d->open_clauses.begin + start;
+  const unsigned *parent = listed ? d->open_clauses.begin + top->list_start
+                                  : 0;
+  const int *counts = d->counts;
+  const unsigned *weights = d->weights.begin;
   unsigned best = INVALID;
   uint64_t best_count = 1, best_weight = 0; /* infinitely bad */
-  const unsigned *weights = d->weights.begin;
-  for (unsigned k = 0; k < d->clauses; k++) {
-    int count = d->counts[k];
+  for (size_t i = 0; i < parents; i++) {
+    unsigned k = parent ? parent[i] : (unsigned) i;
+    int count = counts[k];
     if (count >= SATISFIED / 2)
       continue;
+    *out++ = k;
     uint64_t c = (uint64_t) count + 1, w = (uint64_t) weights[k] + 1;
     if (c * best_weight >= best_count * w)
       continue;
@@ -550,11 +574,16 @@ static unsigned choose_weighted (einsat *solver, dpll *d,
       continue;
     best = lit, best_count = c, best_weight = w;
   }
+  d->open_clauses.end = out;
+  d->listed = true;
+  d->list_start = start;
+  d->list_end = (size_t) (out - d->open_clauses.begin);
   return best;
 }
 
 static unsigned choose (einsat *solver, dpll *d) {
   bool projecting = projected_open (solver, d);
+  d->listed = false;
   unsigned best = d->weighted && GET_OPTION (dpllweights)
                       ? choose_weighted (solver, d, projecting)
                       : choose_unweighted (solver, d, projecting);
@@ -583,8 +612,14 @@ static void decide (einsat *solver, dpll *d, unsigned lit) {
     RESIZE_STACK (d->saved, need);
   }
   memcpy (saved_state (d, depth), d->state.begin, d->state_bytes);
-  dpll_frame f = {lit, d->assigned, d->open_projected, false,
-                  FLAGS (IDX (lit))->projected};
+  dpll_frame f = {lit,
+                  d->assigned,
+                  d->open_projected,
+                  false,
+                  FLAGS (IDX (lit))->projected,
+                  d->listed,
+                  d->list_start,
+                  d->list_end};
   PUSH_STACK (d->frames, f);
   d->nodes++;
   INC (dpll_decisions);
