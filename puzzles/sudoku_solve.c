@@ -16,9 +16,9 @@
  * check, 1 otherwise: enumeration continues the search after the first
  * solution by backtracking over its projected decisions instead of
  * starting a second search, and leaves the formula as it was.  It first
- * searches without learning ('src/dpll.c'), which settles all 9x9
- * puzzles of the shared sets but 4 of the hardest within its budget and
- * is twice as fast as CDCL on them (bench/GRIDS.md).  The projection is
+ * searches without learning ('src/dpll.c'), which settles every 9x9 and
+ * 16x16 puzzle of the shared sets within its budget and is three to
+ * five times as fast as CDCL on them (bench/GRIDS.md).  The projection is
  * the candidates of the blank cells (the values the givens leave), cells
  * with fewest candidates first: should the CDCL enumeration take over,
  * it decides the projected variables first and in that order, and the

@@ -257,7 +257,8 @@ static void build_lists (einsat *solver, dpll *d) {
     push_range (&d->lists, occurring + occurs[other],
                 occurring + occurs[other + 1]);
     *d->lists.end++ = implies[lit + 1] - implies[lit];
-    push_range (&d->lists, implied + implies[lit], implied + implies[lit + 1]);
+    push_range (&d->lists, implied + implies[lit],
+                implied + implies[lit + 1]);
   }
 }
 
