@@ -667,9 +667,11 @@ static void start (einsat *solver, dpll *d) {
     counts[k] = sizes[k];
   d->assigned = 0;
   d->open_projected = 0;
-  if (d->weighted) /* weights of an earlier call, another puzzle: */
+  /* Weights are per call: kept from one puzzle of a batch to the next
+   * they cost a third more decisions. */
+  if (d->weighted)
     memset (d->weights.begin, 0, d->clauses * sizeof (unsigned));
-  d->weighted = false; /* kept they took a third more decisions */
+  d->weighted = false;
   d->target = solver->active; /* at the root: all unassigned */
   CLEAR_STACK (d->frames);
   d->fruitful = 0;
