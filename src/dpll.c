@@ -54,8 +54,14 @@
 #include <limits.h>
 #include <string.h>
 
-/* Far above any clause size, so decrements never bring it down to 1. */
+/* Far above any clause size, so decrements never bring it down to 0. */
 #define SATISFIED (INT_MAX / 2)
+
+/* A range of 'open_clauses' (see 'choose_weighted'), if 'listed'. */
+typedef struct open_list {
+  bool listed;
+  size_t start, end;
+} open_list;
 
 typedef struct dpll_frame {
   unsigned lit;          /* the decision */
@@ -63,9 +69,7 @@ typedef struct dpll_frame {
   size_t open_projected; /* 'open_projected' before it */
   bool flipped;          /* its negation is being searched */
   bool on_projected;     /* a projected variable */
-  bool listed;           /* chosen from a list of open clauses: */
-  size_t list_start;     /* in 'open_clauses', those not satisfied */
-  size_t list_end;       /* before it */
+  open_list open;        /* clauses open before it */
 } dpll_frame;
 
 typedef struct dpll {
@@ -99,17 +103,15 @@ typedef struct dpll {
   unsigned assigned, target; /* a model when they are equal */
   size_t open_projected;     /* 'solver->projected' before are assigned */
 
-  unsigneds queue;        /* true literals with implications */
+  unsigneds queue;        /* positions in 'lists' of implied literals */
   unsigneds units;        /* clauses whose counter dropped to zero */
   unsigneds unassigned;   /* scratch of 'propagate_arrays' */
   unsigneds weights;      /* per clause: conflicts it caused */
   bool weighted;          /* since 'start' (else all weights are zero) */
   unsigneds open_clauses; /* see 'choose_weighted' */
-  bool listed;            /* by the last 'choose', as in 'dpll_frame' */
-  size_t list_start, list_end;
   STACK (dpll_frame) frames;
   size_t fruitful;        /* frames below it were on the stack at a model */
-  uint64_t weight;        /* budget a decision costs (see 'copy_formula') */
+  uint64_t decision_cost; /* against the budget (see 'copy_formula') */
   chars saved;            /* one state per frame */
   uint64_t nodes;
 } dpll;
@@ -300,7 +302,7 @@ static void copy_formula (einsat *solver, dpll *d) {
   /* A decision scans the clauses and copies the state: on a formula
    * with 20,000 clauses a decision costs as much as 30 of a Sudoku's,
    * and counts as much against the budget. */
-  d->weight = 1 + (d->clauses + d->state_bytes / 16) / 1024;
+  d->decision_cost = 1 + (d->clauses + d->state_bytes / 16) / 1024;
   d->changes = solver->irredundant_changes;
   d->irredundant = STAT (clauses_irredundant);
   d->root_trail = solver->trail_size;
@@ -545,17 +547,17 @@ static unsigned choose_unweighted (einsat *solver, dpll *d,
  * The scan goes over the clauses that were not satisfied at the last
  * decision, kept per decision in 'open_clauses' (a stack of shrinking
  * lists): clauses satisfied then stay satisfied below it. */
-static unsigned choose_weighted (einsat *solver, dpll *d,
-                                 bool projecting) {
+static unsigned choose_weighted (einsat *solver, dpll *d, bool projecting,
+                                 open_list *list) {
   const dpll_frame *top =
       EMPTY_STACK (d->frames) ? 0 : &TOP_STACK (d->frames);
-  bool listed = top && top->listed;
-  size_t start = listed ? top->list_end : 0;
-  size_t parents = listed ? top->list_end - top->list_start : d->clauses;
+  bool listed = top && top->open.listed;
+  size_t start = listed ? top->open.end : 0;
+  size_t parents = listed ? top->open.end - top->open.start : d->clauses;
   RESIZE_STACK (d->open_clauses, start);
   RESERVE_STACK (d->open_clauses, start + parents + 1);
   unsigned *out = d->open_clauses.begin + start;
-  const unsigned *parent = listed ? d->open_clauses.begin + top->list_start
+  const unsigned *parent = listed ? d->open_clauses.begin + top->open.start
                                   : 0;
   const int *counts = d->counts;
   const unsigned *weights = d->weights.begin;
@@ -576,17 +578,16 @@ static unsigned choose_weighted (einsat *solver, dpll *d,
     best = lit, best_count = c, best_weight = w;
   }
   d->open_clauses.end = out;
-  d->listed = true;
-  d->list_start = start;
-  d->list_end = (size_t) (out - d->open_clauses.begin);
+  *list = (open_list) {true, start, SIZE_STACK (d->open_clauses)};
   return best;
 }
 
-static unsigned choose (einsat *solver, dpll *d) {
+/* The decision, and in 'list' the open clauses it was chosen from. */
+static unsigned choose (einsat *solver, dpll *d, open_list *list) {
   bool projecting = projected_open (solver, d);
-  d->listed = false;
+  *list = (open_list) {false, 0, 0};
   unsigned best = d->weighted && GET_OPTION (dpllweights)
-                      ? choose_weighted (solver, d, projecting)
+                      ? choose_weighted (solver, d, projecting, list)
                       : choose_unweighted (solver, d, projecting);
   if (best == INVALID)
     best = free_variable (solver, d, projecting);
@@ -605,7 +606,8 @@ static bool room_to_decide (dpll *d) {
   return (SIZE_STACK (d->frames) + 1) * d->state_bytes <= MAX_SAVED_BYTES;
 }
 
-static void decide (einsat *solver, dpll *d, unsigned lit) {
+static void decide (einsat *solver, dpll *d, unsigned lit,
+                    open_list list) {
   size_t depth = SIZE_STACK (d->frames);
   size_t need = (depth + 1) * d->state_bytes;
   if (need > SIZE_STACK (d->saved)) {
@@ -618,9 +620,7 @@ static void decide (einsat *solver, dpll *d, unsigned lit) {
                   d->open_projected,
                   false,
                   FLAGS (IDX (lit))->projected,
-                  d->listed,
-                  d->list_start,
-                  d->list_end};
+                  list};
   PUSH_STACK (d->frames, f);
   d->nodes++;
   INC (dpll_decisions);
@@ -723,13 +723,14 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
     if (es_terminating (solver))
       return DPLL_STOPPED;
     unsigned lit = INVALID;
-    if (d->nodes * d->weight < budget && room_to_decide (d))
-      lit = choose (solver, d);
+    open_list list;
+    if (d->nodes * d->decision_cost < budget && room_to_decide (d))
+      lit = choose (solver, d, &list);
     if (lit == INVALID) { /* out of budget or memory */
       hand_over (solver, d);
       return DPLL_HANDED_OVER;
     }
-    decide (solver, d, lit);
+    decide (solver, d, lit, list);
     ok = assign_and_propagate (d, 1, &lit);
   }
   *complete = 1;
