@@ -217,7 +217,8 @@ static void put_separator (text *t, const sudoku *s, int width) {
 }
 
 static void print_grid (const sudoku *s) {
-  text t = {0};
+  text t;
+  t.size = 0;
   int n = s->size, width = value_width (s);
   for (int row = 0; row < n; row++) {
     if (row && row % s->box == 0)
@@ -233,7 +234,8 @@ static void print_grid (const sudoku *s) {
 }
 
 static void print_line (const sudoku *s) {
-  text t = {0};
+  text t;
+  t.size = 0;
   put_line (&t, s);
   flush_text (&t);
 }
