@@ -313,7 +313,14 @@ static void candidates (const sudoku *puzzle, uint64_t *masks) {
   }
 }
 
-static int popcount (uint64_t x) { return __builtin_popcountll (x); }
+/* Without the library call that '__builtin_popcountll' becomes unless
+ * the build targets a processor with a popcount instruction. */
+static int popcount (uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (int) ((x * 0x0101010101010101u) >> 56);
+}
 
 /* Enumeration decides the projected variables first, in their order:
  * the candidates of blank cells, cells with fewest candidates first (the

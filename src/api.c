@@ -318,7 +318,11 @@ void einsat_assume (einsat *solver, int lit) {
   REQUIRE (lit, "zero is not a literal");
   REQUIRE_VALID_LITERAL (lit);
   leave_result_state (solver);
-  protect (solver, push_assumption, &lit);
+  if (FULL_STACK (solver->eassumptions) ||
+      (size_t) abs (lit) >= SIZE_STACK (solver->e2i))
+    protect (solver, push_assumption, &lit);
+  else
+    *solver->eassumptions.end++ = lit; /* no allocation, no 'setjmp' */
 }
 
 static void solve (einsat *solver, void *arg) {

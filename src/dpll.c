@@ -661,10 +661,7 @@ static bool propagate_flipped (dpll *d) {
 
 static void start (einsat *solver, dpll *d) {
   memcpy (d->values, solver->values, 2 * (size_t) d->vars);
-  int *counts = d->counts;
-  const int *sizes = d->sizes.begin;
-  for (unsigned k = 0; k < d->clauses; k++)
-    counts[k] = sizes[k];
+  memcpy (d->counts, d->sizes.begin, d->clauses * sizeof (int));
   d->assigned = 0;
   d->open_projected = 0;
   /* Weights are per call: kept from one puzzle of a batch to the next

@@ -78,8 +78,10 @@ typedef struct enumeration {
  * way: a projection is imported at every call, and the general import
  * checks and enlarges the external tables per literal. */
 static unsigned import_projected (einsat *solver, int eidx) {
-  unsigned lit = es_find_literal (solver, eidx);
-  return lit != INVALID ? lit : es_import_literal (solver, eidx);
+  assert (eidx > 0); /* checked by 'einsat_enumerate' */
+  unsigned iidx1 =
+      eidx <= solver->max_external ? PEEK_STACK (solver->e2i, eidx) : 0;
+  return iidx1 ? LIT (iidx1 - 1) : es_import_literal (solver, eidx);
 }
 
 /* The projection is imported per call, as the user's assumptions are:
@@ -96,16 +98,21 @@ static void import_projection (einsat *solver, enumeration *e) {
       es_restore_external (solver, 1, &eidx);
   RESERVE_STACK (solver->projected_lits, (size_t) n);
   RESERVE_STACK (solver->projected, (size_t) n);
+  /* The stacks are reserved and not touched by an import, so their ends
+   * stay in locals: stores through them could alias 'solver'. */
+  unsigned *lits = solver->projected_lits.end, *vars = solver->projected.end;
   for (int i = 0; i < n; i++) {
     unsigned lit =
         import_projected (solver, e->project ? abs (e->project[i]) : i + 1);
-    *solver->projected_lits.end++ = lit;
+    *lits++ = lit;
+    /* Without a branch: a variable twice in a projection is rare. */
     var_flags *f = FLAGS (IDX (lit));
-    if (f->projected)
-      continue;
+    *vars = IDX (lit);
+    vars += !f->projected;
     f->projected = true;
-    *solver->projected.end++ = IDX (lit);
   }
+  solver->projected_lits.end = lits;
+  solver->projected.end = vars;
 }
 
 static void reset_projection (einsat *solver) {
@@ -132,15 +139,16 @@ static int report_values (einsat *solver, enumeration *e,
   CLEAR_STACK (*model);
   RESERVE_STACK (*model, (size_t) n + 1);
   const unsigned *lits = solver->projected_lits.begin;
+  const int *project = e->project;
+  int *out = model->end;
+  /* Without a branch: in a puzzle most values are false, not all. */
   for (int i = 0; i < n; i++) {
-    int eidx = e->project ? abs (e->project[i]) : i + 1;
-    signed char value = values[lits[i]];
-    assert (value);
-    /* Without a branch: in a puzzle most values are false, not all. */
-    int negative = -(value < 0);
-    *model->end++ = (eidx ^ negative) - negative;
+    int eidx = project ? abs (project[i]) : i + 1;
+    int negative = -(values[lits[i]] < 0);
+    out[i] = (eidx ^ negative) - negative;
   }
-  *model->end++ = 0;
+  out[n] = 0;
+  model->end = out + n + 1;
   e->models++;
   return e->callback (e->data, model->begin);
 }
@@ -371,6 +379,23 @@ static void enumerate (einsat *solver, void *arg) {
   atomic_store (&solver->terminate_requested, 0);
 }
 
+/* -EINSAT_MAX_VAR..EINSAT_MAX_VAR shifted to 0..2 EINSAT_MAX_VAR. */
+static bool valid_variable (int elit) {
+  unsigned shifted = (unsigned) elit + EINSAT_MAX_VAR;
+  return (elit != 0) & (shifted <= 2u * EINSAT_MAX_VAR);
+}
+
+/* Without an exit per variable, which a projection of a few hundred
+ * variables per call (a Sudoku's candidates) would pay for each. */
+static bool valid_projection (const int *project, int size) {
+  unsigned invalid = 0;
+  for (int i = 0; i < size; i++) {
+    unsigned shifted = (unsigned) project[i] + EINSAT_MAX_VAR;
+    invalid |= (shifted > 2u * EINSAT_MAX_VAR) | (project[i] == 0);
+  }
+  return !invalid;
+}
+
 int64_t einsat_enumerate (einsat *solver, const int *project,
                           int project_size, int64_t limit,
                           einsat_model_callback *callback, void *data,
@@ -385,10 +410,12 @@ int64_t einsat_enumerate (einsat *solver, const int *project,
                       "proof");
   if (!callback)
     es_fatal (solver, "einsat_enumerate: model callback is NULL");
-  for (int i = 0; project && i < project_size; i++)
-    if (!project[i] || abs (project[i]) > EINSAT_MAX_VAR)
-      es_fatal (solver, "einsat_enumerate: invalid projection variable %d",
-                project[i]);
+  if (project && !valid_projection (project, project_size))
+    for (int i = 0; i < project_size; i++)
+      if (!valid_variable (project[i]))
+        es_fatal (solver,
+                  "einsat_enumerate: invalid projection variable %d",
+                  project[i]);
   enumeration e = {project, project_size, limit, callback, data, 0, 0, 0};
   bool ok = es_protect (solver, enumerate, &e);
   if (!ok)
