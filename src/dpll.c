@@ -89,6 +89,8 @@ typedef struct dpll {
   unsigneds lists;        /* see 'build_lists' */
   ints sizes;             /* initial counter of each clause */
   unsigneds pairs;        /* scratch of 'sort_by_key' */
+  unsigneds sizes_start;  /* scratch of 'build_lists' */
+  unsigneds order;        /* literals by the size of their blocks */
   bool copied;            /* complete (an allocation may fail midway) */
   uint64_t served;        /* enumerations on this copy */
   uint64_t skipped;       /* enumerations left to CDCL since it went stale */
@@ -130,6 +132,8 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->lists);
   RELEASE_STACK (d->sizes);
   RELEASE_STACK (d->pairs);
+  RELEASE_STACK (d->sizes_start);
+  RELEASE_STACK (d->order);
   RELEASE_STACK (d->state);
   RELEASE_STACK (d->queue);
   RELEASE_STACK (d->units);
@@ -249,8 +253,24 @@ static void build_lists (einsat *solver, dpll *d) {
   const unsigned *occurring = d->occurrences.begin;
   const unsigned *implies = d->implies.begin;
   const unsigned *implied = d->implied.begin;
+  /* Short blocks first, packed together: in a Sudoku 8 in 9 variables
+   * end up false, and the blocks of their negations, 28 bytes each, then
+   * share cache lines instead of sitting between blocks of 140. */
+  CLEAR_STACK (d->pairs);
+  unsigned longest = 0;
   for (unsigned lit = 0; lit < literals; lit++) {
     unsigned other = NOT (lit);
+    unsigned size = occurs[lit + 1] - occurs[lit] + occurs[other + 1] -
+                    occurs[other] + implies[lit + 1] - implies[lit];
+    longest = size > longest ? size : longest;
+    PUSH_STACK (d->pairs, size);
+    PUSH_STACK (d->pairs, lit);
+  }
+  sort_by_key (solver, &d->sizes_start, &d->order, longest,
+               d->pairs.begin, literals);
+  CLEAR_STACK (d->pairs);
+  for (size_t i = 0; i < literals; i++) {
+    unsigned lit = d->order.begin[i], other = NOT (lit);
     d->index.begin[lit] = (unsigned) SIZE_STACK (d->lists);
     *d->lists.end++ = occurs[lit + 1] - occurs[lit];
     *d->lists.end++ = occurs[other + 1] - occurs[other];
