@@ -144,6 +144,7 @@ static int report_values (einsat *solver, enumeration *e,
   /* Without a branch: in a puzzle most values are false, not all. */
   for (int i = 0; i < n; i++) {
     int eidx = project ? abs (project[i]) : i + 1;
+    assert (values[lits[i]]);
     int negative = -(values[lits[i]] < 0);
     out[i] = (eidx ^ negative) - negative;
   }
@@ -379,20 +380,20 @@ static void enumerate (einsat *solver, void *arg) {
   atomic_store (&solver->terminate_requested, 0);
 }
 
-/* -EINSAT_MAX_VAR..EINSAT_MAX_VAR shifted to 0..2 EINSAT_MAX_VAR. */
-static bool valid_variable (int elit) {
+/* 1 unless 'elit' is in -EINSAT_MAX_VAR..EINSAT_MAX_VAR and not 0 (the
+ * range shifted to 0..2 EINSAT_MAX_VAR, one comparison). */
+static unsigned invalid_variable (int elit) {
   unsigned shifted = (unsigned) elit + EINSAT_MAX_VAR;
-  return (elit != 0) & (shifted <= 2u * EINSAT_MAX_VAR);
+  return (shifted > 2u * EINSAT_MAX_VAR) | (elit == 0);
 }
 
 /* Without an exit per variable, which a projection of a few hundred
- * variables per call (a Sudoku's candidates) would pay for each. */
+ * variables per call (a Sudoku's candidates) would pay for each: the
+ * compiler vectorises this loop. */
 static bool valid_projection (const int *project, int size) {
   unsigned invalid = 0;
-  for (int i = 0; i < size; i++) {
-    unsigned shifted = (unsigned) project[i] + EINSAT_MAX_VAR;
-    invalid |= (shifted > 2u * EINSAT_MAX_VAR) | (project[i] == 0);
-  }
+  for (int i = 0; i < size; i++)
+    invalid |= invalid_variable (project[i]);
   return !invalid;
 }
 
@@ -412,7 +413,7 @@ int64_t einsat_enumerate (einsat *solver, const int *project,
     es_fatal (solver, "einsat_enumerate: model callback is NULL");
   if (project && !valid_projection (project, project_size))
     for (int i = 0; i < project_size; i++)
-      if (!valid_variable (project[i]))
+      if (invalid_variable (project[i]))
         es_fatal (solver,
                   "einsat_enumerate: invalid projection variable %d",
                   project[i]);

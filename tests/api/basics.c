@@ -9,6 +9,7 @@
 #include "../common/model.h"
 #include "../common/oracle.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -236,6 +237,28 @@ static void add_after_final_drat_solve (einsat *s) {
   einsat_add_clause (s, clause, 1);
 }
 
+static int accept_model (void *data, const int *values) {
+  (void) data, (void) values;
+  return 1;
+}
+
+/* The projection is checked by one pass without an exit per variable;
+ * the first bad one is named.  A valid variable ahead of it, to see the
+ * check does not stop at the first. */
+static void enumerate_projection (einsat *s, int bad) {
+  einsat_add (s, 1);
+  einsat_add (s, 0);
+  int project[] = {1, -1, bad, 2};
+  einsat_enumerate (s, project, 4, 0, accept_model, 0, 0);
+}
+static void project_zero (einsat *s) { enumerate_projection (s, 0); }
+static void project_int_min (einsat *s) {
+  enumerate_projection (s, INT_MIN);
+}
+static void project_too_large (einsat *s) {
+  enumerate_projection (s, -((1 << 28) + 1));
+}
+
 static void test_contracts (void) {
   expect_violation (val_before_solve, "einsat_val");
   expect_violation (failed_after_sat, "einsat_failed");
@@ -243,6 +266,32 @@ static void test_contracts (void) {
   expect_violation (huge_literal, "out of range");
   expect_violation (add_after_lrat_solve, "before the first solve");
   expect_violation (add_after_final_drat_solve, "need option 'incremental'");
+  expect_violation (project_zero, "invalid projection variable 0");
+  expect_violation (project_int_min, "invalid projection variable -2147");
+  expect_violation (project_too_large,
+                    "invalid projection variable -268435457");
+}
+
+/* Assumptions pushed without allocation and beyond the variables known
+ * (which grows the external tables) give the same answers. */
+static void test_assumption_growth (void) {
+  einsat *s = einsat_new ();
+  einsat_add (s, 1);
+  einsat_add (s, 2);
+  einsat_add (s, 0);
+  for (int round = 0; round < 40; round++) {
+    int var = 3 + round;
+    einsat_assume (s, -1);
+    einsat_assume (s, var);       /* unknown until now */
+    einsat_assume (s, -(var + 1)); /* beyond the tables */
+    CHECK (einsat_solve (s) == 10);
+    CHECK (einsat_val (s, 2) > 0 && einsat_val (s, var) > 0);
+    einsat_assume (s, -1);
+    einsat_assume (s, -2);
+    CHECK (einsat_solve (s) == 20);
+    CHECK (einsat_failed (s, -1) || einsat_failed (s, -2));
+  }
+  einsat_delete (s);
 }
 
 /* Memory accounting: everything is given back, and allocation failures
@@ -475,6 +524,7 @@ static const test_case cases[] = {
     {"terminate from thread", test_terminate_from_thread},
     {"learn callback", test_learn_callback},
     {"contracts", test_contracts},
+    {"assumptions beyond the known variables", test_assumption_growth},
     {"memory and allocation failures", test_memory},
     {"dimacs", test_dimacs},
     {"dimacs compressed FILE", test_dimacs_compressed},
