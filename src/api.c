@@ -64,7 +64,7 @@ static _Noreturn void contract_violation (einsat *solver, const char *fun,
   } while (0)
 
 #define REQUIRE_VALID_LITERAL(LIT) \
-  REQUIRE ((LIT) != INT_MIN && abs (LIT) <= EINSAT_MAX_VAR, \
+  REQUIRE (es_literal_in_range (LIT), \
            "literal %d is out of range", (LIT))
 
 #define REQUIRE_NOT_ADDING() \
@@ -319,7 +319,7 @@ void einsat_assume (einsat *solver, int lit) {
   REQUIRE_VALID_LITERAL (lit);
   leave_result_state (solver);
   if (FULL_STACK (solver->eassumptions) ||
-      (size_t) abs (lit) >= SIZE_STACK (solver->e2i))
+      !es_external_fits (solver, abs (lit)))
     protect (solver, push_assumption, &lit);
   else
     *solver->eassumptions.end++ = lit; /* no allocation, no 'setjmp' */

@@ -89,7 +89,7 @@ typedef struct dpll {
   unsigneds lists;        /* see 'build_lists' */
   ints sizes;             /* initial counter of each clause */
   unsigneds pairs;        /* scratch of 'sort_by_key' */
-  unsigneds sizes_start;  /* scratch of 'build_lists' */
+  unsigneds block_starts; /* scratch of 'build_lists' */
   unsigneds order;        /* literals by the size of their blocks */
   bool copied;            /* complete (an allocation may fail midway) */
   uint64_t served;        /* enumerations on this copy */
@@ -132,7 +132,7 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->lists);
   RELEASE_STACK (d->sizes);
   RELEASE_STACK (d->pairs);
-  RELEASE_STACK (d->sizes_start);
+  RELEASE_STACK (d->block_starts);
   RELEASE_STACK (d->order);
   RELEASE_STACK (d->state);
   RELEASE_STACK (d->queue);
@@ -266,7 +266,7 @@ static void build_lists (einsat *solver, dpll *d) {
     PUSH_STACK (d->pairs, size);
     PUSH_STACK (d->pairs, lit);
   }
-  sort_by_key (solver, &d->sizes_start, &d->order, longest,
+  sort_by_key (solver, &d->block_starts, &d->order, longest,
                d->pairs.begin, literals);
   CLEAR_STACK (d->pairs);
   for (size_t i = 0; i < literals; i++) {

@@ -78,10 +78,8 @@ typedef struct enumeration {
  * way: a projection is imported at every call, and the general import
  * checks and enlarges the external tables per literal. */
 static unsigned import_projected (einsat *solver, int eidx) {
-  assert (eidx > 0); /* checked by 'einsat_enumerate' */
-  unsigned iidx1 =
-      eidx <= solver->max_external ? PEEK_STACK (solver->e2i, eidx) : 0;
-  return iidx1 ? LIT (iidx1 - 1) : es_import_literal (solver, eidx);
+  unsigned lit = es_find_literal (solver, eidx);
+  return lit != INVALID ? lit : es_import_literal (solver, eidx);
 }
 
 /* The projection is imported per call, as the user's assumptions are:
@@ -380,11 +378,8 @@ static void enumerate (einsat *solver, void *arg) {
   atomic_store (&solver->terminate_requested, 0);
 }
 
-/* 1 unless 'elit' is in -EINSAT_MAX_VAR..EINSAT_MAX_VAR and not 0 (the
- * range shifted to 0..2 EINSAT_MAX_VAR, one comparison). */
 static unsigned invalid_variable (int elit) {
-  unsigned shifted = (unsigned) elit + EINSAT_MAX_VAR;
-  return (shifted > 2u * EINSAT_MAX_VAR) | (elit == 0);
+  return !es_literal_in_range (elit) | (elit == 0);
 }
 
 /* Without an exit per variable, which a projection of a few hundred

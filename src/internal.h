@@ -589,6 +589,13 @@ int es_option_in_range (const char *name, int value);
 
 /* in 'import.c' */
 
+/* 0 or a literal of a variable up to EINSAT_MAX_VAR: the range shifted
+ * to 0..2 EINSAT_MAX_VAR takes one comparison, INT_MIN included, and no
+ * branch in a loop over many literals. */
+static inline bool es_literal_in_range (int elit) {
+  return (unsigned) elit + EINSAT_MAX_VAR <= 2u * EINSAT_MAX_VAR;
+}
+
 /* The internal literal of an external one already known, without
  * importing it; INVALID for 0, INT_MIN and variables never used. */
 static inline unsigned es_find_literal (const einsat *solver, int elit) {
@@ -607,9 +614,14 @@ static inline unsigned es_find_literal (const einsat *solver, int elit) {
 unsigned es_import_literal (einsat *, int elit);
 void es_grow_external (einsat *, int eidx);
 
+/* Do the external tables have an entry for 'eidx' already? */
+static inline bool es_external_fits (const einsat *solver, int eidx) {
+  return (size_t) eidx < SIZE_STACK (solver->e2i);
+}
+
 /* Inline, since importing calls it for every literal it reads. */
 static inline void es_enlarge_external (einsat *solver, int eidx) {
-  if ((size_t) eidx >= SIZE_STACK (solver->e2i))
+  if (!es_external_fits (solver, eidx))
     es_grow_external (solver, eidx);
 }
 unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */

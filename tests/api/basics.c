@@ -218,6 +218,7 @@ static void solve_while_adding (einsat *s) {
   einsat_solve (s);
 }
 static void huge_literal (einsat *s) { einsat_add (s, 1 << 29); }
+static void int_min_assumption (einsat *s) { einsat_assume (s, INT_MIN); }
 static void add_after_lrat_solve (einsat *s) {
   einsat_trace_lrat (s, stderr, 0);
   einsat_add (s, 1);
@@ -264,6 +265,7 @@ static void test_contracts (void) {
   expect_violation (failed_after_sat, "einsat_failed");
   expect_violation (solve_while_adding, "missing terminating zero");
   expect_violation (huge_literal, "out of range");
+  expect_violation (int_min_assumption, "out of range");
   expect_violation (add_after_lrat_solve, "before the first solve");
   expect_violation (add_after_final_drat_solve, "need option 'incremental'");
   expect_violation (project_zero, "invalid projection variable 0");
