@@ -415,6 +415,7 @@ static inline bool assign (arrays *a, unsigned lit) {
   /* Every clause is written to 'units' and kept if it became unit. */
   unsigned *units = a->units;
   int lowest = 0;
+#pragma GCC unroll 4
   while (p != end) {
     unsigned k = *p++;
     int count = --counts[k];
@@ -461,6 +462,7 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
       unsigned *unassigned = a->unassigned, *u = unassigned;
       const signed char *values = a->values;
       bool falsified = false;
+#pragma GCC unroll 4
       while (p != end) {
         unsigned lit = *p++;
         signed char value = values[lit];
