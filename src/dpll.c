@@ -414,17 +414,17 @@ static inline bool assign (arrays *a, unsigned lit) {
   end += shortens;
   /* Every clause is written to 'units' and kept if it became unit. */
   unsigned *units = a->units;
-  int lowest = 0;
+  int signs = 0; /* negative if a counter dropped below zero */
 #pragma GCC unroll 4
   while (p != end) {
     unsigned k = *p++;
     int count = --counts[k];
     *units = k;
-    units += count <= 0;
-    lowest = count < lowest ? count : lowest;
+    units += (unsigned) (count - 1) >> 31; /* count <= 0 */
+    signs |= count;
   }
   a->units = units;
-  if (lowest < 0) { /* rare: weigh the falsified clauses */
+  if (signs < 0) { /* rare: weigh the falsified clauses */
     for (const unsigned *q = end - shortens; q != end; q++)
       if (counts[*q] < 0)
         a->weights[*q]++; /* wrapping around only misleads 'choose' */
@@ -461,16 +461,16 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
        * unassigned ones are gathered first without branches. */
       unsigned *unassigned = a->unassigned, *u = unassigned;
       const signed char *values = a->values;
-      bool falsified = false;
+      int signs = 0; /* negative if an implied literal is false */
 #pragma GCC unroll 4
       while (p != end) {
         unsigned lit = *p++;
-        signed char value = values[lit];
+        int value = values[lit]; /* -1, 0 or 1: only 0 has bit 0 clear */
         *u = lit;
-        u += !value;
-        falsified |= value < 0;
+        u += ~value & 1;
+        signs |= value;
       }
-      if (falsified)
+      if (signs < 0)
         return false;
       while (unassigned != u)
         if (!assign (a, *unassigned++))
