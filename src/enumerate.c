@@ -92,8 +92,7 @@ static void import_projection (einsat *solver, enumeration *e) {
   if (e->project)
     es_restore_external (solver, (size_t) n, e->project);
   else
-    for (int eidx = 1; eidx <= n; eidx++)
-      es_restore_external (solver, 1, &eidx);
+    es_restore_all_external (solver);
   RESERVE_STACK (solver->projected_lits, (size_t) n);
   RESERVE_STACK (solver->projected, (size_t) n);
   /* The stacks are reserved and not touched by an import, so their ends

@@ -208,24 +208,39 @@ static void restore_marked (einsat *solver, unsigneds *restore) {
   CLEAR_STACK (*clauses);
 }
 
+/* Marks 'eidx' for restoring if it has clauses on the stack. */
+static void mark_external (einsat *solver, unsigneds *restore, int eidx) {
+  if (eidx > solver->max_external)
+    return;
+  unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
+  if (!iidx1)
+    return;
+  var_flags *f = FLAGS (iidx1 - 1);
+  if (restorable (f)) {
+    f->seen = true;
+    PUSH_STACK (*restore, iidx1 - 1);
+  }
+}
+
 void es_restore_external (einsat *solver, size_t size, const int *elits) {
   if (EMPTY_STACK (solver->extension))
     return;
   unsigneds *restore = &solver->restoring;
   CLEAR_STACK (*restore);
-  for (size_t i = 0; i < size; i++) {
-    int eidx = abs (elits[i]);
-    if (eidx > solver->max_external)
-      continue;
-    unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
-    if (!iidx1)
-      continue;
-    var_flags *f = FLAGS (iidx1 - 1);
-    if (restorable (f)) {
-      f->seen = true;
-      PUSH_STACK (*restore, iidx1 - 1);
-    }
-  }
+  for (size_t i = 0; i < size; i++)
+    mark_external (solver, restore, abs (elits[i]));
+  restore_marked (solver, restore);
+}
+
+/* All at once: restoring them one by one would walk the extension stack
+ * once per restored variable. */
+void es_restore_all_external (einsat *solver) {
+  if (EMPTY_STACK (solver->extension))
+    return;
+  unsigneds *restore = &solver->restoring;
+  CLEAR_STACK (*restore);
+  for (int eidx = 1; eidx <= solver->max_external; eidx++)
+    mark_external (solver, restore, eidx);
   restore_marked (solver, restore);
 }
 

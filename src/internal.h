@@ -810,6 +810,7 @@ void es_push_extension (einsat *, unsigned witness, size_t size,
 void es_move_to_extension (einsat *, unsigned witness, const occurrence *);
 void es_reconstruct (einsat *, signed char *values);
 void es_restore_external (einsat *, size_t size, const int *elits);
+void es_restore_all_external (einsat *); /* 1..max_external */
 void es_restore_blocked (einsat *);
 void es_release_extension (einsat *);
 
