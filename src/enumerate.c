@@ -82,25 +82,22 @@ static unsigned import_projected (einsat *solver, int eidx) {
   return lit != INVALID ? lit : es_import_literal (solver, eidx);
 }
 
-/* The projection is imported per call, as the user's assumptions are:
- * it usually changes between calls (a Sudoku's candidates), and
+/* A listed projection is imported per call, as the user's assumptions
+ * are: it usually changes between calls (a Sudoku's candidates), and
  * comparing it with the last one would cost as much as importing it. */
-static void import_projection (einsat *solver, enumeration *e) {
+static void import_listed (einsat *solver, enumeration *e) {
+  solver->all_projected = 0;
   CLEAR_STACK (solver->projected);
   CLEAR_STACK (solver->projected_lits);
-  int n = e->project ? e->project_size : solver->max_external;
-  if (e->project)
-    es_restore_external (solver, (size_t) n, e->project);
-  else
-    es_restore_all_external (solver);
+  int n = e->project_size;
+  es_restore_external (solver, (size_t) n, e->project);
   RESERVE_STACK (solver->projected_lits, (size_t) n);
   RESERVE_STACK (solver->projected, (size_t) n);
   /* The stacks are reserved and not touched by an import, so their ends
    * stay in locals: stores through them could alias 'solver'. */
   unsigned *lits = solver->projected_lits.end, *vars = solver->projected.end;
   for (int i = 0; i < n; i++) {
-    unsigned lit =
-        import_projected (solver, e->project ? abs (e->project[i]) : i + 1);
+    unsigned lit = import_projected (solver, abs (e->project[i]));
     *lits++ = lit;
     /* Without a branch: a variable twice in a projection is rare. */
     var_flags *f = FLAGS (IDX (lit));
@@ -112,10 +109,40 @@ static void import_projection (einsat *solver, enumeration *e) {
   solver->projected.end = vars;
 }
 
-static void reset_projection (einsat *solver) {
+static void flag_projected (einsat *solver, bool projected) {
   for (all_stack (unsigned, idx, solver->projected))
-    FLAGS (idx)->projected = false;
-  CLEAR_STACK (solver->projected);
+    FLAGS (idx)->projected = projected;
+}
+
+/* The projection on all variables changes only when variables are
+ * added, as an imported external variable keeps its internal one (also
+ * when restored after elimination): the stacks keep the entries of the
+ * last such call, and only the variables added since are imported. */
+static void import_all (einsat *solver) {
+  es_restore_all_external (solver);
+  int known = solver->all_projected, n = solver->max_external;
+  solver->all_projected = 0; /* until the entries are complete */
+  RESIZE_STACK (solver->projected_lits, (size_t) known);
+  RESIZE_STACK (solver->projected, (size_t) known);
+  for (int eidx = known + 1; eidx <= n; eidx++) {
+    unsigned lit = import_projected (solver, eidx);
+    PUSH_STACK (solver->projected_lits, lit);
+    PUSH_STACK (solver->projected, IDX (lit));
+  }
+  solver->all_projected = n;
+  flag_projected (solver, true);
+}
+
+static void import_projection (einsat *solver, enumeration *e) {
+  if (e->project)
+    import_listed (solver, e);
+  else
+    import_all (solver);
+}
+
+/* The stacks stay for the next call (see 'import_all'). */
+static void reset_projection (einsat *solver) {
+  flag_projected (solver, false);
   solver->projecting = false;
 }
 
@@ -138,13 +165,18 @@ static int report_values (einsat *solver, enumeration *e,
   const unsigned *lits = solver->projected_lits.begin;
   const int *project = e->project;
   int *out = model->end;
-  /* Without a branch: in a puzzle most values are false, not all. */
-  for (int i = 0; i < n; i++) {
-    int eidx = project ? abs (project[i]) : i + 1;
-    assert (values[lits[i]]);
-    int negative = -(values[lits[i]] < 0);
-    out[i] = (eidx ^ negative) - negative;
-  }
+  /* Projected values are 1 or -1: multiplying needs no branch, and in a
+   * puzzle most values are false, not all. */
+  if (project)
+    for (int i = 0; i < n; i++) {
+      assert (values[lits[i]]);
+      out[i] = values[lits[i]] * abs (project[i]);
+    }
+  else
+    for (int i = 0; i < n; i++) {
+      assert (values[lits[i]]);
+      out[i] = values[lits[i]] * (i + 1);
+    }
   out[n] = 0;
   model->end = out + n + 1;
   e->models++;

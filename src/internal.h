@@ -410,10 +410,14 @@ struct einsat {
 
   /* Enumeration: the projection variables (never eliminated), decided
    * first while 'projecting'.  The buffers of 'enumerate.c' live here so
-   * that a call allocates nothing once they are large enough. */
+   * that a call allocates nothing once they are large enough.  Between
+   * calls they keep the last projection: if it was on all variables,
+   * 'all_projected' is the number of external variables it covers (the
+   * next one imports only those added since), else 0. */
   unsigneds projected;
   bool projecting;
   unsigneds projected_lits; /* internal literal of each projection entry */
+  int all_projected;
   ints projected_model;     /* the model as passed to the callback */
   chars flipped;            /* per prefix entry (backtracking) */
 
