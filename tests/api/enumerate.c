@@ -5,7 +5,9 @@
  * assumptions, none may come twice, and the count must be exact when
  * the enumeration says it is complete.  Afterwards the formula must be
  * unchanged: a second enumeration without assumptions, by a random
- * strategy, counts the models of the formula alone. */
+ * strategy, counts the models of the formula alone.  One solver is also
+ * enumerated many times on all its variables while the formula grows
+ * and variables are eliminated in between ('run_all_variables'). */
 
 #include "einsat.h"
 
@@ -111,8 +113,10 @@ static void random_assumptions (einsat *solver, uint64_t *rng,
   }
 }
 
-static const char *check_enumeration (einsat *solver, int projected,
-                                      uint32_t forced_true,
+/* Projected on 'projection[0..projected)', or with 'all' on every
+ * variable the solver knows (then 'projection' must list 1..projected). */
+static const char *check_enumeration (einsat *solver, bool all,
+                                      int projected, uint32_t forced_true,
                                       uint32_t forced_false, int64_t limit,
                                       int64_t stop) {
   static uint64_t valid[KEY_WORDS];
@@ -124,8 +128,9 @@ static const char *check_enumeration (einsat *solver, int projected,
   c.stop = stop;
   c.valid = valid;
   int complete;
-  int64_t got = einsat_enumerate (solver, projection, projected, limit,
-                                  on_model, &c, &complete);
+  const int *project = all ? 0 : projection;
+  int64_t got = einsat_enumerate (solver, project, all ? 0 : projected,
+                                  limit, on_model, &c, &complete);
   int64_t want = expected;
   if (limit && limit < want)
     want = limit;
@@ -178,11 +183,12 @@ static bool run_one (uint64_t seed) {
   random_assumptions (solver, &rng, &forced_true, &forced_false);
   int64_t limit = oracle_below (&rng, 4) ? 0 : 1 + oracle_below (&rng, 5);
   int64_t stop = oracle_below (&rng, 8) ? 0 : 1 + oracle_below (&rng, 5);
-  const char *what = check_enumeration (solver, projected, forced_true,
-                                        forced_false, limit, stop);
+  const char *what = check_enumeration (solver, false, projected,
+                                        forced_true, forced_false, limit,
+                                        stop);
   if (!what) {
     set_random_option (solver, &rng, "enumerate", 0, 1);
-    if (check_enumeration (solver, projected, 0, 0, 0, 0))
+    if (check_enumeration (solver, false, projected, 0, 0, 0, 0))
       what = "formula changed by enumeration";
   }
   if (what)
@@ -220,13 +226,127 @@ static bool run_changing (uint64_t seed) {
     einsat_add (solver, 0);
     int repeats = 1 + (round % 3 == 2);
     for (int r = 0; !what && r < repeats; r++)
-      what = check_enumeration (solver, projected, 0, 0, 0, 0);
+      what = check_enumeration (solver, false, projected, 0, 0, 0, 0);
   }
   if (what)
     printf ("not ok enumerate changing formula seed %llu: %s\n",
             (unsigned long long) seed, what);
   einsat_delete (solver);
   return !what;
+}
+
+typedef struct all_totals {
+  int64_t enumerations;
+  uint64_t eliminated, restored; /* restored: by those enumerations */
+} all_totals;
+
+/* A random clause of 'size' literals for the solver and the oracle. */
+static void add_random_clause (einsat *solver, uint64_t *rng, int size) {
+  formula_add_random (&f, rng, size);
+  einsat_add_clause (solver, f.lits[f.clauses - 1], (size_t) size);
+}
+
+/* One round of 'run_all_variables': the projection on all variables the
+ * solver knows (those of the clauses and the assumptions), sometimes a
+ * listed one in between, which the next projection on all must not
+ * take for its own. */
+static const char *enumerate_round (einsat *solver, uint64_t *rng,
+                                    all_totals *t) {
+  uint32_t forced_true, forced_false;
+  random_assumptions (solver, rng, &forced_true, &forced_false);
+  int64_t limit = oracle_below (rng, 4) ? 0 : 1 + oracle_below (rng, 5);
+  int64_t stop = oracle_below (rng, 8) ? 0 : 1 + oracle_below (rng, 5);
+  if (!oracle_below (rng, 5)) {
+    int projected = random_projection (rng);
+    return check_enumeration (solver, false, projected, forced_true,
+                              forced_false, limit, stop);
+  }
+  int projected = einsat_vars (solver);
+  for (int i = 0; i < projected; i++)
+    projection[i] = i + 1;
+  uint64_t restored = einsat_statistic (solver, "restored");
+  const char *what = check_enumeration (
+      solver, true, projected, forced_true, forced_false, limit, stop);
+  t->restored += einsat_statistic (solver, "restored") - restored;
+  t->enumerations++;
+  return what;
+}
+
+/* Grows the formula of 'run_all_variables' by a clause or two, often
+ * with a new variable, and sometimes solves it, which may eliminate
+ * variables; returns what went wrong, if anything. */
+static const char *change_formula (einsat *solver, uint64_t *rng) {
+  if (f.vars < 14 && oracle_below (rng, 2))
+    f.vars++;
+  for (int i = 1 + oracle_below (rng, 2); i > 0; i--)
+    add_random_clause (solver, rng, 2 + oracle_below (rng, 3));
+  if (oracle_below (rng, 2))
+    return 0;
+  int res = einsat_solve (solver);
+  return res == (oracle_count (&f, 0, 0, 1, 0) ? 10 : 20)
+             ? 0
+             : "wrong answer of 'einsat_solve' in between";
+}
+
+/* The solver keeps the projection on all variables (NULL) from call to
+ * call: many enumerations of one solver while variables and clauses
+ * are added, with 'einsat_solve' in between, whose elimination (at
+ * every solve in half of the runs) the next enumeration must undo.
+ * Every model is checked against the formula and every count against
+ * the oracle, as in 'run_one'. */
+static bool run_all_variables (uint64_t seed, all_totals *t) {
+  uint64_t rng = seed;
+  memset (&f, 0, sizeof f);
+  f.vars = 4 + oracle_below (&rng, 6);
+  einsat *solver = einsat_new ();
+  randomize_options (solver, &rng);
+  set_random_option (solver, &rng, "enumerate", 0, 1);
+  if (oracle_below (&rng, 2)) {
+    einsat_set_option (solver, "eliminate", 1);
+    einsat_set_option (solver, "eliminateinit", 0);
+    einsat_set_option (solver, "eliminateint", 1);
+    einsat_set_option (solver, "lucky", 0); /* would skip elimination */
+    /* Conflicts schedule the later rounds, and only CDCL has them. */
+    set_random_option (solver, &rng, "dpll", 0, 1);
+  }
+  /* Satisfiable mostly, and large enough to eliminate some variables. */
+  for (int i = 0; i < 2 * f.vars; i++)
+    add_random_clause (solver, &rng, 3);
+  const char *what = 0;
+  for (int round = 0; !what && round < 16; round++) {
+    if (round)
+      what = change_formula (solver, &rng);
+    if (!what)
+      what = enumerate_round (solver, &rng, t);
+  }
+  if (what)
+    printf ("not ok enumerate all variables seed %llu: %s\n",
+            (unsigned long long) seed, what);
+  t->eliminated += einsat_statistic (solver, "eliminated");
+  einsat_delete (solver);
+  return !what;
+}
+
+static bool all_variables (long runs) {
+  all_totals t = {0, 0, 0};
+  long failed = 0;
+  for (long i = 0; i < runs && failed < 5; i++)
+    failed += !run_all_variables (31337 + (uint64_t) i, &t);
+  if (failed)
+    return false;
+  /* Otherwise the runs would not test what they are for. */
+  if (!t.eliminated || !t.restored) {
+    printf ("not ok enumerate all variables: %llu eliminated, %llu "
+            "restored\n",
+            (unsigned long long) t.eliminated,
+            (unsigned long long) t.restored);
+    return false;
+  }
+  printf ("ok enumerate: %lld enumerations on all variables of growing "
+          "formulas (%llu variables eliminated, %llu restored by them)\n",
+          (long long) t.enumerations, (unsigned long long) t.eliminated,
+          (unsigned long long) t.restored);
+  return true;
 }
 
 /* An application that changes the formula before every enumeration
@@ -350,6 +470,8 @@ int main (int argc, char **argv) {
   long failed = !hand_over_queens () + !copies_rationed ();
   for (long i = 0; i < count / 20 && failed < 5; i++)
     failed += !run_changing (777 + (uint64_t) i);
+  if (!failed)
+    failed += !all_variables (count / 10);
   for (long i = 0; i < count && failed < 5; i++)
     failed += !run_one (424242 + (uint64_t) i);
   if (!failed)
