@@ -18,12 +18,22 @@
  * starting a second search, and leaves the formula as it was.  It first
  * searches without learning ('src/dpll.c'), which settles every 9x9 and
  * 16x16 puzzle of the shared sets within its budget and is three to
- * five times as fast as CDCL on them (bench/GRIDS.md).  The projection is
- * the candidates of the blank cells (the values the givens leave), cells
- * with fewest candidates first: should the CDCL enumeration take over,
- * it decides the projected variables first and in that order, and the
- * plain order of all cell variables made the forum's hardest puzzles
- * three times slower.
+ * five times as fast as CDCL on them (bench/GRIDS.md).
+ *
+ * Projection: all variables where that search runs.  The solver keeps that
+ * projection from call to call, so a call costs passes over the variables
+ * to flag and unflag them and one to report their values, which are decoded
+ * in their order: 8 % fewer instructions on the 17-clue set with
+ * '--unique' than importing the candidates of the blank cells (the values
+ * the givens leave) and decoding them through tables.  Grids that search
+ * does not take (25x25: its 690,000 clauses exceed option 'dpllclauses')
+ * and encodings with auxiliary variables (whose values could tell apart
+ * models with the same cells) are projected on the candidates.  Both
+ * projections give the same search: after the givens only candidates are
+ * unassigned, and either search picks among them by its own heuristic
+ * (measured: the same decisions and conflicts, also with CDCL alone).  With
+ * CDCL the search dominates, and the candidates are a small part of the
+ * 15,625 variables of a 25x25 grid.
  *
  * The solver is never built again by default: rebuilding was needed
  * while learned clauses piled up over many short solve calls (11,900
@@ -53,6 +63,7 @@ struct sudoku_solver {
   einsat *solver;
   int64_t solved;       /* puzzles since the solver was built */
   int64_t rebuild;      /* puzzles before building again (0 never) */
+  bool project_all;     /* on all variables, else on the candidates */
   int *project;         /* the projection of the current puzzle */
   int *project_cell;    /* cell of each projected variable */
   int *project_value;   /* and its value */
@@ -162,6 +173,22 @@ static bool set_options (sudoku_solver *s) {
   return true;
 }
 
+/* Projecting on all variables pays where the search without learning
+ * runs (see the top): with the backtracking strategy, on formulas up to
+ * the sizes of the solver's options (the test of 'es_dpll_enumerate',
+ * clauses counted as there).  All variables are the cell variables
+ * only if the encoding has no others. */
+static bool project_all_variables (sudoku_solver *s) {
+  int enumerate = 0, dpll = 0, max_vars = 0, max_clauses = 0;
+  einsat_get_option (s->solver, "enumerate", &enumerate);
+  einsat_get_option (s->solver, "dpll", &dpll);
+  einsat_get_option (s->solver, "dpllvars", &max_vars);
+  einsat_get_option (s->solver, "dpllclauses", &max_clauses);
+  uint64_t clauses = einsat_statistic (s->solver, "clauses_irredundant");
+  return enumerate && dpll && einsat_vars (s->solver) == s->vars &&
+         s->vars <= max_vars && clauses <= (uint64_t) max_clauses;
+}
+
 static bool build (sudoku_solver *s) {
   s->solved = 0;
   if (!(s->encoder = enc_new (ENC_NO_RECORD)))
@@ -172,6 +199,7 @@ static bool build (sudoku_solver *s) {
     return false;
   for (int var = 1; var <= s->vars; var++)
     einsat_freeze (s->solver, var);
+  s->project_all = project_all_variables (s);
   return true;
 }
 
@@ -280,6 +308,25 @@ static int store_model (void *data, const int *values) {
   return 1;
 }
 
+/* 'values' lists all variables in their order, the cell variables
+ * first: of the 'size' variables of a cell only the one of its value is
+ * true, listed as its number 'cell_var' = cell * size + value.  Summing
+ * the positive ones gives it without a branch per value (one in 'size'
+ * is true, so a branch would be mispredicted often), and the sum
+ * vectorises. */
+static int store_all_values (void *data, const int *values) {
+  sudoku_solver *s = data;
+  sudoku *solution = s->found + s->models++;
+  int n = s->size, *cells = solution->cells;
+  for (int cell = 0; cell < n * n; cell++, values += n) {
+    int var = 0;
+    for (int i = 0; i < n; i++)
+      var += values[i] > 0 ? values[i] : 0;
+    cells[cell] = var - cell * n;
+  }
+  return 1;
+}
+
 /* The values a blank cell may take after removing the givens of its
  * row, column and box, for every cell (0 for givens).  Loops over rows
  * and columns instead of dividing cell numbers: a division per cell
@@ -322,11 +369,12 @@ static int popcount (uint64_t x) {
   return (int) ((x * 0x0101010101010101u) >> 56);
 }
 
-/* Enumeration decides the projected variables first, in their order:
- * the candidates of blank cells, cells with fewest candidates first (the
- * 'minimum remaining values' order of Sudoku solvers).  The other
- * variables are fixed by the givens, so the projection still determines
- * the solution.  Returns the number of projected variables. */
+/* Enumeration decides the projected variables first (the heuristic's
+ * choice among them; their order only breaks ties): the candidates of
+ * blank cells, cells with fewest candidates first (the 'minimum
+ * remaining values' order of Sudoku solvers).  The other variables are
+ * fixed by the givens, so the projection still determines the
+ * solution.  Returns the number of projected variables. */
 static int project_candidates (sudoku_solver *s, const sudoku *puzzle) {
   int n = s->size, cells = n * n, size = 0;
   uint64_t *masks = s->masks;
@@ -361,9 +409,16 @@ static int enumerate_solutions (sudoku_solver *s, const sudoku *puzzle,
   s->models = 0;
   assume_givens (s, puzzle);
   s->puzzle = puzzle;
-  int projected = project_candidates (s, puzzle), complete = 0;
-  int64_t models = einsat_enumerate (s->solver, s->project, projected,
-                                     limit, store_model, s, &complete);
+  int complete = 0;
+  int64_t models;
+  if (s->project_all)
+    models = einsat_enumerate (s->solver, 0, 0, limit, store_all_values, s,
+                               &complete);
+  else {
+    int projected = project_candidates (s, puzzle);
+    models = einsat_enumerate (s->solver, s->project, projected, limit,
+                               store_model, s, &complete);
+  }
   if (models < 0 || (models < limit && !complete))
     return -1;
   for (int i = 0; i < models; i++)
