@@ -70,8 +70,9 @@ static unsigned external_decision (einsat *solver) {
   unsigned lit = es_find_literal (solver, elit);
   if (lit == INVALID || VALUE (lit))
     return INVALID;
-  const var_flags *f = FLAGS (IDX (lit));
-  return f->active && (f->projected || !solver->projecting) ? lit : INVALID;
+  unsigned idx = IDX (lit);
+  bool allowed = !solver->projecting || es_projected (solver, idx);
+  return FLAGS (idx)->active && allowed ? lit : INVALID;
 }
 
 int es_decide (einsat *solver) {
@@ -89,7 +90,7 @@ int es_decide (einsat *solver) {
                                 : next_queue_variable (solver);
   /* The heuristic's best variable is the best projected one if it is
    * projected: the scan over the projection is needed only otherwise. */
-  if (solver->projecting && idx != INVALID && !FLAGS (idx)->projected) {
+  if (solver->projecting && idx != INVALID && !es_projected (solver, idx)) {
     unsigned projected = es_next_projected (solver);
     if (projected != INVALID)
       idx = projected;

@@ -507,7 +507,7 @@ static unsigned open_literal (einsat *solver, dpll *d, unsigned k,
   const unsigned *p = d->literals.begin + d->starts.begin[k];
   const unsigned *end = d->literals.begin + d->starts.begin[k + 1];
   for (; p != end; p++)
-    if (!d->values[*p] && (!projecting || FLAGS (IDX (*p))->projected))
+    if (!d->values[*p] && (!projecting || es_projected (solver, IDX (*p))))
       return *p;
   return INVALID;
 }
@@ -641,7 +641,7 @@ static void decide (einsat *solver, dpll *d, unsigned lit,
                   d->assigned,
                   d->open_projected,
                   false,
-                  FLAGS (IDX (lit))->projected,
+                  es_projected (solver, IDX (lit)),
                   list};
   PUSH_STACK (d->frames, f);
   d->nodes++;

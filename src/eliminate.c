@@ -24,7 +24,7 @@ bool es_frozen (einsat *solver, unsigned idx) {
   if (!eidx || PEEK_STACK (solver->frozen, eidx))
     return true;
   var_flags *f = FLAGS (idx);
-  return f->assumed || f->projected || f->xmatrix;
+  return f->assumed || es_projected (solver, idx) || f->xmatrix;
 }
 
 /* The first round waits for 'eliminateinit' conflicts (the option is

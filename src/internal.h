@@ -413,9 +413,13 @@ struct einsat {
    * that a call allocates nothing once they are large enough.  Between
    * calls they keep the last projection: if it was on all variables,
    * 'all_projected' is the number of external variables it covers (the
-   * next one imports only those added since), else 0. */
+   * next one imports only those added since), else 0.  If it covers
+   * every internal variable too, the flags of the variables below
+   * 'projected_below' are left unset (see 'es_projected'); variables
+   * added during the call are above it. */
   unsigneds projected;
   bool projecting;
+  unsigned projected_below;
   unsigneds projected_lits; /* internal literal of each projection entry */
   int all_projected;
   ints projected_model;     /* the model as passed to the callback */
@@ -894,6 +898,11 @@ void es_lrat_add_units (einsat *, size_t size, const unsigned *lits);
 void es_lrat_remember_duplicates (einsat *, uint64_t id, size_t size,
                                   const unsigned *lits);
 void es_lrat_remember_duplicates_ref (einsat *, unsigned ref);
+
+/* Is variable 'idx' in the projection of the current enumeration? */
+static inline bool es_projected (const einsat *solver, unsigned idx) {
+  return idx < solver->projected_below || FLAGS (idx)->projected;
+}
 
 static inline uint64_t es_clause_id (einsat *solver, clause *c) {
   uint64_t id = 0;
