@@ -109,14 +109,9 @@ static void import_listed (einsat *solver, enumeration *e) {
   solver->projected.end = vars;
 }
 
-/* Unrolled: on all variables this runs twice per call, and the loop
- * overhead is most of each step. */
 static void flag_projected (einsat *solver, bool projected) {
-  const unsigned *idx = solver->projected.begin;
-  const unsigned *end = solver->projected.end;
-#pragma GCC unroll 4
-  while (idx != end)
-    FLAGS (*idx++)->projected = projected;
+  for (all_stack (unsigned, idx, solver->projected))
+    FLAGS (idx)->projected = projected;
 }
 
 /* The projection on all variables changes only when variables are
