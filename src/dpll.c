@@ -14,7 +14,9 @@
  *    conflict.  Counters are updated when a literal is assigned, so
  *    false literals never enter a queue (in a Sudoku 7 of 8 assignments
  *    are false);
- *  - binary clauses are lists of the literals each literal implies;
+ *  - binary clauses are lists of the literals each literal implies,
+ *    with the clauses each of them shortens but the implying literal
+ *    does not satisfy (see 'build_lists');
  *  - the two most frequent tests have no branches: whether an implied
  *    literal is assigned already (in a Sudoku 2 of 3 are) and whether a
  *    decrement made a clause unit.  Mispredicting them cost more than
@@ -90,6 +92,9 @@ typedef struct dpll {
   ints sizes;             /* initial counter of each clause */
   unsigneds pairs;        /* scratch of 'sort_by_key' */
   unsigneds block_starts; /* scratch of 'build_lists' */
+  unsigneds clause_stamps;  /* scratch of 'build_lists' */
+  unsigneds literal_stamps; /* scratch of 'build_lists' */
+  unsigneds widths;       /* scratch of 'build_lists' */
   unsigneds order;        /* literals by the size of their blocks */
   bool copied;            /* complete (an allocation may fail midway) */
   uint64_t served;        /* enumerations on this copy */
@@ -133,6 +138,9 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->sizes);
   RELEASE_STACK (d->pairs);
   RELEASE_STACK (d->block_starts);
+  RELEASE_STACK (d->clause_stamps);
+  RELEASE_STACK (d->literal_stamps);
+  RELEASE_STACK (d->widths);
   RELEASE_STACK (d->order);
   RELEASE_STACK (d->state);
   RELEASE_STACK (d->queue);
@@ -223,6 +231,7 @@ static void copy_large_clauses (einsat *solver, dpll *d,
     PUSH_STACK (d->starts, (unsigned) SIZE_STACK (d->literals));
   }
   d->clauses = (unsigned) SIZE_STACK (d->sizes);
+  PUSH_STACK (d->sizes, SATISFIED); /* the padding clause */
   sort_by_key (solver, &d->occurs, &d->occurrences,
                2 * (size_t) solver->vars, pairs->begin,
                SIZE_STACK (*pairs) / 2);
@@ -238,30 +247,171 @@ static void push_range (unsigneds *stack, const unsigned *begin,
 /* An assignment reads one block of 'lists', the one of its literal:
  *
  *   S  D  [S clauses it satisfies]  [D clauses it shortens]
- *   B  [B literals its binary clauses imply]
+ *   B  W  [B literals its binary clauses imply]  [B entries of W words]
  *
- * The propagation queue holds the positions of the B fields. */
+ * The propagation queue holds the positions of the B fields.  When a
+ * literal is true, the literals it implies are made false and their
+ * clauses shortened, except those the true literal satisfies: in a
+ * Sudoku each of them shares the cell, or the row, column or box of
+ * the value, and that decrement would only take one from 'SATISFIED'
+ * (28% of the decrements).  So each implied literal has an entry:
+ *
+ *   H  [W - 1 clauses it shortens while the implying one is true]
+ *
+ * Shorter lists are padded with 'd->clauses', a clause whose counter
+ * starts at 'SATISFIED' and is never unit, so the loop over an entry
+ * has the same length in the whole block.  EDGE_MORE in H says the
+ * implied literal satisfies clauses or implies literals itself, as its
+ * own block lists; EDGE_FULL that its own block does all (when the
+ * list would be too long, or the implying literal implies both phases
+ * of it: then the second of them must find the first one's value). */
+
+#define EDGE_FULL 1u
+#define EDGE_MORE 2u
+
+/* Clauses in an entry, at most: entries make the lists at most eight
+ * times as long. */
+#define MAX_EDGE_SHORTENS 6
+
+/* Implied literals listed twice would be assigned twice. */
+static void unique_implied (dpll *d, size_t literals) {
+  unsigned *implies = d->implies.begin, *implied = d->implied.begin;
+  unsigned *stamps = d->literal_stamps.begin;
+  unsigned out = 0, begin = 0;
+  for (size_t lit = 0; lit < literals; lit++) {
+    unsigned end = implies[lit + 1];
+    implies[lit] = out;
+    for (unsigned i = begin; i < end; i++) {
+      unsigned other = implied[i];
+      if (stamps[other] == lit + 1)
+        continue;
+      stamps[other] = (unsigned) lit + 1;
+      implied[out++] = other;
+    }
+    begin = end;
+  }
+  implies[literals] = out;
+  RESIZE_STACK (d->implied, out);
+}
+
+/* Stamps the clauses 'lit' satisfies and the literals it implies with
+ * 'lit + 1'. */
+static void stamp (dpll *d, unsigned lit) {
+  const unsigned *occurs = d->occurs.begin, *implies = d->implies.begin;
+  for (unsigned i = occurs[lit]; i < occurs[lit + 1]; i++)
+    d->clause_stamps.begin[d->occurrences.begin[i]] = lit + 1;
+  for (unsigned i = implies[lit]; i < implies[lit + 1]; i++)
+    d->literal_stamps.begin[d->implied.begin[i]] = lit + 1;
+}
+
+/* The clauses 'implied' shortens that the stamped 'lit' does not
+ * satisfy, or INVALID if its entry has to be full. */
+static unsigned edge_shortens (const dpll *d, unsigned lit,
+                               unsigned implied) {
+  unsigned other = NOT (implied);
+  if (d->literal_stamps.begin[other] == lit + 1 || IDX (implied) == IDX (lit))
+    return INVALID;
+  const unsigned *occurs = d->occurs.begin;
+  const unsigned *occurring = d->occurrences.begin;
+  unsigned count = 0;
+  for (unsigned i = occurs[other]; i < occurs[other + 1]; i++)
+    count += d->clause_stamps.begin[occurring[i]] != lit + 1;
+  return count <= MAX_EDGE_SHORTENS ? count : INVALID;
+}
+
+/* Words of the entries of the stamped 'lit'. */
+static unsigned entry_width (const dpll *d, unsigned lit) {
+  unsigned width = 1;
+  const unsigned *implies = d->implies.begin;
+  for (unsigned i = implies[lit]; i < implies[lit + 1]; i++) {
+    unsigned count = edge_shortens (d, lit, d->implied.begin[i]);
+    if (count != INVALID && 1 + count > width)
+      width = 1 + count;
+  }
+  return width;
+}
+
+/* Into reserved room. */
+static void push_entry (dpll *d, unsigned lit, unsigned implied,
+                        unsigned width) {
+  const unsigned *occurs = d->occurs.begin;
+  const unsigned *occurring = d->occurrences.begin;
+  const unsigned *implies = d->implies.begin;
+  unsigned *entry = d->lists.end, *q = entry + 1;
+  unsigned count = edge_shortens (d, lit, implied);
+  if (count == INVALID || count >= width)
+    entry[0] = EDGE_FULL;
+  else {
+    bool more = occurs[implied + 1] > occurs[implied] ||
+                implies[implied + 1] > implies[implied];
+    entry[0] = more ? EDGE_MORE : 0;
+    unsigned other = NOT (implied);
+    for (unsigned i = occurs[other]; i < occurs[other + 1]; i++)
+      if (d->clause_stamps.begin[occurring[i]] != lit + 1)
+        *q++ = occurring[i];
+  }
+  while (q != entry + width)
+    *q++ = d->clauses;
+  d->lists.end = q;
+}
+
+/* Words of the block of 'lit'. */
+static size_t block_size (const dpll *d, unsigned lit, unsigned width) {
+  const unsigned *occurs = d->occurs.begin, *implies = d->implies.begin;
+  unsigned other = NOT (lit);
+  size_t implied = implies[lit + 1] - implies[lit];
+  return 4 + (size_t) occurs[lit + 1] - occurs[lit] + occurs[other + 1] -
+         occurs[other] + (1 + (size_t) width) * implied;
+}
+
+static void clear_stamps (einsat *solver, unsigneds *stamps, size_t size) {
+  CLEAR_STACK (*stamps);
+  RESERVE_STACK (*stamps, size + 1);
+  RESIZE_STACK (*stamps, size);
+  memset (stamps->begin, 0, size * sizeof (unsigned));
+}
+
+/* The entry width of each literal in 'widths'; 1 (all entries full) if
+ * positions in 'lists' would not fit into 32 bits. */
+static void choose_widths (einsat *solver, dpll *d, size_t literals) {
+  CLEAR_STACK (d->widths);
+  RESERVE_STACK (d->widths, literals + 1);
+  RESIZE_STACK (d->widths, literals);
+  size_t total = 0;
+  for (unsigned lit = 0; lit < literals; lit++) {
+    stamp (d, lit);
+    unsigned width = entry_width (d, lit);
+    d->widths.begin[lit] = width;
+    total += block_size (d, lit, width);
+  }
+  if (total >= UINT_MAX / 2)
+    for (unsigned lit = 0; lit < literals; lit++)
+      d->widths.begin[lit] = 1;
+}
+
 static void build_lists (einsat *solver, dpll *d) {
   size_t literals = 2 * (size_t) d->vars;
+  clear_stamps (solver, &d->literal_stamps, literals);
+  clear_stamps (solver, &d->clause_stamps, d->clauses);
+  unique_implied (d, literals);
+  choose_widths (solver, d, literals);
   CLEAR_STACK (d->index);
   RESERVE_STACK (d->index, literals + 1);
   RESIZE_STACK (d->index, literals);
-  CLEAR_STACK (d->lists);
-  RESERVE_STACK (d->lists, 3 * literals + 2 * SIZE_STACK (d->occurrences) +
-                               SIZE_STACK (d->implied) + 1);
   const unsigned *occurs = d->occurs.begin;
   const unsigned *occurring = d->occurrences.begin;
   const unsigned *implies = d->implies.begin;
   const unsigned *implied = d->implied.begin;
+  const unsigned *widths = d->widths.begin;
   /* Short blocks first, packed together: in a Sudoku 8 in 9 variables
-   * end up false, and the blocks of their negations, 28 bytes each, then
-   * share cache lines instead of sitting between blocks of 140. */
+   * end up false, and the blocks of their negations, 32 bytes each, then
+   * share cache lines instead of sitting between the long ones. */
   CLEAR_STACK (d->pairs);
   unsigned longest = 0;
+  size_t total = 1;
   for (unsigned lit = 0; lit < literals; lit++) {
-    unsigned other = NOT (lit);
-    unsigned size = occurs[lit + 1] - occurs[lit] + occurs[other + 1] -
-                    occurs[other] + implies[lit + 1] - implies[lit];
+    unsigned size = (unsigned) block_size (d, lit, widths[lit]);
+    total += size;
     longest = size > longest ? size : longest;
     PUSH_STACK (d->pairs, size);
     PUSH_STACK (d->pairs, lit);
@@ -269,8 +419,12 @@ static void build_lists (einsat *solver, dpll *d) {
   sort_by_key (solver, &d->block_starts, &d->order, longest,
                d->pairs.begin, literals);
   CLEAR_STACK (d->pairs);
+  CLEAR_STACK (d->lists);
+  RESERVE_STACK (d->lists, total);
   for (size_t i = 0; i < literals; i++) {
     unsigned lit = d->order.begin[i], other = NOT (lit);
+    unsigned width = widths[lit];
+    stamp (d, lit);
     d->index.begin[lit] = (unsigned) SIZE_STACK (d->lists);
     *d->lists.end++ = occurs[lit + 1] - occurs[lit];
     *d->lists.end++ = occurs[other + 1] - occurs[other];
@@ -279,8 +433,11 @@ static void build_lists (einsat *solver, dpll *d) {
     push_range (&d->lists, occurring + occurs[other],
                 occurring + occurs[other + 1]);
     *d->lists.end++ = implies[lit + 1] - implies[lit];
+    *d->lists.end++ = width;
     push_range (&d->lists, implied + implies[lit],
                 implied + implies[lit + 1]);
+    for (unsigned j = implies[lit]; j < implies[lit + 1]; j++)
+      push_entry (d, lit, implied[j], width);
   }
 }
 
@@ -300,7 +457,7 @@ static void copy_formula (einsat *solver, dpll *d) {
   size_t value_bytes = 2 * (size_t) d->vars;
   value_bytes = (value_bytes + sizeof (int) - 1) / sizeof (int) *
                 sizeof (int);
-  d->state_bytes = value_bytes + d->clauses * sizeof (int);
+  d->state_bytes = value_bytes + (d->clauses + 1) * sizeof (int);
   CLEAR_STACK (d->state);
   RESERVE_STACK (d->state, d->state_bytes + 1);
   RESIZE_STACK (d->state, d->state_bytes);
@@ -394,25 +551,13 @@ static inline arrays load (dpll *d) {
                    d->weights.begin, d->assigned, d->weighted};
 }
 
-/* False if 'lit' is false or falsifies a clause.  Loops run over
- * pointer ranges loaded before the first store: 'int' counters may
- * alias the 'unsigned' index arrays too. */
-static inline bool assign (arrays *a, unsigned lit) {
-  signed char value = a->values[lit];
-  if (value)
-    return value > 0;
-  const unsigned *p = a->lists + a->index[lit];
-  unsigned satisfies = p[0], shortens = p[1];
-  p += 2;
-  const unsigned *end = p + satisfies;
+/* Decrements the counters of the clauses in [p, end); false if one
+ * drops below zero.  Every clause is written to 'units' and kept if it
+ * became unit. */
+static inline bool shorten (arrays *a, const unsigned *p,
+                            const unsigned *end) {
+  const unsigned *begin = p;
   int *counts = a->counts;
-  a->values[lit] = 1;
-  a->values[NOT (lit)] = -1;
-  a->assigned++;
-  while (p != end)
-    counts[*p++] = SATISFIED;
-  end += shortens;
-  /* Every clause is written to 'units' and kept if it became unit. */
   unsigned *units = a->units;
   int signs = 0; /* negative if a counter dropped below zero */
 #pragma GCC unroll 4
@@ -424,15 +569,105 @@ static inline bool assign (arrays *a, unsigned lit) {
     signs |= count;
   }
   a->units = units;
-  if (signs < 0) { /* rare: weigh the falsified clauses */
-    for (const unsigned *q = end - shortens; q != end; q++)
-      if (counts[*q] < 0)
-        a->weights[*q]++; /* wrapping around only misleads 'choose' */
-    a->weighted = true;
-    return false;
-  }
+  if (signs >= 0)
+    return true;
+  /* Rare: weigh the falsified clauses. */
+  for (const unsigned *q = begin; q != end; q++)
+    if (counts[*q] < 0)
+      a->weights[*q]++; /* wrapping around only misleads 'choose' */
+  a->weighted = true;
+  return false;
+}
+
+/* Decrements the counter of clause 'k', and notes it as unit if it is. */
+static inline int decrement (int *counts, unsigned k, unsigned **units) {
+  int count = --counts[k];
+  **units = k;
+  *units += (unsigned) (count - 1) >> 31; /* count <= 0 */
+  return count;
+}
+
+/* The same for the few clauses of an entry ('shorten' with unrolled
+ * loop costs more than the decrements), in straight lines for three,
+ * the usual number in a Sudoku. */
+static inline bool shorten_entry (arrays *a, const unsigned *p,
+                                  unsigned size) {
+  int *counts = a->counts;
+  unsigned *units = a->units;
+  int signs = 0;
+  if (size == 3) {
+    signs |= decrement (counts, p[0], &units);
+    signs |= decrement (counts, p[1], &units);
+    signs |= decrement (counts, p[2], &units);
+  } else
+#pragma GCC unroll 1
+    for (unsigned i = 0; i < size; i++)
+      signs |= decrement (counts, p[i], &units);
+  a->units = units;
+  if (signs >= 0)
+    return true;
+  for (unsigned i = 0; i < size; i++)
+    if (counts[p[i]] < 0)
+      a->weights[p[i]]++;
+  a->weighted = true;
+  return false;
+}
+
+static inline void set_true (arrays *a, unsigned lit) {
+  a->values[lit] = 1;
+  a->values[NOT (lit)] = -1;
+  a->assigned++;
+}
+
+/* The clauses [p, end) are satisfied. */
+static inline void satisfy (arrays *a, const unsigned *p,
+                            const unsigned *end) {
+  while (p != end)
+    a->counts[*p++] = SATISFIED;
+}
+
+/* Queues the implied literals at 'p', if any. */
+static inline void queue_implied (arrays *a, const unsigned *p) {
   if (*p)
     *a->queue++ = (unsigned) (p - a->lists);
+}
+
+/* False if 'lit' is false or falsifies a clause.  Loops run over
+ * pointer ranges loaded before the first store: 'int' counters may
+ * alias the 'unsigned' index arrays too. */
+static inline bool assign (arrays *a, unsigned lit) {
+  signed char value = a->values[lit];
+  if (value)
+    return value > 0;
+  const unsigned *p = a->lists + a->index[lit];
+  unsigned satisfies = p[0], shortens = p[1];
+  p += 2;
+  set_true (a, lit);
+  satisfy (a, p, p + satisfies);
+  p += satisfies;
+  if (!shorten (a, p, p + shortens))
+    return false;
+  queue_implied (a, p + shortens);
+  return true;
+}
+
+/* Assigns 'lit', implied by a true literal through 'entry' of 'width'
+ * words (see 'build_lists'). */
+static inline bool assign_entry (arrays *a, unsigned lit,
+                                 const unsigned *entry, unsigned width) {
+  unsigned header = entry[0];
+  if (header == EDGE_FULL)
+    return assign (a, lit);
+  set_true (a, lit);
+  if (!shorten_entry (a, entry + 1, width - 1))
+    return false;
+  if (header) { /* EDGE_MORE */
+    const unsigned *p = a->lists + a->index[lit];
+    unsigned satisfies = p[0], shortens = p[1];
+    p += 2;
+    satisfy (a, p, p + satisfies);
+    queue_implied (a, p + satisfies + shortens);
+  }
   return true;
 }
 
@@ -454,8 +689,8 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
   for (;;) {
     if (head != a->queue) {
       const unsigned *p = a->lists + *head++;
-      const unsigned *end = p + 1 + *p;
-      p++;
+      unsigned implied = p[0], width = p[1];
+      const unsigned *literals = p + 2, *entries = literals + implied;
       /* Most implied literals are true already (in a Sudoku 2 of 3): a
        * branch on each value would be mispredicted often, so the
        * unassigned ones are gathered first without branches. */
@@ -463,18 +698,19 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
       const signed char *values = a->values;
       int signs = 0; /* negative if an implied literal is false */
 #pragma GCC unroll 4
-      while (p != end) {
-        unsigned lit = *p++;
-        int value = values[lit]; /* -1, 0 or 1: only 0 has bit 0 clear */
-        *u = lit;
+      for (unsigned i = 0; i < implied; i++) {
+        int value = values[literals[i]]; /* only 0 has bit 0 clear */
+        *u = i;
         u += ~value & 1;
         signs |= value;
       }
       if (signs < 0)
         return false;
-      while (unassigned != u)
-        if (!assign (a, *unassigned++))
+      while (unassigned != u) {
+        unsigned i = *unassigned++;
+        if (!assign_entry (a, literals[i], entries + i * width, width))
           return false;
+      }
     } else if (a->units != units) {
       unsigned k = *--a->units;
       if (!a->counts[k] && !assign (a, unit_literal (a, k)))
@@ -683,7 +919,7 @@ static bool propagate_flipped (dpll *d) {
 
 static void start (einsat *solver, dpll *d) {
   memcpy (d->values, solver->values, 2 * (size_t) d->vars);
-  memcpy (d->counts, d->sizes.begin, d->clauses * sizeof (int));
+  memcpy (d->counts, d->sizes.begin, (d->clauses + 1) * sizeof (int));
   d->assigned = 0;
   d->open_projected = 0;
   /* Weights are per call: kept from one puzzle of a batch to the next
