@@ -191,11 +191,14 @@ static bool build (sudoku_solver *s) {
   if (!(s->encoder = enc_new (ENC_NO_RECORD)))
     return false;
   s->solver = enc_solver (s->encoder);
-  if (!set_options (s) ||
-      !encode_rules (s->encoder, s->box, s->settings.amo))
+  if (!set_options (s))
     return false;
+  /* Frozen before the clauses are added, so that the solver numbers its
+   * variables as the encoding does, and reports models of them faster. */
   for (int var = 1; var <= s->vars; var++)
     einsat_freeze (s->solver, var);
+  if (!encode_rules (s->encoder, s->box, s->settings.amo))
+    return false;
   s->project_all = project_all_variables (s);
   return true;
 }

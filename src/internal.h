@@ -422,6 +422,7 @@ struct einsat {
   unsigned projected_below;
   unsigneds projected_lits; /* internal literal of each projection entry */
   int all_projected;
+  bool projected_identity;  /* entry i is internal literal 2 * i */
   ints projected_model;     /* the model as passed to the callback */
   chars flipped;            /* per prefix entry (backtracking) */
 
