@@ -824,11 +824,13 @@ static unsigned choose_weighted (einsat *solver, dpll *d, bool projecting,
   for (size_t i = 0; i < parents; i++) {
     unsigned k = parent ? parent[i] : (unsigned) i;
     int count = counts[k];
-    if (count >= SATISFIED / 2)
-      continue;
-    *out++ = k;
+    /* Which clauses were satisfied since the last decision varies, so
+     * only an improvement, which is rare, takes a branch. */
+    bool open = count < SATISFIED / 2;
+    *out = k;
+    out += open;
     uint64_t c = (uint64_t) count + 1, w = (uint64_t) weights[k] + 1;
-    if (c * best_weight >= best_count * w)
+    if (!(open & (c * best_weight < best_count * w)))
       continue;
     unsigned lit = open_literal (solver, d, k, projecting);
     if (lit == INVALID)
