@@ -52,11 +52,12 @@ char sudoku_value_char (int value) {
   return value <= 9 ? (char) ('0' + value) : (char) ('A' + value - 10);
 }
 
+/* Blanks and givens alternate at random: one branch for both, taken
+ * always. */
 static int char_value (int ch) {
-  if (ch == '.' || ch == '0')
-    return 0;
-  if ('1' <= ch && ch <= '9')
-    return ch - '0';
+  unsigned digit = (unsigned) (ch == '.' ? '0' : ch) - '0';
+  if (digit <= 9)
+    return (int) digit;
   if (isalpha (ch))
     return toupper (ch) - 'A' + 10;
   return -1;
@@ -85,8 +86,7 @@ static bool push_entry (sudoku_entries *e, int value, int column) {
     return false;
   e->values[e->count] = value;
   e->columns[e->count++] = column;
-  if (value > e->max)
-    e->max = value;
+  e->max = value > e->max ? value : e->max;
   return true;
 }
 
@@ -380,24 +380,29 @@ static bool find_clash (const sudoku *s, int *kind, int *u, int *first,
 }
 
 /* One pass with a bit per value and unit; 'find_clash' names the cells
- * only when there is a clash. */
+ * only when there is a clash.  Without a branch per cell: givens and
+ * blanks alternate at random. */
 static bool clash_free (const sudoku *s) {
   int n = s->size, b = s->box;
-  uint64_t rows[SUDOKU_MAX_SIZE] = {0}, cols[SUDOKU_MAX_SIZE] = {0},
-           boxes[SUDOKU_MAX_SIZE] = {0};
-  for (int cell = 0; cell < n * n; cell++) {
-    int value = s->cells[cell], row = cell / n, col = cell % n;
-    if (!value)
-      continue;
-    uint64_t bit = (uint64_t) 1 << (value - 1);
-    uint64_t *box = boxes + b * (row / b) + col / b;
-    if ((rows[row] | cols[col] | *box) & bit)
-      return false;
-    rows[row] |= bit;
-    cols[col] |= bit;
-    *box |= bit;
+  uint64_t cols[SUDOKU_MAX_SIZE] = {0}, boxes[SUDOKU_MAX_SIZE] = {0};
+  uint64_t clashes = 0;
+  int stripe[SUDOKU_MAX_SIZE]; /* of boxes: row or column i is in i / b */
+  for (int i = 0; i < n; i++)
+    stripe[i] = i / b;
+  const int *cells = s->cells;
+  for (int row = 0; row < n; row++) {
+    uint64_t *box_row = boxes + b * stripe[row], seen = 0; /* in the row */
+    for (int col = 0; col < n; col++) {
+      int value = *cells++;
+      uint64_t bit = (uint64_t) (value != 0) << ((value - 1) & 63);
+      uint64_t *box = box_row + stripe[col];
+      clashes |= (seen | cols[col] | *box) & bit;
+      seen |= bit;
+      cols[col] |= bit;
+      *box |= bit;
+    }
   }
-  return true;
+  return !clashes;
 }
 
 bool sudoku_givens_consistent (sudoku_reader *r, const sudoku *puzzle) {
