@@ -95,6 +95,7 @@ typedef struct dpll {
   unsigneds clause_stamps;  /* scratch of 'build_lists' */
   unsigneds literal_stamps; /* scratch of 'build_lists' */
   unsigneds widths;       /* scratch of 'build_lists' */
+  unsigneds edge_counts;  /* scratch of 'build_lists' */
   unsigneds order;        /* literals by the size of their blocks */
   bool copied;            /* complete (an allocation may fail midway) */
   uint64_t served;        /* enumerations on this copy */
@@ -141,6 +142,7 @@ void es_release_dpll (einsat *solver) {
   RELEASE_STACK (d->clause_stamps);
   RELEASE_STACK (d->literal_stamps);
   RELEASE_STACK (d->widths);
+  RELEASE_STACK (d->edge_counts);
   RELEASE_STACK (d->order);
   RELEASE_STACK (d->state);
   RELEASE_STACK (d->queue);
@@ -319,26 +321,27 @@ static unsigned edge_shortens (const dpll *d, unsigned lit,
   return count <= MAX_EDGE_SHORTENS ? count : INVALID;
 }
 
-/* Words of the entries of the stamped 'lit'. */
-static unsigned entry_width (const dpll *d, unsigned lit) {
+/* Words of the entries of the stamped 'lit', noting the clauses of each
+ * entry in 'edge_counts' (INVALID for a full one). */
+static unsigned entry_width (dpll *d, unsigned lit) {
   unsigned width = 1;
   const unsigned *implies = d->implies.begin;
   for (unsigned i = implies[lit]; i < implies[lit + 1]; i++) {
     unsigned count = edge_shortens (d, lit, d->implied.begin[i]);
+    d->edge_counts.begin[i] = count;
     if (count != INVALID && 1 + count > width)
       width = 1 + count;
   }
   return width;
 }
 
-/* Into reserved room. */
-static void push_entry (dpll *d, unsigned lit, unsigned implied,
-                        unsigned width) {
+/* Entry 'i' of the stamped 'lit', into reserved room. */
+static void push_entry (dpll *d, unsigned lit, unsigned i, unsigned width) {
   const unsigned *occurs = d->occurs.begin;
   const unsigned *occurring = d->occurrences.begin;
   const unsigned *implies = d->implies.begin;
+  unsigned implied = d->implied.begin[i], count = d->edge_counts.begin[i];
   unsigned *entry = d->lists.end, *q = entry + 1;
-  unsigned count = edge_shortens (d, lit, implied);
   if (count == INVALID || count >= width)
     entry[0] = EDGE_FULL;
   else {
@@ -346,9 +349,9 @@ static void push_entry (dpll *d, unsigned lit, unsigned implied,
                 implies[implied + 1] > implies[implied];
     entry[0] = more ? EDGE_MORE : 0;
     unsigned other = NOT (implied);
-    for (unsigned i = occurs[other]; i < occurs[other + 1]; i++)
-      if (d->clause_stamps.begin[occurring[i]] != lit + 1)
-        *q++ = occurring[i];
+    for (unsigned j = occurs[other]; j < occurs[other + 1]; j++)
+      if (d->clause_stamps.begin[occurring[j]] != lit + 1)
+        *q++ = occurring[j];
   }
   while (q != entry + width)
     *q++ = d->clauses;
@@ -374,6 +377,9 @@ static void clear_stamps (einsat *solver, unsigneds *stamps, size_t size) {
 /* The entry width of each literal in 'widths'; 1 (all entries full) if
  * positions in 'lists' would not fit into 32 bits. */
 static void choose_widths (einsat *solver, dpll *d, size_t literals) {
+  CLEAR_STACK (d->edge_counts);
+  RESERVE_STACK (d->edge_counts, SIZE_STACK (d->implied) + 1);
+  RESIZE_STACK (d->edge_counts, SIZE_STACK (d->implied));
   CLEAR_STACK (d->widths);
   RESERVE_STACK (d->widths, literals + 1);
   RESIZE_STACK (d->widths, literals);
@@ -437,7 +443,7 @@ static void build_lists (einsat *solver, dpll *d) {
     push_range (&d->lists, implied + implies[lit],
                 implied + implies[lit + 1]);
     for (unsigned j = implies[lit]; j < implies[lit + 1]; j++)
-      push_entry (d, lit, implied[j], width);
+      push_entry (d, lit, j, width);
   }
 }
 
@@ -469,6 +475,10 @@ static void copy_formula (einsat *solver, dpll *d) {
   RESERVE_STACK (d->units, SIZE_STACK (d->occurrences) + 1);
   CLEAR_STACK (d->unassigned);
   RESERVE_STACK (d->unassigned, SIZE_STACK (d->implied) + 1);
+  CLEAR_STACK (d->open_clauses);
+  RESERVE_STACK (d->open_clauses, d->clauses + 1);
+  for (unsigned k = 0; k < d->clauses; k++)
+    *d->open_clauses.end++ = k;
   CLEAR_STACK (d->weights);
   RESERVE_STACK (d->weights, d->clauses + 1);
   RESIZE_STACK (d->weights, d->clauses);
@@ -804,25 +814,26 @@ static unsigned choose_unweighted (einsat *solver, dpll *d,
  *
  * The scan goes over the clauses that were not satisfied at the last
  * decision, kept per decision in 'open_clauses' (a stack of shrinking
- * lists): clauses satisfied then stay satisfied below it. */
+ * lists above the list of all clauses): clauses satisfied then stay
+ * satisfied below it. */
 static unsigned choose_weighted (einsat *solver, dpll *d, bool projecting,
                                  open_list *list) {
   const dpll_frame *top =
       EMPTY_STACK (d->frames) ? 0 : &TOP_STACK (d->frames);
   bool listed = top && top->open.listed;
-  size_t start = listed ? top->open.end : 0;
-  size_t parents = listed ? top->open.end - top->open.start : d->clauses;
+  size_t first = listed ? top->open.start : 0;
+  size_t start = listed ? top->open.end : d->clauses;
+  size_t parents = start - first;
   RESIZE_STACK (d->open_clauses, start);
   RESERVE_STACK (d->open_clauses, start + parents + 1);
   unsigned *out = d->open_clauses.begin + start;
-  const unsigned *parent = listed ? d->open_clauses.begin + top->open.start
-                                  : 0;
+  const unsigned *parent = d->open_clauses.begin + first;
   const int *counts = d->counts;
   const unsigned *weights = d->weights.begin;
   unsigned best = INVALID;
   uint64_t best_count = 1, best_weight = 0; /* infinitely bad */
   for (size_t i = 0; i < parents; i++) {
-    unsigned k = parent ? parent[i] : (unsigned) i;
+    unsigned k = parent[i];
     int count = counts[k];
     /* Which clauses were satisfied since the last decision varies, so
      * only an improvement, which is rare, takes a branch. */
