@@ -311,7 +311,8 @@ static void stamp (dpll *d, unsigned lit) {
 static unsigned edge_shortens (const dpll *d, unsigned lit,
                                unsigned implied) {
   unsigned other = NOT (implied);
-  if (d->literal_stamps.begin[other] == lit + 1 || IDX (implied) == IDX (lit))
+  if (d->literal_stamps.begin[other] == lit + 1 ||
+      IDX (implied) == IDX (lit))
     return INVALID;
   const unsigned *occurs = d->occurs.begin;
   const unsigned *occurring = d->occurrences.begin;
@@ -561,9 +562,26 @@ static inline arrays load (dpll *d) {
                    d->weights.begin, d->assigned, d->weighted};
 }
 
+/* Decrements the counter of clause 'k'.  The clause is written to
+ * 'units' in any case and kept there if it became unit. */
+static inline int decrement (int *counts, unsigned k, unsigned **units) {
+  int count = --counts[k];
+  **units = k;
+  *units += (unsigned) (count - 1) >> 31; /* count <= 0 */
+  return count;
+}
+
+/* Counts a conflict for each clause in [p, end) that is falsified. */
+static void weigh_falsified (arrays *a, const unsigned *p,
+                             const unsigned *end) {
+  for (; p != end; p++)
+    if (a->counts[*p] < 0)
+      a->weights[*p]++; /* wrapping around only misleads 'choose' */
+  a->weighted = true;
+}
+
 /* Decrements the counters of the clauses in [p, end); false if one
- * drops below zero.  Every clause is written to 'units' and kept if it
- * became unit. */
+ * drops below zero. */
 static inline bool shorten (arrays *a, const unsigned *p,
                             const unsigned *end) {
   const unsigned *begin = p;
@@ -571,30 +589,13 @@ static inline bool shorten (arrays *a, const unsigned *p,
   unsigned *units = a->units;
   int signs = 0; /* negative if a counter dropped below zero */
 #pragma GCC unroll 4
-  while (p != end) {
-    unsigned k = *p++;
-    int count = --counts[k];
-    *units = k;
-    units += (unsigned) (count - 1) >> 31; /* count <= 0 */
-    signs |= count;
-  }
+  while (p != end)
+    signs |= decrement (counts, *p++, &units);
   a->units = units;
   if (signs >= 0)
     return true;
-  /* Rare: weigh the falsified clauses. */
-  for (const unsigned *q = begin; q != end; q++)
-    if (counts[*q] < 0)
-      a->weights[*q]++; /* wrapping around only misleads 'choose' */
-  a->weighted = true;
+  weigh_falsified (a, begin, end); /* rare */
   return false;
-}
-
-/* Decrements the counter of clause 'k', and notes it as unit if it is. */
-static inline int decrement (int *counts, unsigned k, unsigned **units) {
-  int count = --counts[k];
-  **units = k;
-  *units += (unsigned) (count - 1) >> 31; /* count <= 0 */
-  return count;
 }
 
 /* The same for the few clauses of an entry ('shorten' with unrolled
@@ -616,10 +617,7 @@ static inline bool shorten_entry (arrays *a, const unsigned *p,
   a->units = units;
   if (signs >= 0)
     return true;
-  for (unsigned i = 0; i < size; i++)
-    if (counts[p[i]] < 0)
-      a->weights[p[i]]++;
-  a->weighted = true;
+  weigh_falsified (a, p, p + size);
   return false;
 }
 
