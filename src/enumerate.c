@@ -187,6 +187,7 @@ static int report_values (einsat *solver, enumeration *e,
   } else if (solver->projected_identity) {
     /* The usual case, as a loop the compiler vectorises. */
     for (int i = 0; i < n; i++) {
+      assert (values[2 * i]);
       int sign = values[2 * i] >> 1; /* -1 if false, 0 if true */
       out[i] = ((i + 1) ^ sign) - sign;
     }
