@@ -660,7 +660,8 @@ static inline bool assign (arrays *a, unsigned lit) {
 }
 
 /* Assigns 'lit', implied by a true literal through 'entry' of 'width'
- * words (see 'build_lists'). */
+ * words (see 'build_lists').  Gathered unassigned, it is still: entries
+ * of one list are distinct and never both phases of a variable. */
 static inline bool assign_entry (arrays *a, unsigned lit,
                                  const unsigned *entry, unsigned width) {
   unsigned header = entry[0];
