@@ -185,7 +185,8 @@ static int report_values (einsat *solver, enumeration *e,
       out[i] = values[lits[i]] * abs (project[i]);
     }
   } else if (solver->projected_identity) {
-    /* The usual case, as a loop the compiler vectorises. */
+    /* The usual case, as a loop the compiler vectorises: negating by
+     * the sign, as a multiply by 1 or -1 would need SSE4.1. */
     for (int i = 0; i < n; i++) {
       assert (values[2 * i]);
       int sign = values[2 * i] >> 1; /* -1 if false, 0 if true */
