@@ -5,9 +5,8 @@
  * and RFC 1950/1951).  Pixels are 1-bit grayscale, so even a large
  * picture stays small without compression. */
 
-#include "puzzle_io.h"
+#include "puzzle.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,7 +70,7 @@ static uint32_t adler32 (const unsigned char *data, size_t size) {
 }
 
 /* Rows of 1-bit pixels (1 = white), each after the filter type byte 0. */
-static unsigned char *raw_image (const grid_picture *p, int scale,
+static unsigned char *raw_image (const puzzle_picture *p, int scale,
                                  int border, uint32_t width,
                                  uint32_t height, size_t *size) {
   size_t stride = 1 + (width + 7) / 8;
@@ -116,7 +115,7 @@ static unsigned char *zlib_stored (const unsigned char *raw, size_t size,
   return z;
 }
 
-static bool write_png_file (FILE *file, uint32_t width, uint32_t height,
+static void write_png_file (FILE *file, uint32_t width, uint32_t height,
                             const unsigned char *z, size_t zsize) {
   static const unsigned char signature[8] = {0x89, 'P',  'N',  'G',
                                              '\r', '\n', 0x1a, '\n'};
@@ -135,31 +134,23 @@ static bool write_png_file (FILE *file, uint32_t width, uint32_t height,
   put_chunk (&w, "IHDR", header, sizeof header);
   put_chunk (&w, "IDAT", z, zsize);
   put_chunk (&w, "IEND", 0, 0);
-  return !ferror (file);
 }
 
-bool grid_write_png (const grid_picture *p, int scale, int border,
-                     const char *path) {
+bool puzzle_write_png (const puzzle_picture *p, int scale, int border,
+                       fe_output *out) {
   uint32_t width = (uint32_t) (p->width + 2 * border) * scale;
   uint32_t height = (uint32_t) (p->height + 2 * border) * scale;
   size_t size, zsize;
   unsigned char *raw = raw_image (p, scale, border, width, height, &size);
   unsigned char *z = raw ? zlib_stored (raw, size, &zsize) : 0;
   free (raw);
-  if (!z) {
-    cli_error ("%s: out of memory for the PNG", path);
-    return false;
+  if (!z)
+    return !fe_out_of_memory ();
+  bool ok = fe_begin_output (out);
+  if (ok) {
+    write_png_file (out->file, width, height, z, zsize);
+    ok = fe_close_output (out);
   }
-  FILE *file = fopen (path, "wb");
-  if (!file) {
-    cli_error ("%s: cannot write: %s", path, strerror (errno));
-    free (z);
-    return false;
-  }
-  bool ok = write_png_file (file, width, height, z, zsize);
-  ok &= !fclose (file);
   free (z);
-  if (!ok)
-    cli_error ("%s: writing the PNG failed", path);
   return ok;
 }
