@@ -1,0 +1,22 @@
+// node web/run-node.cjs build/web/einsat.js ARGS... - runs a program of
+// the web build outside the browser (for bench/web-speed.sh): arguments
+// that name existing files are copied into the program's in-memory file
+// system first.  The exit code is the program's.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const [script, ...args] = process.argv.slice(2);
+const factory = require(path.resolve(script));
+const wasmBinary = fs.readFileSync(path.resolve(script).replace(/\.js$/, '.wasm'));
+factory({ wasmBinary, print: (s) => process.stdout.write(s + '\n'), printErr: (s) => process.stderr.write(s + '\n') })
+  .then((m) => {
+    m.FS.mkdir('/in');
+    const mapped = args.map((a) => {
+      if (!fs.existsSync(a) || !fs.statSync(a).isFile()) return a;
+      const copy = '/in/' + path.basename(a);
+      m.FS.writeFile(copy, fs.readFileSync(a));
+      return copy;
+    });
+    process.exitCode = m.callMain(mapped);
+  });
