@@ -9,7 +9,13 @@ const path = require('path');
 const [script, ...args] = process.argv.slice(2);
 const factory = require(path.resolve(script));
 const wasmBinary = fs.readFileSync(path.resolve(script).replace(/\.js$/, '.wasm'));
-factory({ wasmBinary, print: (s) => process.stdout.write(s + '\n'), printErr: (s) => process.stderr.write(s + '\n') })
+// Emscripten ends node at exit with 'process.exit', which would cut off
+// output still queued for a pipe: 'quit' lets node end by itself.
+const quit = (status, toThrow) => {
+  process.exitCode = status;
+  throw toThrow;
+};
+factory({ wasmBinary, quit, print: (s) => process.stdout.write(s + '\n'), printErr: (s) => process.stderr.write(s + '\n') })
   .then((m) => {
     m.FS.mkdir('/in');
     const mapped = args.map((a) => {
@@ -18,5 +24,6 @@ factory({ wasmBinary, print: (s) => process.stdout.write(s + '\n'), printErr: (s
       m.FS.writeFile(copy, fs.readFileSync(a));
       return copy;
     });
-    process.exitCode = m.callMain(mapped);
+    const code = m.callMain(mapped);
+    if (process.exitCode === undefined) process.exitCode = code;
   });

@@ -10,6 +10,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const [webDir, artifacts, nodeModules] = process.argv.slice(2);
 const require = createRequire(path.resolve(nodeModules) + '/');
@@ -190,6 +191,44 @@ async function dimacsUnsat(page, proof) {
   if (!link || !link.startsWith('blob:')) return 'no proof to download';
 }
 
+// A gzip-compressed file opened through the file chooser.
+async function dimacsGzip(page) {
+  await openTab(page, 'dimacs');
+  const text = 'c pigeons 3 into 2\np cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n';
+  await page.setInputFiles('#dimacs-file', { name: 'php32.cnf.gz', mimeType: 'application/gzip', buffer: gzipSync(text) });
+  await page.waitForFunction(() => document.getElementById('dimacs-text').value.includes('pigeons 3 into 2'));
+  await page.selectOption('#dimacs-proof', 'drat');
+  await page.click('#dimacs-solve');
+  await done(page, 'dimacs');
+  const answer = await page.textContent('#dimacs-answer');
+  const checked = await page.textContent('#dimacs-check');
+  const name = await page.getAttribute('#dimacs-proof-link', 'download');
+  if (answer !== 'UNSATISFIABLE' || !/VERIFIED/.test(checked)) return `answer ${answer}, check ${checked}`;
+  if (name !== 'php32.drat') return `proof named ${name}`;
+}
+
+// Once loaded, the page must work without the server (service worker):
+// the server is shut down before the page is loaded again.
+async function offline(browser, url, server) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url + '#zebra');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => caches.open('einsat-playground').then((c) => c.keys()).then((k) => k.length >= 13), null, { timeout: 10000 });
+    await new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); });
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById('zebra-text').value.includes('Einstein'));
+    await page.click('#zebra-solve');
+    await page.waitForSelector('#zebra-unique', { timeout: 60000 });
+    const unique = await page.textContent('#zebra-unique');
+    if (unique !== 'unique: yes') return `offline: ${unique}`;
+  } finally {
+    await context.close();
+  }
+}
+
 // The model shown must satisfy the formula (checked here).
 async function dimacsSat(page) {
   const clauses = [[1, 2], [-1, 3], [-2, -3], [2, 3], [-1, -2]];
@@ -280,6 +319,7 @@ try {
   await check('dimacs: UNSAT with a DRAT proof the page verifies', () => dimacsUnsat(page, 'drat'));
   await check('dimacs: UNSAT with an LRAT proof the page verifies', () => dimacsUnsat(page, 'lrat'));
   await check('dimacs: malformed input gives FILE:LINE', () => dimacsMalformed(page));
+  await check('dimacs: a gzip file is decompressed and solved', () => dimacsGzip(page));
   await check('dimacs: Stop ends a hard formula within a second', () => dimacsStop(page));
   await check('zebra: Einstein gives the German, unique, certified', () => einstein(page));
   await check('zebra: two solutions side by side', () => zebraTwoSolutions(page));
@@ -297,8 +337,9 @@ try {
     await phone.screenshot({ path: path.join(artifacts, 'phone-sudoku.png'), fullPage: true });
     if (wide > 390) return `the page is ${wide} px wide`;
   });
+  await check('works offline once loaded, without the server', () => offline(browser, url, server));
 } finally {
   await browser.close();
-  server.close();
+  if (server.listening) server.close();
 }
 process.exit(failures ? 1 : 0);
