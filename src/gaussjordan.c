@@ -112,9 +112,7 @@ static uint64_t fruits (einsat *solver) {
 
 /* No matrix for the next 1, 2, 3... up to 16 elimination rounds. */
 static void postpone (einsat *solver) {
-  if (solver->gaussjordan_delay < 16)
-    solver->gaussjordan_delay++;
-  solver->gaussjordan_skip = solver->gaussjordan_delay;
+  es_bump_delay (&solver->delays.gaussjordan, 16);
 }
 
 static bool fruitful (einsat *solver, const xmatrix *X) {
@@ -130,7 +128,7 @@ void es_retire_gauss_jordan (einsat *solver) {
   if (!X)
     return;
   if (fruitful (solver, X))
-    solver->gaussjordan_delay = solver->gaussjordan_skip = 0;
+    es_reset_delay (&solver->delays.gaussjordan);
   else
     postpone (solver);
   es_drop_gauss_jordan (solver);
@@ -301,10 +299,8 @@ void es_build_gauss_jordan (einsat *solver) {
   if (!GET_OPTION (gaussjordan) || solver->proof || solver->lrat ||
       solver->trace || solver->inconsistent || solver->level)
     return;
-  if (solver->gaussjordan_skip) {
-    solver->gaussjordan_skip--;
+  if (es_delaying (&solver->delays.gaussjordan))
     return;
-  }
   /* In the solver before anything is allocated: an allocation failure
    * long-jumps out, and 'einsat_delete' frees what is there. */
   xmatrix *X = NEW_ARRAY (solver->xmatrix, 1);
@@ -334,11 +330,11 @@ void es_build_gauss_jordan (einsat *solver) {
 /* Without elimination rounds the matrix is built when a solve call
  * starts after clauses were added. */
 void es_build_gauss_jordan_without_elimination (einsat *solver) {
-  if (solver->gaussjordan_originals == solver->originals ||
+  if (solver->last.originals.gaussjordan == solver->originals ||
       !GET_OPTION (gaussjordan) || solver->level)
     return;
-  solver->gaussjordan_originals = solver->originals;
-  solver->gaussjordan_skip = 0; /* built once per change anyway */
+  solver->last.originals.gaussjordan = solver->originals;
+  solver->delays.gaussjordan.count = 0; /* built once per change anyway */
   es_build_gauss_jordan (solver);
 }
 

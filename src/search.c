@@ -140,25 +140,6 @@ void es_reset_failed (einsat *solver) {
   CLEAR_STACK (solver->failed);
 }
 
-/* Schedules depend on options, which may be set until the first solve. */
-void es_init_schedules (einsat *solver) {
-  if (solver->schedules_initialized)
-    return;
-  solver->schedules_initialized = true;
-  es_init_ema (&solver->fast_glue, GET_OPTION (emafast));
-  es_init_ema (&solver->slow_glue, GET_OPTION (emaslow));
-  es_init_ema (&solver->decision_rate, GET_OPTION (emaslow));
-  limits *l = &solver->limits;
-  l->restart = (uint64_t) GET_OPTION (restartint);
-  l->reduce = (uint64_t) GET_OPTION (reduceint);
-  l->rephase = (uint64_t) GET_OPTION (rephaseint);
-  l->vivify = (uint64_t) GET_OPTION (vivifyint);
-  l->probe = (uint64_t) GET_OPTION (probeint);
-  l->report = 0;
-  solver->random = (uint64_t) GET_OPTION (seed);
-  es_init_mode (solver);
-}
-
 int es_solve (einsat *solver) {
   INC (solves);
   es_init_schedules (solver);

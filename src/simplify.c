@@ -9,8 +9,8 @@
 #include <string.h>
 
 bool es_simplifying (einsat *solver) {
-  return STAT (fixed) > solver->limits.simplify_fixed &&
-         STAT (conflicts) >= solver->limits.simplify_conflicts;
+  return STAT (fixed) > solver->last.fixed.simplify &&
+         STAT (conflicts) >= solver->limits.simplify;
 }
 
 static void delete_binaries_of_fixed (einsat *solver) {
@@ -97,8 +97,8 @@ void es_simplify (einsat *solver) {
   simplify_clauses (solver, &solver->irredundant);
   simplify_clauses (solver, &solver->redundant);
   es_collect (solver);
-  solver->limits.simplify_fixed = STAT (fixed);
-  solver->limits.simplify_conflicts = STAT (conflicts) + 100;
+  solver->last.fixed.simplify = STAT (fixed);
+  solver->limits.simplify = STAT (conflicts) + 100;
 }
 
 /* Brings the solver to the root level with every unit propagated and
@@ -111,7 +111,7 @@ bool es_clean_root (einsat *solver) {
     return false;
   if (!es_propagate_root (solver))
     return false;
-  if (STAT (fixed) > solver->limits.simplify_fixed)
+  if (STAT (fixed) > solver->last.fixed.simplify)
     es_simplify (solver);
   if (GET_OPTION (check) && !solver->inconsistent)
     es_check_propagated (solver);

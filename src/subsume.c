@@ -207,9 +207,9 @@ void es_subsume (einsat *solver) {
   NEW_ARRAY (s->onewatch, s->size);
   NEW_ARRAY (s->counts, s->size);
   s->steps = 0;
-  uint64_t search = STAT (ticks) - solver->subsume_ticks;
-  s->limit = search * GET_OPTION (subsumeeffort) / 1000 +
-             (uint64_t) GET_OPTION (subsumemineffort) * 1000;
+  s->limit = es_effort_with_base (solver, solver->last.ticks.subsume,
+                                  GET_OPTION (subsumeeffort),
+                                  GET_OPTION (subsumemineffort));
   uint64s *keys = &solver->ranks;
   es_mark_reasons (solver, true);
   schedule (solver, s, keys);
@@ -224,7 +224,7 @@ void es_subsume (einsat *solver) {
   es_mark_reasons (solver, false);
   release (solver, s);
   es_collect (solver);
-  solver->subsume_ticks = STAT (ticks);
+  solver->last.ticks.subsume = STAT (ticks);
   INC (subsumptions);
 }
 
