@@ -190,7 +190,6 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->projected);
   RELEASE_STACK (solver->projected_lits);
   RELEASE_STACK (solver->projected_model);
-  RELEASE_STACK (solver->flipped);
   RELEASE_STACK (solver->learned);
   RELEASE_STACK (solver->clause);
   RELEASE_STACK (solver->analyzed);

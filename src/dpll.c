@@ -956,8 +956,9 @@ static void hand_over (einsat *solver, dpll *d) {
   for (size_t i = 0; i < d->fruitful; i++) {
     dpll_frame f = PEEK_STACK (d->frames, i);
     assert (f.on_projected);
-    PUSH_STACK (solver->assumptions, f.flipped ? NOT (f.lit) : f.lit);
-    PUSH_STACK (solver->flipped, f.flipped);
+    unsigned lit = f.flipped ? NOT (f.lit) : f.lit;
+    PUSH_STACK (solver->assumptions, lit);
+    FLAGS (IDX (lit))->flipped = f.flipped;
   }
   INC (dpll_handed_over);
 }

@@ -188,7 +188,7 @@ static void remove_redundant_binaries (einsat *solver, unsigned lit) {
       es_remove_watch (solver, w.blit, (watch) {lit, REDUNDANT_BINARY});
       unsigned lits[2] = {lit, w.blit};
       es_proof_delete (solver, 2, lits);
-      DEC (clauses_redundant);
+      es_count_clause (solver, true, -1);
     }
   }
   RELEASE_STACK (*ws);

@@ -130,6 +130,7 @@ typedef struct var_flags {
   bool witness : 1;    /* of blocked clauses on the extension stack */
   bool factor : 1;     /* internal variable added by factoring */
   bool xmatrix : 1;    /* in the Gauss-Jordan matrix of the search */
+  bool flipped : 1;    /* flipped entry of the enumeration prefix */
 } var_flags;
 
 /* One frame per decision level. */
@@ -456,7 +457,6 @@ struct einsat {
   int all_projected;
   bool projected_identity;  /* entry i is internal literal 2 * i */
   ints projected_model;     /* the model as passed to the callback */
-  chars flipped;            /* per prefix entry (backtracking) */
 
   /* Decision heuristics. */
   heap scores;
@@ -649,6 +649,9 @@ void es_enlarge_variables (einsat *, unsigned new_vars);
 void es_release_variables (einsat *);
 
 /* in 'clause.c' */
+void es_count_clause (einsat *, bool redundant, int delta);
+void es_shorten_clause (einsat *, clause *, unsigned new_size);
+void es_promote_clause (einsat *, clause *);
 unsigned es_new_clause (einsat *, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits);
 void es_new_binary (einsat *, bool redundant, unsigned a, unsigned b);

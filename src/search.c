@@ -128,8 +128,10 @@ void es_import_assumptions (einsat *solver) {
 }
 
 void es_reset_assumptions (einsat *solver) {
-  for (all_stack (unsigned, lit, solver->assumptions))
-    FLAGS (IDX (lit))->assumed = false;
+  for (all_stack (unsigned, lit, solver->assumptions)) {
+    var_flags *f = FLAGS (IDX (lit));
+    f->assumed = f->flipped = false;
+  }
   CLEAR_STACK (solver->assumptions);
   CLEAR_STACK (solver->eassumptions);
 }

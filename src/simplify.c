@@ -25,12 +25,7 @@ static void delete_binaries_of_fixed (einsat *solver) {
         unsigned lits[2] = {watched, p->blit};
         es_proof_delete (solver, 2, lits);
         es_remove_watch (solver, p->blit, (watch) {watched, p->ref});
-        if (p->ref == REDUNDANT_BINARY)
-          DEC (clauses_redundant);
-        else {
-          DEC (clauses_irredundant);
-          solver->irredundant_changes++;
-        }
+        es_count_clause (solver, p->ref == REDUNDANT_BINARY, -1);
       }
       RELEASE_STACK (*ws);
     }
@@ -61,11 +56,7 @@ static void shorten_clause (einsat *solver, clause *c) {
     es_discard_clause (solver, c);
     return;
   }
-  solver->garbage_words += c->size - new_size;
-  if (!c->redundant)
-    solver->irredundant_changes++;
-  c->size = new_size;
-  c->searched = 2;
+  es_shorten_clause (solver, c, new_size);
 }
 
 static void simplify_clauses (einsat *solver, unsigneds *refs) {

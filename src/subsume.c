@@ -62,18 +62,6 @@ static unsigned check_clause (einsat *solver, clause *d, subsumption *s) {
   return negated;
 }
 
-static void promote (einsat *solver, clause *d) {
-  if (!d->redundant)
-    return;
-  d->redundant = false;
-  DEC (clauses_redundant);
-  INC (clauses_irredundant);
-  solver->irredundant_changes++;
-  PUSH_STACK (solver->irredundant, REF (d));
-  /* The reference stays in 'redundant' too: collection drops it there
-   * because it is no longer redundant (see 'collect.c'). */
-}
-
 /* Looks for a clause subsuming or strengthening the marked clause 'c'.
  * Returns true if 'c' is subsumed (and deleted). */
 static bool subsumed_or_strengthened (einsat *solver, clause *c,
@@ -105,8 +93,8 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
           continue;
         unsigned res = check_clause (solver, d, s);
         if (res == INVALID && !sign) {
-          if (!c->redundant)
-            promote (solver, d);
+          if (!c->redundant && d->redundant)
+            es_promote_clause (solver, d);
           es_mark_garbage (solver, c);
           return true;
         }
@@ -148,11 +136,7 @@ static void strengthen (einsat *solver, clause *c, unsigned lit,
     es_discard_clause (solver, c);
     return;
   }
-  solver->garbage_words++;
-  if (!c->redundant)
-    solver->irredundant_changes++;
-  c->size = new_size;
-  c->searched = 2;
+  es_shorten_clause (solver, c, new_size);
 }
 
 static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
