@@ -893,7 +893,7 @@ static bool can_prove (einsat *solver) {
 }
 
 void es_cardinality (einsat *solver) {
-  if (!GET_OPTION (cardinality) || !can_prove (solver) || solver->trace ||
+  if (!ENABLED (cardinality) || !can_prove (solver) ||
       solver->last.originals.cardinality == solver->originals)
     return;
   if (!es_clean_root (solver))

@@ -730,7 +730,7 @@ static uint64_t closure_stamp (einsat *solver) {
 /* Returns true if it found equivalences or units and the formula is
  * still consistent: then the substitution should run again. */
 bool es_congruence (einsat *solver) {
-  if (!GET_OPTION (congruence) || solver->trace ||
+  if (!ENABLED (congruence) ||
       solver->last.congruence == closure_stamp (solver))
     return false;
   if (!es_clean_root (solver))

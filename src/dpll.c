@@ -1008,7 +1008,7 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
 int es_dpll_enumerate (einsat *solver, es_dpll_report *report, void *data,
                        int *complete) {
   /* The application's decisions and the teaching trace are CDCL's. */
-  if (!GET_OPTION (dpll) || solver->decide_callback || solver->trace ||
+  if (!ENABLED (dpll) || solver->decide_callback ||
       solver->level || solver->propagated != solver->trail_size ||
       !small_enough (solver))
     return DPLL_SKIPPED;

@@ -381,8 +381,7 @@ void es_release_factoring (einsat *solver) {
 }
 
 void es_factor (einsat *solver) {
-  if (!GET_OPTION (factor) ||
-      (solver->proof && GET_OPTION (incremental)) || solver->trace ||
+  if (!ENABLED (factor) || (solver->proof && GET_OPTION (incremental)) ||
       solver->decide_callback)
     return;
   if (!es_clean_root (solver))

@@ -391,8 +391,8 @@ void es_release_gauss (einsat *solver) {
 }
 
 void es_gauss (einsat *solver) {
-  if (!GET_OPTION (gauss) || solver->proof || solver->lrat ||
-      solver->trace || solver->last.originals.gauss == solver->originals)
+  if (!ENABLED (gauss) || solver->proof || solver->lrat ||
+      solver->last.originals.gauss == solver->originals)
     return;
   if (!es_clean_root (solver))
     return;

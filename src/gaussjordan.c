@@ -284,7 +284,7 @@ static bool fill_matrix (einsat *solver, xmatrix *X, unsigned rows) {
   for (unsigned idx = 0; idx < X->size; idx++)
     if (X->column[idx] != NO_COLUMN)
       X->vars[X->column[idx]] = idx;
-  uint64_t limit = 10 * (uint64_t) GET_OPTION (gaussmineffort) * 1000;
+  uint64_t limit = 10 * (uint64_t) GET_OPTION (gaussjordansteps) * 1000;
   unsigned rank = reduce_rows (X, limit);
   if (rank == INVALID)
     return false;
@@ -296,8 +296,8 @@ static bool fill_matrix (einsat *solver, xmatrix *X, unsigned rows) {
  * level, at the end of an elimination round). */
 void es_build_gauss_jordan (einsat *solver) {
   es_drop_gauss_jordan (solver);
-  if (!GET_OPTION (gaussjordan) || solver->proof || solver->lrat ||
-      solver->trace || solver->inconsistent || solver->level)
+  if (!ENABLED (gaussjordan) || solver->proof || solver->lrat ||
+      solver->inconsistent || solver->level)
     return;
   if (es_delaying (&solver->delays.gaussjordan))
     return;
@@ -307,7 +307,7 @@ void es_build_gauss_jordan (einsat *solver) {
   uint64_t steps = 0;
   es_enter_dense_mode (solver);
   unsigned size = (unsigned) GET_OPTION (gaussxorsize);
-  uint64_t limit = (uint64_t) GET_OPTION (gaussmineffort) * 1000;
+  uint64_t limit = (uint64_t) GET_OPTION (gaussjordansteps) * 1000;
   unsigned rows = es_find_xors (solver, &X->xors, 3, size, &steps, limit);
   es_leave_dense_mode (solver);
   bool built = fill_matrix (solver, X, rows);

@@ -99,9 +99,9 @@ static bool run_strategy (einsat *solver, unsigned strategy) {
 
 bool es_lucky_due (einsat *solver) {
   return solver->last.originals.lucky != solver->originals &&
-         GET_OPTION (lucky) && EMPTY_STACK (solver->assumptions) &&
+         ENABLED (lucky) && EMPTY_STACK (solver->assumptions) &&
          !solver->projecting && !solver->decide_callback &&
-         !solver->trace && !solver->phase_hinted && !solver->level;
+         !solver->phase_hinted && !solver->level;
 }
 
 /* Returns 10 with every active variable assigned if a strategy satisfies

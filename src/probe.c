@@ -116,7 +116,7 @@ void es_probe (einsat *solver) {
   INC (probings);
   uint64_t budget = es_effort_with_base (solver, solver->last.ticks.probe,
                                          GET_OPTION (probeeffort),
-                                         GET_OPTION (probemineffort));
+                                         GET_OPTION (probebaseeffort));
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;

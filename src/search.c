@@ -69,7 +69,7 @@ int es_search (einsat *solver) {
     if (solver->inconsistent)
       return 20;
     unsigned conflict = es_propagate (solver);
-    if (conflict == INVALID && solver->xmatrix && !solver->trace) {
+    if (conflict == INVALID && solver->xmatrix && ENABLED (gaussjordan)) {
       unsigned trail = solver->trail_size;
       conflict = es_propagate_gauss_jordan (solver);
       if (conflict == INVALID && solver->trail_size > trail)

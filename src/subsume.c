@@ -193,7 +193,7 @@ void es_subsume (einsat *solver) {
   s->steps = 0;
   s->limit = es_effort_with_base (solver, solver->last.ticks.subsume,
                                   GET_OPTION (subsumeeffort),
-                                  GET_OPTION (subsumemineffort));
+                                  GET_OPTION (subsumebaseeffort));
   uint64s *keys = &solver->ranks;
   es_mark_reasons (solver, true);
   schedule (solver, s, keys);

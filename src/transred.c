@@ -129,7 +129,7 @@ static bool reduce_literal (einsat *solver, unsigned lit, uint64_t *ticks,
 static uint64_t transred_budget (einsat *solver) {
   return es_effort_with_base (solver, solver->last.ticks.transred,
                               GET_OPTION (transredeffort),
-                              GET_OPTION (transredmineffort));
+                              GET_OPTION (transredbaseeffort));
 }
 
 void es_transred (einsat *solver) {

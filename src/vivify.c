@@ -198,7 +198,7 @@ void es_vivify (einsat *solver) {
   INC (vivifications);
   uint64_t budget = es_effort_with_base (solver, solver->last.ticks.vivify,
                                          GET_OPTION (vivifyeffort),
-                                         GET_OPTION (vivifymineffort));
+                                         GET_OPTION (vivifybaseeffort));
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
