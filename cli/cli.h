@@ -2,12 +2,27 @@
 #define CLI_H_INCLUDED
 
 /* The main command of 'einsat': solving, enumerating and certifying the
- * models of a DIMACS file ('main.c'), its output ('output.c') and its
- * enumeration ('enumerate.c'). */
+ * models of a DIMACS file ('solve.c'), its output ('output.c') and its
+ * enumeration ('enumerate.c'), for a host: the command line ('main.c')
+ * or the web playground (web/). */
 
 #include "frontend.h"
 
 #include <limits.h>
+
+/* in 'solve.c': the main command on a host that stops the solver on
+ * signals ('watch' from the start of a run until it gets NULL) and after
+ * 'seconds' ('limit' before the search, 0 after it), and says what
+ * stopped it ('interrupted': "SIGINT", ... or NULL).  Returns the exit
+ * code. */
+typedef struct cli_host {
+  const char *banner; /* after the version on the first 'c' line */
+  void (*watch) (einsat *);
+  void (*limit) (einsat *, double seconds);
+  const char *(*interrupted) (void);
+} cli_host;
+
+int cli_run (int argc, char **argv, const cli_host *);
 
 /* in 'output.c' */
 void cli_print_result (einsat *, int result, int vars, bool model);
