@@ -6,7 +6,7 @@ CLI_EXTRA_OBJS ?=
 
 $(OUT)/bin/einsat: $(CLI_OBJS) $(CLI_EXTRA_OBJS) $(LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(CLI_EXTRA_OBJS) $(LIBRARY) $(LDLIBS_ALL)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(CLI_EXTRA_OBJS) $(LIBRARY) $(LDLIBS_ALL)
 
 $(OUT)/cli/%.o: CFLAGS_ALL += -Icli -Ifrontend
 
