@@ -29,5 +29,7 @@ int fe_out_of_memory (void) { return fe_error ("out of memory"); }
  * allocation that fails, whoever made it. */
 int fe_solver_error (const char *message) {
   const char *out_of_memory = strstr (message, "out of memory");
+  if (!*message)
+    message = "the solver stopped without an answer";
   return fe_error ("%s", out_of_memory ? out_of_memory : message);
 }

@@ -34,9 +34,10 @@ int fe_error (const char *fmt, ...) FE_PRINTF (1, 2);
 int fe_verror (const char *fmt, va_list);
 int fe_out_of_memory (void); /* "einsat: out of memory" */
 
-/* A failure of the solver or the encoder: "einsat: out of memory" if
- * 'message' says so (whatever it was allocating), else "einsat: message".
- */
+/* A failure of the solver or the encoder: "einsat: message", from "out
+ * of memory" on if the message says so (the encoder's function name in
+ * front of it tells a user nothing), "the solver stopped without an
+ * answer" if the message is empty. */
 int fe_solver_error (const char *message);
 
 /*------------------------------------------------------------------------*/

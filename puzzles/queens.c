@@ -6,12 +6,11 @@
  * at-most-one clauses (no auxiliary variables: a trace shows only queens,
  * and counting is fastest); above, the encoder chooses by length (ladder
  * and product encodings), which keeps the encoding linear in the number
- * of squares: a 1000 x 1000 board has 1.6 million variables (one million
- * named) and 8.9 million clauses.
+ * of squares.
  *
  * The solver's own decision heuristic finds large boards slowly: the
  * learned clauses of a board with hundreds of queens span hundreds of
- * levels (N = 1000 took 54 s, MiniSat 28 s, CaDiCaL 140 s).  So by
+ * levels (bench/RESULTS.md, "N-Queens", has the times).  So by
  * default the front-end makes the decisions through the solver's decide
  * callback, as a constraint solver would: a queen goes into a row with
  * the fewest free squares left ("most constrained first"), on a free
@@ -20,8 +19,8 @@
  * without a conflict.  Counting and listing ('--count', '--all') on the
  * small boards leave the decisions to the solver: its enumeration first
  * searches without learning ('dpll.c', most constrained clause first,
- * close to the rows rule) and counts 14 queens in 1.3 s, against 8.1 s
- * through the callback, which keeps the CDCL search.  (On large boards
+ * close to the rows rule) and counts several times faster than through
+ * the callback, which keeps the CDCL search.  (On large boards
  * that search, deciding the first free square and not a random one,
  * gets lost.)  '--decide=solver' leaves the
  * decisions to the solver, and so does '--trace' unless '--decide=rows'
@@ -81,8 +80,8 @@ static bool name_squares (queens *q) {
 }
 
 /* Small boards are for counting, where a queen's attacks propagate
- * fastest through direct binary clauses (14 queens counted 25% faster
- * than with the ladder encodings); large boards need linear encodings. */
+ * fastest through direct binary clauses (faster than the ladder
+ * encodings, bench/RESULTS.md); large boards need linear encodings. */
 static enc_method amo_method (const queens *q) {
   return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_AUTO;
 }
@@ -176,10 +175,9 @@ static int decide_square (void *data) {
   return best_row ? choose_square (q, solver, best_row, best_count) : 0;
 }
 
-/* Counting learns a clause at almost every dead end (13 queens: 343,000
- * conflicts for 73,712 boards) and each clause is useful only nearby in
- * the search tree: reducing every 50 conflicts instead of 1000 saves 14%
- * of the instructions of counting 12 queens and 20% of the time for 14. */
+/* Counting learns a clause at almost every dead end and each clause is
+ * useful only nearby in the search tree, so frequent reductions pay
+ * (measured in bench/RESULTS.md, "N-Queens"). */
 static void tune_for_counting (queens *q) {
   einsat_set_option (enc_solver (q->e), "reduceint", 50);
 }

@@ -17,14 +17,14 @@
  * solution by backtracking over its projected decisions instead of
  * starting a second search, and leaves the formula as it was.  It first
  * searches without learning ('src/dpll.c'), which settles every 9x9 and
- * 16x16 puzzle of the shared sets within its budget and is three to
- * five times as fast as CDCL on them (bench/GRIDS.md).
+ * 16x16 puzzle of the shared sets within its budget and is several times
+ * as fast as CDCL on them (bench/GRIDS.md).
  *
  * Projection: all variables where that search runs.  The solver keeps that
  * projection from call to call, so a call costs one pass to report the
- * values, which are decoded in their order: 14 % fewer instructions on
- * the 17-clue set with '--unique' than importing the candidates of the
- * blank cells (the values the givens leave) at every call.  Grids that
+ * values, which are decoded in their order: fewer instructions than
+ * importing the candidates of the blank cells (the values the givens
+ * leave) at every call (bench/GRIDS.md, "Choices measured").  Grids that
  * search does not take (25x25: its 690,000 clauses exceed option
  * 'dpllclauses') and encodings with auxiliary variables (whose values could
  * tell apart models with the same cells) are projected on the candidates.
@@ -35,11 +35,9 @@
  * 15,625 variables of a 25x25 grid.
  *
  * The solver is never built again by default: rebuilding was needed
- * while learned clauses piled up over many short solve calls (11,900
- * instead of 17,900 puzzles per second on the 17-clue set without
- * '--unique'), but the core now reduces within a few conflicts of every
- * call, and a rebuild every 729 puzzles cost 3.8% of the instructions of
- * the 17-clue batch.  Only with solver option 'enumerate=0' is it built
+ * while learned clauses piled up over many short solve calls, but the
+ * core now reduces within a few conflicts of every call, and a periodic
+ * rebuild only costs time (bench/GRIDS.md, "Choices measured").  Only with solver option 'enumerate=0' is it built
  * again after as many puzzles as there are cell variables: each blocking
  * enumeration leaves a fixed selector variable behind, which rebuilding
  * clears.
@@ -75,10 +73,10 @@ struct sudoku_solver {
 };
 
 /* Measured on the 17-clue and the forum's hardest puzzles (see
- * bench/GRIDS.md): each saves a few percent of the instructions.
- * '--target=1' keeps focused mode on saved phases: the solver's default,
- * target phases in focused mode too, costs 14 % more instructions on
- * forum_hardest_1106 (2.74 G against 2.40 G) and 0.8 % on 17-clue ones. */
+ * bench/GRIDS.md, "Choices measured"): each saves a few percent of the
+ * instructions.  '--target=1' keeps focused mode on saved phases: the
+ * solver's default, target phases in focused mode too, costs more
+ * instructions, most on the hardest puzzles. */
 static const char *const batch_options[] = {
     "--stable=0",       "--target=1",     "--reduceint=30",
     "--tier1=1",        "--tier2=1",      "--no-minimize",
