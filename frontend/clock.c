@@ -1,25 +1,21 @@
-/* Clocks for the commands' time limits and summaries.  Process time
- * comes from 'getrusage', which the web playground replaces (see
- * web/clock.c). */
+/* Clocks for the commands' time limits and summaries.  Where there is
+ * no processor-time clock (a browser, see web/), the time since some
+ * fixed point stands in for it: the solver runs alone there. */
 
 #include "frontend.h"
 
-#include <sys/resource.h>
 #include <time.h>
 
-static double seconds (struct timeval t) {
-  return t.tv_sec + 1e-6 * t.tv_usec;
+static double seconds (clockid_t clock) {
+  struct timespec ts;
+  if (clock_gettime (clock, &ts))
+    return -1;
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
+
+double fe_wall_time (void) { return seconds (CLOCK_MONOTONIC); }
 
 double fe_process_time (void) {
-  struct rusage u;
-  return getrusage (RUSAGE_SELF, &u)
-             ? 0
-             : seconds (u.ru_utime) + seconds (u.ru_stime);
-}
-
-double fe_wall_time (void) {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+  double process = seconds (CLOCK_PROCESS_CPUTIME_ID);
+  return process >= 0 ? process : fe_wall_time ();
 }

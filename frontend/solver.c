@@ -51,7 +51,7 @@ static void report_allocations (void) {
   fprintf (stderr, "einsat: %ld allocations\n", plan.allocations);
 }
 
-static bool start_plan (const char *env) {
+static void start_plan (const char *env) {
   plan.started = true;
   plan.fail_at = parse_fail_index (env);
   if (plan.fail_at < 0) {
@@ -60,7 +60,6 @@ static bool start_plan (const char *env) {
   }
   if (!plan.fail_at)
     atexit (report_allocations);
-  return true;
 }
 
 einsat *fe_new_solver (void) {

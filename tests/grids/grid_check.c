@@ -424,18 +424,33 @@ static int inflate_stored (inflater *z) {
   return 0;
 }
 
+/* The bases and extra bits of the length and distance codes, computed
+ * as RFC 1951 (3.2.5) describes them: from the fifth code on, each
+ * group of four (lengths) or two (distances) codes has one extra bit
+ * more than the group before; length code 285 is 258 exactly. */
+typedef struct code_table {
+  int length_base[29], length_extra[29], distance_base[30],
+      distance_extra[30];
+} code_table;
+
+static void make_code_table (code_table *t) {
+  for (int i = 0, base = 3; i < 29; i++) {
+    t->length_extra[i] = i < 8 ? 0 : (i - 4) / 4;
+    t->length_base[i] = base;
+    base += 1 << t->length_extra[i];
+  }
+  t->length_base[28] = 258, t->length_extra[28] = 0;
+  for (int i = 0, base = 1; i < 30; i++) {
+    t->distance_extra[i] = i < 4 ? 0 : (i - 2) / 2;
+    t->distance_base[i] = base;
+    base += 1 << t->distance_extra[i];
+  }
+}
+
 static int inflate_codes (inflater *z, const huffman *lengths,
                           const huffman *distances) {
-  static const short base[29] = {
-      3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-      31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-  static const short extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
-                                  1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
-                                  4, 4, 4, 4, 5, 5, 5, 5, 0};
-  static const int dbase[30] = {
-      1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
-      33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
-      1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+  code_table t;
+  make_code_table (&t);
   for (;;) {
     int symbol = decode (z, lengths);
     if (symbol < 0 || symbol > 285)
@@ -447,11 +462,12 @@ static int inflate_codes (inflater *z, const huffman *lengths,
         return failed ("more image data than the header says");
       continue;
     }
-    int length = base[symbol - 257] + get_bits (z, extra[symbol - 257]);
+    int length = t.length_base[symbol - 257] +
+                 get_bits (z, t.length_extra[symbol - 257]);
     int d = decode (z, distances);
     if (d < 0 || d > 29)
       return failed ("bad distance code");
-    int distance = dbase[d] + get_bits (z, d < 2 ? 0 : d / 2 - 1);
+    int distance = t.distance_base[d] + get_bits (z, t.distance_extra[d]);
     if ((size_t) distance > z->length)
       return failed ("distance %d before the start", distance);
     for (int i = 0; i < length; i++)
