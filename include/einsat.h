@@ -169,10 +169,18 @@ int einsat_configure (einsat *, const char *name);
 
 /*------------------------------------------------------------------------*/
 /* Limits for each following 'einsat_solve' call (counted from the start
- * of each call).  A negative value removes the limit. */
+ * of each call).  A negative value removes the limit.
+ *
+ * The propagation limit counts literals propagated (the 'propagations'
+ * statistic) and is exact for the search: the solver stops before the
+ * propagation that would exceed it, so a call returns 0 because of it
+ * only if more propagations were needed.  Inprocessing rounds, which
+ * propagate without it, stop at their next termination check once they
+ * went past it. */
 
 void einsat_set_conflict_limit (einsat *, int64_t conflicts);
 void einsat_set_decision_limit (einsat *, int64_t decisions);
+void einsat_set_propagation_limit (einsat *, int64_t propagations);
 void einsat_set_time_limit (einsat *, double seconds); /* process time */
 
 /*------------------------------------------------------------------------*/
