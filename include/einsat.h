@@ -173,10 +173,9 @@ int einsat_configure (einsat *, const char *name);
  *
  * The propagation limit counts literals propagated (the 'propagations'
  * statistic) and is exact for the search: the solver stops before the
- * propagation that would exceed it, so a call returns 0 because of it
- * only if more propagations were needed.  Inprocessing rounds, which
- * propagate without it, stop at their next termination check once they
- * went past it. */
+ * propagation that would exceed it.  Inprocessing does not start once it
+ * is used up; a round that started before propagates without it (root
+ * level units) and stops at its next termination check once past it. */
 
 void einsat_set_conflict_limit (einsat *, int64_t conflicts);
 void einsat_set_decision_limit (einsat *, int64_t decisions);

@@ -7,6 +7,7 @@ import pickle
 import random
 import struct
 import subprocess
+import sys
 import tempfile
 import unittest
 import weakref
@@ -160,7 +161,7 @@ class LimitsOptionsTest(unittest.TestCase):
         s.set_propagation_limit(None)
         s.set_decision_limit(10)
         self.assertIsNone(s.solve())
-        s.set_decision_limit(-1)
+        s.set_decision_limit(None)
         s.set_time_limit(0.05)
         self.assertIsNone(s.solve())
         s.set_time_limit(None)
@@ -395,7 +396,7 @@ class ProofTest(unittest.TestCase):
     def test_proof_errors(self):
         self.assertRaisesRegex(ValueError, "proof_format", einsat.Solver,
                                proof_format="grat")
-        self.assertRaisesRegex(ValueError, "proof_format", einsat.Solver,
+        self.assertRaisesRegex(TypeError, "proof_format", einsat.Solver,
                                proof_format=3)
         self.assertRaises(FileNotFoundError, einsat.Solver,
                           proof="/nonexistent/directory/proof.drat")
@@ -404,6 +405,57 @@ class ProofTest(unittest.TestCase):
             with einsat.Solver([[1, 2]]) as s:
                 self.assertRaisesRegex(ValueError, "proof", s.__init__, proof=path)
 
+    @unittest.skipUnless(os.path.exists("/dev/full"), "no /dev/full")
+    def test_lost_proof_raises(self):
+        # A proof that cannot be written raises from solve() (the answer
+        # itself stands) and from close(), also for binary and LRAT proofs.
+        for kwargs in ({}, {"proof_binary": True}, {"proof_format": "lrat"}):
+            s = einsat.Solver(pigeonhole(5, 4), proof="/dev/full", **kwargs)
+            with self.assertRaises(OSError) as caught:
+                s.solve()
+            self.assertEqual(caught.exception.filename, "/dev/full")
+            self.assertIn("proof", str(caught.exception))
+            self.assertRaises(RuntimeError, s.model)
+            self.assertEqual(s.core(), [])  # UNSAT: the answer stands
+            self.assertRaises(OSError, s.solve)  # still lost
+            self.assertRaises(OSError, s.close)
+            self.assertTrue(s.deleted)
+            s.close()  # reported once, then deleted
+        # A 'with' block raises on exit, unless it raises already.
+        with self.assertRaises(OSError):
+            with einsat.Solver(pigeonhole(4, 3), proof="/dev/full") as s:
+                try:
+                    s.solve()
+                except OSError:
+                    pass
+        with self.assertRaises(KeyError):
+            with einsat.Solver(pigeonhole(4, 3), proof="/dev/full") as s:
+                raise KeyError("mine")
+        # Written completely: nothing raised, and the proof is complete.
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "p.drat")
+            with einsat.Solver(pigeonhole(4, 3), proof=path) as s:
+                self.assertIs(s.solve(), False)
+            with open(path) as f:
+                self.assertTrue(f.read().endswith("0\n"))
+
+    def test_lost_proof_without_close_is_reported(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full")
+        code = ("import einsat\n"
+                "s = einsat.Solver(%r, proof='/dev/full')\n"
+                "try:\n"
+                "    s.solve()\n"
+                "except OSError:\n"
+                "    pass\n"
+                "del s\n"
+                "print('done')\n" % pigeonhole(4, 3))
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                             text=True, timeout=60)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("done", out.stdout)
+        self.assertIn("Exception ignored", out.stderr)
+        self.assertIn("proof could not be written", out.stderr)
 
 if __name__ == "__main__":
     unittest.main()
