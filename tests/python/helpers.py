@@ -2,9 +2,11 @@
 oracle (clauses as bit masks), classic families and memory measurement."""
 
 import itertools
+import json
 import os
 import random
 import resource
+import subprocess
 
 CONFIG = os.environ.get("EINSAT_CONFIG", "release")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -102,3 +104,49 @@ def rss_bytes():
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except OSError:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+# pycosat as a reference.  Debian's python3-pycosat imports only under
+# /usr/bin/python3, which may not be the interpreter the binding was built
+# for: then the answers come from a child process running that one.
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+_PYCOSAT_CHILD = r"""
+import json, sys, pycosat
+answers = []
+for clauses, n in json.load(sys.stdin):
+    solution = pycosat.solve(clauses, vars=n)
+    models = sorted(pycosat.itersolve(clauses, vars=n))
+    answers.append([solution, models])
+json.dump(answers, sys.stdout)
+"""
+
+
+def pycosat_source():
+    """How pycosat can be reached: 'import', SYSTEM_PYTHON, or None."""
+    try:
+        import pycosat  # noqa: F401
+        return "import"
+    except ImportError:
+        pass
+    if os.access(SYSTEM_PYTHON, os.X_OK):
+        check = subprocess.run([SYSTEM_PYTHON, "-c", "import pycosat"],
+                               capture_output=True, timeout=60)
+        if check.returncode == 0:
+            return SYSTEM_PYTHON
+    return None
+
+
+def pycosat_answers(cases):
+    """For each (clauses, vars): pycosat's solve() result and the sorted
+    list of itersolve() solutions (as lists)."""
+    source = pycosat_source()
+    if source == "import":
+        import pycosat
+        return [[pycosat.solve(c, vars=n), sorted(pycosat.itersolve(c, vars=n))]
+                for c, n in cases]
+    out = subprocess.run([source, "-c", _PYCOSAT_CHILD], input=json.dumps(cases),
+                         capture_output=True, text=True, timeout=600)
+    if out.returncode:
+        raise RuntimeError("pycosat under %s failed: %s" % (source, out.stderr))
+    return json.loads(out.stdout)
