@@ -38,6 +38,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -390,13 +391,15 @@ typedef struct solver_object {
   int max_var;     /* largest variable used or allocated */
   int result;      /* last 'einsat_solve' result or NO_RESULT */
   bool busy;       /* solving with the GIL released */
-  bool has_clauses;
+  int64_t clauses; /* added through this object */
   int enumeration_complete;
   ints assumptions; /* of the last 'solve', for 'core' */
   PyObject *weakrefs;
   PyObject *decide; /* the decision function or 0 */
   bool in_decide;   /* the decision function runs */
-  int frozen;       /* variables 1..frozen are frozen for it */
+  int frozen;       /* variables 1..frozen are frozen (for it, and for
+                       'propagate', which must see every variable) */
+  atomic_int held_interrupt; /* 'set_interrupt': stop every solve */
   PyObject *error_type, *error_value, *error_traceback; /* it raised */
 } solver_object;
 
@@ -458,13 +461,17 @@ static int call_decide (void *data) {
   return lit;
 }
 
+/* Freezes every variable for good, which restores eliminated ones. */
+static void freeze_all (solver_object *self) {
+  while (self->frozen < self->max_var)
+    einsat_freeze (self->solver, ++self->frozen);
+}
+
 /* Variables the function names must not be eliminated: while it is set,
  * every variable is frozen (the solver ignores eliminated ones). */
 static void freeze_for_decide (solver_object *self) {
-  if (!self->decide)
-    return;
-  while (self->frozen < self->max_var)
-    einsat_freeze (self->solver, ++self->frozen);
+  if (self->decide)
+    freeze_all (self);
 }
 
 /* After a solve: raises what the decision function raised (-1). */
@@ -529,6 +536,12 @@ static int delete_solver (solver_object *self) {
   return lost ? -1 : 0;
 }
 
+/* The terminate callback (polled every 16 search steps). */
+static int interrupt_held (void *data) {
+  solver_object *self = data;
+  return atomic_load (&self->held_interrupt);
+}
+
 static PyObject *solver_new (PyTypeObject *type, PyObject *args,
                              PyObject *kwds) {
   (void) args, (void) kwds;
@@ -537,11 +550,13 @@ static PyObject *solver_new (PyTypeObject *type, PyObject *args,
     return 0;
   self->result = NO_RESULT;
   self->enumeration_complete = -1;
+  atomic_init (&self->held_interrupt, 0);
   self->solver = einsat_new ();
   if (!self->solver) {
     Py_DECREF (self);
     return PyErr_NoMemory ();
   }
+  einsat_set_terminate (self->solver, self, interrupt_held);
   return (PyObject *) self;
 }
 
@@ -597,7 +612,7 @@ static int proof_format_is_lrat (PyObject *format, bool *lrat) {
 
 static int open_proof (solver_object *self, PyObject *path, int binary,
                        bool lrat) {
-  if (self->proof || self->has_clauses || einsat_vars (self->solver)) {
+  if (self->proof || self->clauses || einsat_vars (self->solver)) {
     PyErr_SetString (PyExc_ValueError,
                      "proof= must be given when the solver is created");
     return -1;
@@ -734,14 +749,15 @@ static int add_clauses (solver_object *self, PyObject *clauses) {
     return -1;
   ints lits = {0, 0, 0};
   int max_var = self->max_var;
-  if (push_clauses (clauses, &lits, &max_var, 0) < 0) {
+  Py_ssize_t count = 0;
+  if (push_clauses (clauses, &lits, &max_var, &count) < 0) {
     release_ints (&lits);
     return -1;
   }
   add_literals (self->solver, &lits);
   release_ints (&lits);
   self->max_var = max_var;
-  self->has_clauses = true;
+  self->clauses += count;
   self->result = NO_RESULT;
   return 0;
 }
@@ -808,7 +824,7 @@ static PyObject *solver_add_clause (solver_object *self, PyObject *clause) {
   add_literals (self->solver, &lits);
   release_ints (&lits);
   self->max_var = max_var;
-  self->has_clauses = true;
+  self->clauses++;
   self->result = NO_RESULT;
   Py_RETURN_NONE;
 }
@@ -982,6 +998,185 @@ static PyObject *solver_core (solver_object *self,
     Py_DECREF (obj);
   }
   return list;
+}
+
+/*------------------------------------------------------------------------*/
+/* Unit propagation of assumptions (PySAT's 'propagate').  The library has
+ * no call for it, but its decide callback runs before the first decision
+ * after the assumptions, when everything they imply is propagated: the
+ * callback records the assignment and stops the solve.  Two such solves,
+ * without and with the assumptions, tell the literals on the root level
+ * from those the assumptions add.  Every variable is frozen first (for
+ * good), which restores eliminated ones and keeps them. */
+
+typedef struct snapshot {
+  einsat *solver;
+  int vars;
+  signed char *values; /* of variables 1..vars, 0 if unassigned */
+  bool taken;
+} snapshot;
+
+static int take_snapshot (void *data) {
+  snapshot *s = data;
+  if (!s->taken) {
+    for (int idx = 1; idx <= s->vars; idx++)
+      s->values[idx] = (signed char) einsat_current_value (s->solver, idx);
+    s->taken = true;
+  }
+  einsat_terminate (s->solver);
+  return 0;
+}
+
+/* Solves under the assumptions until the first decision after them.
+ * Returns 20 if they are refuted, 0 after a snapshot, -1 if stopped
+ * otherwise (a limit, Ctrl-C: INTERRUPTED) or out of memory. */
+static int propagate_under (solver_object *self, const ints *assumptions,
+                            snapshot *s) {
+  s->taken = false;
+  for (size_t i = 0; i < assumptions->size; i++)
+    einsat_assume (self->solver, assumptions->data[i]);
+  int res = run_solve (self->solver);
+  if (res == INTERRUPTED || res == EINSAT_ERROR)
+    return res;
+  if (res == EINSAT_SATISFIABLE && !s->taken) { /* never seen: safe */
+    for (int idx = 1; idx <= s->vars; idx++)
+      s->values[idx] = einsat_val (self->solver, idx) > 0 ? 1 : -1;
+    s->taken = true;
+  }
+  if (res == EINSAT_UNSATISFIABLE)
+    return 20;
+  return s->taken ? 0 : -1;
+}
+
+/* The literals the assumptions added ('after' but not 'before'): the
+ * assumptions first, in their order, then the implied ones by
+ * variable. */
+static PyObject *implied_literals (const ints *assumptions, int vars,
+                                   const signed char *before,
+                                   signed char *after) {
+  PyObject *list = PyList_New (0);
+  for (size_t i = 0; list && i <= assumptions->size; i++) {
+    int first = 1, last = vars;
+    if (i < assumptions->size) /* one assumption, else all the rest */
+      first = last = abs (assumptions->data[i]);
+    for (int idx = first; idx <= last; idx++) {
+      if (!after[idx] || before[idx])
+        continue;
+      PyObject *lit = PyLong_FromLong (after[idx] > 0 ? idx : -idx);
+      after[idx] = 0; /* listed */
+      if (!lit || PyList_Append (list, lit) < 0)
+        Py_CLEAR (list);
+      Py_XDECREF (lit);
+      if (!list)
+        break;
+    }
+  }
+  return list;
+}
+
+PyDoc_STRVAR (
+    propagate_doc,
+    "propagate(assumptions=(), phase_saving=0) -> (status, literals)\n\n"
+    "Unit propagation of the assumptions on the formula (with what the "
+    "solver\nhas learned): status False if it leads to a conflict (then "
+    "literals is\nempty), else True and the literals the assumptions make "
+    "true beyond the\nroot level: the assumptions first, then the implied "
+    "literals by variable.\nNone if a limit or interrupt() stopped it.  "
+    "With phase_saving=0 the\nsaved phases stay as they were.  Every "
+    "variable is frozen from the first\ncall on (no elimination).  "
+    "Discards the last model and core.");
+
+static PyObject *solver_propagate (solver_object *self, PyObject *args,
+                                   PyObject *kwds) {
+  static char *kwlist[] = {"assumptions", "phase_saving", 0};
+  PyObject *assumptions = 0;
+  int phase_saving = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|Oi:propagate", kwlist,
+                                    &assumptions, &phase_saving))
+    return 0;
+  if (check_usable (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (assumptions && assumptions != Py_None &&
+      push_literals (assumptions, "assumption", &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  self->max_var = max_var;
+  int vars = max_var;
+  signed char *before = PyMem_Calloc ((size_t) vars + 1, 1);
+  signed char *after = PyMem_Calloc ((size_t) vars + 1, 1);
+  if (!before || !after) {
+    PyMem_Free (before), PyMem_Free (after), release_ints (&lits);
+    return PyErr_NoMemory ();
+  }
+  freeze_all (self);
+  int saving = 1;
+  einsat_get_option (self->solver, "phasesaving", &saving);
+  if (!phase_saving)
+    einsat_set_option (self->solver, "phasesaving", 0);
+  snapshot s = {self->solver, vars, before, false};
+  einsat_set_decide (self->solver, &s, take_snapshot);
+  einsat_set_terminate (self->solver, 0, 0); /* not for set_interrupt */
+  self->busy = true;
+  self->solved = true;
+  errno = 0;
+  ints none = {0, 0, 0};
+  int res = propagate_under (self, &none, &s);
+  if (!res) {
+    s.values = after;
+    res = propagate_under (self, &lits, &s);
+  }
+  self->busy = false;
+  self->result = NO_RESULT;
+  bool lost = proof_lost (self);
+  einsat_set_terminate (self->solver, self, interrupt_held);
+  if (self->decide)
+    einsat_set_decide (self->solver, self, call_decide);
+  else
+    einsat_set_decide (self->solver, 0, 0);
+  einsat_set_option (self->solver, "phasesaving", saving);
+  PyObject *result = 0;
+  if (res == EINSAT_ERROR)
+    solver_error (self->solver);
+  else if (res == INTERRUPTED)
+    ;
+  else if (lost)
+    raise_proof_lost (self);
+  else if (res == 20)
+    result = Py_BuildValue ("(O[])", Py_False);
+  else if (res < 0)
+    result = Py_BuildValue ("(O[])", Py_None);
+  else {
+    PyObject *implied = implied_literals (&lits, vars, before, after);
+    if (implied)
+      result = Py_BuildValue ("(ON)", Py_True, implied);
+  }
+  PyMem_Free (before), PyMem_Free (after), release_ints (&lits);
+  return result;
+}
+
+PyDoc_STRVAR (phase_doc,
+              "phase(lits)\n\n"
+              "Hints to decide each literal of 'lits' true when its "
+              "variable is\ndecided next (the saved phase, which the search "
+              "overwrites later).");
+
+static PyObject *solver_phase (solver_object *self, PyObject *obj) {
+  if (check_usable (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (push_literals (obj, "phase", &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  self->max_var = max_var;
+  for (size_t i = 0; i < lits.size; i++)
+    einsat_phase (self->solver, lits.data[i]);
+  release_ints (&lits);
+  Py_RETURN_NONE;
 }
 
 /*------------------------------------------------------------------------*/
@@ -1203,6 +1398,22 @@ static PyObject *solver_interrupt (solver_object *self,
   Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR (set_interrupt_doc,
+              "set_interrupt(flag)\n\n"
+              "While the flag is set, every solve() stops at once (returns "
+              "None), and a\nrunning one within a few search steps; "
+              "set_interrupt(False) clears it.\nMay be called from any "
+              "thread.  Unlike interrupt(), nothing is left\npending once "
+              "it is cleared (PySAT's interrupt and clear_interrupt).");
+
+static PyObject *solver_set_interrupt (solver_object *self, PyObject *obj) {
+  int flag = PyObject_IsTrue (obj);
+  if (flag < 0)
+    return 0;
+  atomic_store (&self->held_interrupt, flag);
+  Py_RETURN_NONE;
+}
+
 static PyObject *solver_set_conflict_limit (solver_object *self,
                                             PyObject *obj) {
   long long limit;
@@ -1366,6 +1577,11 @@ static PyObject *solver_get_complete (solver_object *self, void *closure) {
   return PyBool_FromLong (self->enumeration_complete);
 }
 
+static PyObject *solver_get_clauses (solver_object *self, void *closure) {
+  (void) closure;
+  return PyLong_FromLongLong (self->clauses);
+}
+
 static PyObject *solver_get_deleted (solver_object *self, void *closure) {
   (void) closure;
   return PyBool_FromLong (!self->solver);
@@ -1402,6 +1618,11 @@ static PyMethodDef solver_methods[] = {
      current_value_doc},
     {"interrupt", (PyCFunction) solver_interrupt, METH_NOARGS,
      interrupt_doc},
+    {"set_interrupt", (PyCFunction) solver_set_interrupt, METH_O,
+     set_interrupt_doc},
+    {"propagate", (PyCFunction) (void (*) (void)) solver_propagate,
+     METH_VARARGS | METH_KEYWORDS, propagate_doc},
+    {"phase", (PyCFunction) solver_phase, METH_O, phase_doc},
     {"set_conflict_limit", (PyCFunction) solver_set_conflict_limit, METH_O,
      "set_conflict_limit(n)\n\nAt most n conflicts in each following "
      "solve() (None: no limit)."},
@@ -1441,6 +1662,8 @@ static PyGetSetDef solver_getset[] = {
      0},
     {"deleted", (getter) solver_get_deleted, 0,
      "whether delete() was called", 0},
+    {"clauses", (getter) solver_get_clauses, 0,
+     "the number of clauses added (including the constructor's)", 0},
     {0, 0, 0, 0, 0}};
 
 PyDoc_STRVAR (

@@ -14,7 +14,7 @@ import weakref
 
 import einsat
 from helpers import (CONFIG, QUEENS_COUNTS, ROOT, brute_force_models, masks,
-                     model_satisfies, pigeonhole, queens, random_formula,
+                     model_satisfies, pigeonhole, queens, random_3sat, random_formula,
                      satisfies, to_bits)
 
 
@@ -167,6 +167,52 @@ class LimitsOptionsTest(unittest.TestCase):
         s.set_time_limit(None)
         small = einsat.Solver(pigeonhole(5, 4), conflict_limit=10**6)
         self.assertIs(small.solve(), False)
+
+    def test_set_interrupt_holds_until_cleared(self):
+        hard = random_3sat(400, 2000, 1)
+        s = einsat.Solver(hard)
+        s.set_interrupt(True)
+        self.assertIsNone(s.solve())
+        self.assertIsNone(s.solve())  # held
+        self.assertEqual(s.count_models(), 0)
+        s.set_interrupt(False)
+        s.set_conflict_limit(20)
+        self.assertIsNone(s.solve())
+        self.assertGreaterEqual(s.statistics()["conflicts"], 20)  # it ran
+        small = einsat.Solver([[1, 2]])
+        small.set_interrupt(True)
+        small.set_interrupt(False)
+        self.assertIs(small.solve(), True)  # nothing pending, unlike interrupt()
+        small.interrupt()
+        self.assertIsNone(small.solve())
+
+    def test_phase_and_clause_count(self):
+        s = einsat.Solver([list(range(1, 7))])
+        s.add_clause([1, -2])
+        s.add_clauses([[3, 4], [5]])
+        self.assertEqual(s.clauses, 4)
+        s.phase([-1, -2, -3, 4, 5, -6])
+        self.assertIs(s.solve(), True)
+        self.assertEqual(s.model(), [-1, -2, -3, 4, 5, -6])
+        self.assertRaises(ValueError, s.phase, [0])
+        self.assertRaises(TypeError, s.phase, 3)
+
+    def test_propagate(self):
+        # Pigeon 1 in hole 1 keeps pigeons 2 and 3 out of it (variables
+        # pigeon * 3 + hole + 1); pigeons 1 and 2 in holes 1 and 2 leave
+        # hole 3 to both pigeons 3 and 4: a conflict.
+        s = einsat.Solver(pigeonhole(3, 3))
+        status, lits = s.propagate([1])
+        self.assertTrue(status)
+        self.assertEqual(lits[0], 1)
+        self.assertEqual(sorted(lits[1:]), [-7, -4])
+        self.assertEqual(einsat.Solver(pigeonhole(4, 3)).propagate([1, 5]), (False, []))
+        self.assertRaises(RuntimeError, s.model)  # not a solve
+        self.assertIs(s.solve(), True)
+        s.add_clause([-1])
+        self.assertEqual(s.propagate([1]), (False, []))  # false at the root
+        self.assertEqual(s.propagate(), (True, []))
+        self.assertRaises(ValueError, s.propagate, [0])
 
     def test_options(self):
         info = einsat.option_info()
