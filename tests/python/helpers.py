@@ -150,3 +150,82 @@ def pycosat_answers(cases):
     if out.returncode:
         raise RuntimeError("pycosat under %s failed: %s" % (source, out.stderr))
     return json.loads(out.stdout)
+
+
+def dpll_satisfiable(clauses, assumptions=()):
+    """A plain DPLL search (unit propagation, branching on the first free
+    variable of the first open clause), as an oracle independent of einsat
+    for formulas with too many variables to enumerate but small enough
+    (the cardinality encodings of the tests).  Returns a satisfying
+    assignment {var: bool} or None."""
+    assignment = {}
+    for lit in assumptions:
+        if assignment.get(abs(lit), lit > 0) != (lit > 0):
+            return None
+        assignment[abs(lit)] = lit > 0
+
+    def value(lit):
+        v = assignment.get(abs(lit))
+        return None if v is None else v == (lit > 0)
+
+    def search():
+        trail = []
+        while True:  # unit propagation
+            unit = None
+            for clause in clauses:
+                free = []
+                for lit in clause:
+                    v = value(lit)
+                    if v:
+                        break
+                    if v is None:
+                        free.append(lit)
+                else:
+                    if not free:
+                        for var in trail:
+                            del assignment[var]
+                        return False
+                    if len(free) == 1:
+                        unit = free[0]
+                        break
+            if unit is None:
+                break
+            assignment[abs(unit)] = unit > 0
+            trail.append(abs(unit))
+        for clause in clauses:
+            if not any(value(lit) for lit in clause):
+                lit = next(lit for lit in clause if value(lit) is None)
+                for choice in (lit, -lit):
+                    assignment[abs(choice)] = choice > 0
+                    if search():
+                        return True
+                    del assignment[abs(choice)]
+                for var in trail:
+                    del assignment[var]
+                return False
+        return True
+
+    return dict(assignment) if search() else None
+
+
+def unit_propagation(clauses, assumptions=()):
+    """Unit propagation of the assumptions: (True, set of true literals) or
+    (False, None) on a conflict (the reference for 'propagate')."""
+    true = set()
+    for lit in assumptions:
+        if -lit in true:
+            return False, None
+        true.add(lit)
+    changed = True
+    while changed:
+        changed = False
+        for clause in clauses:
+            if any(lit in true for lit in clause):
+                continue
+            free = {lit for lit in clause if -lit not in true}
+            if not free:
+                return False, None
+            if len(free) == 1:
+                true |= free
+                changed = True
+    return True, true
