@@ -405,6 +405,16 @@ class CNFTest(unittest.TestCase):
             self.assertEqual((again.hard, again.soft, again.wght), (w.hard, w.soft, w.wght))
             again = WCNF(from_string=w.to_dimacs(format="dimacs"))
             self.assertEqual((again.hard, again.soft, again.wght), (w.hard, w.soft, w.wght))
+        plus = formula.WCNFPlus(from_string="c x\np wcnf+ 7 3 10\n10 1 -2 3 5 -7 <= 3\n"
+                                            "10 4 5 6 -7 >= 2\n5 3 5 7 0\n")
+        self.assertEqual((plus.soft, plus.wght, plus.hard, plus.nv), ([[3, 5, 7]], [5], [], 7))
+        self.assertEqual(plus.atms, [([1, -2, 3, 5, -7], 3), ([-4, -5, -6, 7], 2)])
+        for fmt in ("mse22", "dimacs"):
+            self.assertEqual(formula.WCNFPlus(from_string=plus.to_dimacs(fmt)).atms, plus.atms)
+        cnfplus = CNFPlus(from_string="p cnf+ 3 2\n1 2 0\n1 2 3 <= 1\n")
+        self.assertEqual((cnfplus.clauses, cnfplus.atmosts), ([[1, 2]], [([1, 2, 3], 1)]))
+        weighted = cnfplus.weighted()
+        self.assertEqual((weighted.soft, weighted.atms), ([[1, 2]], [([1, 2, 3], 1)]))
         w = WCNF()
         w.append([-1, -2])
         w.append([1], weight=1)

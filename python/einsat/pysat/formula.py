@@ -29,7 +29,7 @@ from ._fileio import open_text
 
 __all__ = ["IDPool", "FormulaError", "FormulaType", "Formula", "Atom", "And",
            "Or", "Neg", "Implies", "Equals", "XOr", "ITE", "CNF", "CNFPlus",
-           "WCNF", "PYSAT_TRUE", "PYSAT_FALSE"]
+           "WCNF", "WCNFPlus", "PYSAT_TRUE", "PYSAT_FALSE"]
 
 
 #------------------------------------------------------------------------------
@@ -1121,7 +1121,16 @@ class CNFPlus(CNF):
         return cnf
 
     def weighted(self):
-        raise NotImplementedError("einsat.pysat: no WCNFPlus")
+        """A WCNFPlus: every clause soft (weight 1), the cardinality
+        constraints hard."""
+        wcnf = WCNFPlus()
+        wcnf.nv = self.nv
+        for clause in self.clauses:
+            wcnf.append(list(clause), weight=1)
+        for lits, bound in self.atmosts:
+            wcnf.append((list(lits), bound), is_atmost=True)
+        wcnf.comments = list(self.comments)
+        return wcnf
 
 
 def _weight(token, number):
@@ -1165,11 +1174,18 @@ class WCNF:
     def from_string(self, string, comment_lead=("c",)):
         self.from_fp(string.splitlines(), comment_lead)
 
+    HEADERS = ("wcnf",)
+
+    def _special_line(self, number, tokens):
+        return False
+
     def from_fp(self, file_pointer, comment_lead=("c",)):
-        header, self.comments, body = _parse_dimacs(file_pointer, comment_lead, ("wcnf",))
+        header, self.comments, body = _parse_dimacs(file_pointer, comment_lead, self.HEADERS)
         self.nv, self.hard, self.soft, self.wght, self.topw = 0, [], [], [], 1
         top = _header_count(header, 4, lambda t: _weight(t, 0)) if header else None
         for number, tokens in body:
+            if self._special_line(number, tokens):
+                continue
             if tokens[0] == "h":
                 weight = None
             else:
@@ -1242,3 +1258,61 @@ class WCNF:
         else:
             raise ValueError("unknown WCNF format %r ('mse22' or 'dimacs')" % (format,))
         return "\n".join(lines)
+
+
+class WCNFPlus(WCNF):
+    """A WCNF with hard native cardinality constraints 'atms': pairs (lits,
+    k), at most k of lits true ('p wcnf+' files with lines 'w lits <= k' or
+    'w lits >= k').  Solvers reject them, as CNFPlus' (no pseudo-Boolean
+    'w' lines)."""
+
+    HEADERS = ("wcnf", "wcnf+")
+
+    def __init__(self, from_file=None, from_fp=None, from_string=None,
+                 comment_lead=("c",)):
+        self.atms = []
+        super().__init__(from_file=from_file, from_fp=from_fp,
+                         from_string=from_string, comment_lead=comment_lead)
+
+    def from_fp(self, file_pointer, comment_lead=("c",)):
+        self.atms = []
+        super().from_fp(file_pointer, comment_lead)
+
+    def _special_line(self, number, tokens):
+        if "<=" not in tokens and ">=" not in tokens:
+            return False
+        lits = [_literal(t, number) for t in tokens[1:-2]]  # after the weight
+        bound = _literal(tokens[-1], number)
+        if tokens[-2] == ">=":
+            lits, bound = [-lit for lit in lits], len(lits) - bound
+        self.append((lits, bound), is_atmost=True)
+        return True
+
+    def append(self, clause, weight=None, is_atmost=False):
+        if not is_atmost:
+            return super().append(clause, weight)
+        lits, bound = clause
+        lits = list(lits)
+        self.nv = max([abs(lit) for lit in lits] + [self.nv])
+        self.atms.append((lits, bound))
+
+    def copy(self):
+        wcnf = WCNFPlus()
+        for name in ("nv", "topw"):
+            setattr(wcnf, name, getattr(self, name))
+        wcnf.hard = [list(c) for c in self.hard]
+        wcnf.soft = [list(c) for c in self.soft]
+        wcnf.wght = list(self.wght)
+        wcnf.comments = list(self.comments)
+        wcnf.atms = [(list(lits), bound) for lits, bound in self.atms]
+        return wcnf
+
+    def to_dimacs(self, format="mse22", comments=None):
+        text = super().to_dimacs(format, comments)
+        if not self.atms:
+            return text
+        weight = "h" if format == "mse22" else str(self.topw)
+        lines = ["%s %s <= %d" % (weight, " ".join(map(str, lits)), bound)
+                 for lits, bound in self.atms]
+        text = text.replace("p wcnf ", "p wcnf+ ", 1)
+        return text + "\n" + "\n".join(lines)
