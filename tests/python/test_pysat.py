@@ -653,6 +653,15 @@ class CardTest(unittest.TestCase):
                         self.check(kind, lits, bound, encoding, counts)
         self.assertEqual(set(counts), set(ENCODINGS.values()))
 
+    def test_modulo_totalizers_exhaustively_up_to_8(self):
+        # The quotient caps of the modulo totalizers matter most for n
+        # near a multiple of the modulus.
+        counts = {}
+        for n in (7, 8):
+            for bound in range(1, n):
+                for encoding in (EncType.mtotalizer, EncType.kmtotalizer):
+                    self.check("atmost", list(range(1, n + 1)), bound, encoding, counts)
+
     def test_larger_bounds_by_sampling(self):
         # n = 11: the input assignments sampled, every k.
         rng = random.Random(18)

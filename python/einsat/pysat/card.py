@@ -18,8 +18,9 @@ and 'nv' hold the encoding; new variables above 'top_id', or taken from
   cardnetwrk  cardinality network (Asin et al.): blocks of k + 1 inputs
               sorted, then merged pairwise keeping the largest k + 1
   mtotalizer  the modulo totalizer (Ogawa et al.): counts as quotient and
-              remainder modulo about sqrt(k), each in unary
-  kmtotalizer the modulo totalizer with quotients cut at the bound
+              remainder modulo about sqrt(n), each in unary
+  kmtotalizer the modulo totalizer modulo about sqrt(k), quotients cut
+              at the bound
   native      MiniCard's representation (lits, k) in 'atmosts'
 
 Every encoding holds the constraint in one direction (the sum forces the
@@ -259,8 +260,14 @@ def _cardnetwrk(b, lits, k):
 
 def _mtotalizer(b, lits, k, cut):
     """The modulo totalizer: each node counts its true inputs as
-    p * Q + R with 0 <= R < p, Q and R in unary (forced upwards)."""
-    p = max(2, int(math.isqrt(k + 1)))
+    p * Q + R with 0 <= R < p, Q and R in unary (forced upwards).  The
+    modulus is about sqrt(n), or about sqrt(k) for the variant with
+    quotients cut at the bound ('cut').  Nodes with fewer than p inputs
+    are plain totalizers of R.  The quotient of a node has at most as many
+    outputs as it can reach (and than the cut allows); children whose
+    quotients sum beyond them are excluded by clauses, which no true count
+    triggers, so that choosing a carry freely cannot hide a count."""
+    p = max(2, math.isqrt(k if cut else len(lits)))
     limit_q = (k + 1) // p + 1 if cut else None
 
     def node(part):
@@ -269,9 +276,11 @@ def _mtotalizer(b, lits, k, cut):
         half = len(part) // 2
         qa, ra = node(part[:half])
         qb, rb = node(part[half:])
+        if len(part) < p:
+            return [], _merge_unary(b, ra, rb, p - 1)
         carry = b.new()
         r = [b.new() for _ in range(min(p - 1, len(ra) + len(rb)))]
-        size_q = len(qa) + len(qb) + 1
+        size_q = min(len(qa) + len(qb) + 1, len(part) // p)
         if limit_q is not None:
             size_q = min(size_q, limit_q)
         q = [b.new() for _ in range(size_q)]
@@ -290,9 +299,14 @@ def _mtotalizer(b, lits, k, cut):
         for i in range(len(qa) + 1):
             for j in range(len(qb) + 1):
                 premise = ([-qa[i - 1]] if i else []) + ([-qb[j - 1]] if j else [])
-                if i + j and i + j <= len(q):
+                if i + j > len(q):
+                    b.add(premise)
+                elif i + j:
                     b.add(premise + [q[i + j - 1]])
-                if i + j + 1 <= len(q):
+                if i + j + 1 > len(q):
+                    if i + j <= len(q):
+                        b.add(premise + [-carry])
+                else:
                     b.add(premise + [-carry, q[i + j]])
         return q, r
 
