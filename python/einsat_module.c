@@ -865,6 +865,20 @@ static PyObject *result_object (int res) {
   Py_RETURN_NONE;
 }
 
+/* The assumptions (None: none) into 'lits'; -1 with the exception set
+ * (and nothing allocated) if one is not a literal. */
+static int parse_assumptions (solver_object *self, PyObject *assumptions,
+                              ints *lits) {
+  int max_var = self->max_var;
+  if (assumptions && assumptions != Py_None &&
+      push_literals (assumptions, "assumption", lits, &max_var) < 0) {
+    release_ints (lits);
+    return -1;
+  }
+  self->max_var = max_var;
+  return 0;
+}
+
 PyDoc_STRVAR (solve_method_doc,
               "solve(assumptions=()) -> True | False | None\n\n"
               "Solves the formula under the assumptions (literals that "
@@ -881,18 +895,12 @@ static PyObject *solver_solve (solver_object *self, PyObject *args,
   if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O:solve", kwlist,
                                     &assumptions))
     return 0;
-  if (check_usable (self) < 0)
-    return 0;
   ints lits = {0, 0, 0};
-  int max_var = self->max_var;
-  if (assumptions && assumptions != Py_None &&
-      push_literals (assumptions, "assumption", &lits, &max_var) < 0) {
-    release_ints (&lits);
+  if (check_usable (self) < 0 || parse_assumptions (self, assumptions,
+                                                    &lits) < 0)
     return 0;
-  }
   release_ints (&self->assumptions);
   self->assumptions = lits;
-  self->max_var = max_var;
   for (size_t i = 0; i < lits.size; i++)
     einsat_assume (self->solver, lits.data[i]);
   freeze_for_decide (self);
@@ -1094,17 +1102,11 @@ static PyObject *solver_propagate (solver_object *self, PyObject *args,
   if (!PyArg_ParseTupleAndKeywords (args, kwds, "|Oi:propagate", kwlist,
                                     &assumptions, &phase_saving))
     return 0;
-  if (check_usable (self) < 0)
-    return 0;
   ints lits = {0, 0, 0};
-  int max_var = self->max_var;
-  if (assumptions && assumptions != Py_None &&
-      push_literals (assumptions, "assumption", &lits, &max_var) < 0) {
-    release_ints (&lits);
+  if (check_usable (self) < 0 || parse_assumptions (self, assumptions,
+                                                    &lits) < 0)
     return 0;
-  }
-  self->max_var = max_var;
-  int vars = max_var;
+  int vars = self->max_var;
   signed char *before = PyMem_Calloc ((size_t) vars + 1, 1);
   signed char *after = PyMem_Calloc ((size_t) vars + 1, 1);
   if (!before || !after) {

@@ -507,6 +507,20 @@ class _NAry(Formula):
     def _rebuild(self, operands):
         return type(self)(*operands, merge=True) if self.merged else type(self)(*operands)
 
+    def _simplified_dual(self, assumptions, absorbing, neutral):
+        """And (absorbing False, neutral True) and Or (the other way)."""
+        operands, seen = [], set()
+        for sub in self.subformulas:
+            sub = sub.simplified(assumptions)
+            if sub is absorbing or ~sub in seen:
+                return absorbing
+            if sub is not neutral and sub not in seen:
+                seen.add(sub)
+                operands.append(sub)
+        if not operands:
+            return neutral
+        return operands[0] if len(operands) == 1 else self._rebuild(operands)
+
     def __repr__(self):
         return "%s%r" % (type(self).__name__, self.subformulas)
 
@@ -554,17 +568,7 @@ class And(_NAry):
         self.encoded.append([name] + [-lit for lit in names])
 
     def simplified(self, assumptions=()):
-        operands, seen = [], set()
-        for sub in self.subformulas:
-            sub = sub.simplified(assumptions)
-            if sub is PYSAT_FALSE or ~sub in seen:
-                return PYSAT_FALSE
-            if sub is not PYSAT_TRUE and sub not in seen:
-                seen.add(sub)
-                operands.append(sub)
-        if not operands:
-            return PYSAT_TRUE
-        return operands[0] if len(operands) == 1 else self._rebuild(operands)
+        return self._simplified_dual(assumptions, PYSAT_FALSE, PYSAT_TRUE)
 
 
 class Or(_NAry):
@@ -586,17 +590,7 @@ class Or(_NAry):
         self.encoded += [[name, -lit] for lit in names]
 
     def simplified(self, assumptions=()):
-        operands, seen = [], set()
-        for sub in self.subformulas:
-            sub = sub.simplified(assumptions)
-            if sub is PYSAT_TRUE or ~sub in seen:
-                return PYSAT_TRUE
-            if sub is not PYSAT_FALSE and sub not in seen:
-                seen.add(sub)
-                operands.append(sub)
-        if not operands:
-            return PYSAT_FALSE
-        return operands[0] if len(operands) == 1 else self._rebuild(operands)
+        return self._simplified_dual(assumptions, PYSAT_TRUE, PYSAT_FALSE)
 
 
 class Equals(_NAry):
