@@ -436,13 +436,18 @@ static bool checked_by (executor *x, const char *program,
 }
 
 /* After an UNSAT answer without assumptions: the proof so far must
- * refute the clauses so far (once per set of clauses). */
+ * refute the clauses so far (once per set of clauses).  Without checkers
+ * (the fuzz target) proofs are written but not checked. */
 static void check_proof (executor *x) {
   proof_state *p = &x->proof;
   const proof_checkers *c = x->checkers;
-  if (!p->traced || !c || !c->check ||
+  if (!p->traced || !c ||
       (p->checked_clauses == p->clauses && x->out->proofs))
     return;
+  if (!c->check) {
+    fail (x, "no proof checker", "einsat-check not found (use --check)");
+    return;
+  }
   fflush (p->file);
   if (!write_formula (x)) {
     fail (x, "cannot write the formula", "%s", p->check.cnf);
