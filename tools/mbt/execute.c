@@ -861,6 +861,8 @@ static bool allowed (executor *x, const call *c) {
     return !x->touched && !x->proof.traced;
   if (c->kind == CALL_ADD)
     return !x->proof.traced || !x->solved || incremental_proof (x);
+  if (c->kind == CALL_ENUMERATE) /* blocks models: no proof of that */
+    return !x->proof.traced;
   return true;
 }
 

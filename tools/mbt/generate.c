@@ -339,6 +339,24 @@ static void generate (generator *g) {
   push_simple (g, CALL_DELETE);
 }
 
+/* A proof right after 'new' in some traces, so that proofs meet every
+ * call of the API (enumeration, callbacks, limits, allocation failures).
+ * The choice is a hash of the seed: the choices of 'generate', which the
+ * fuzzer's inputs encode too, stay as they are. */
+static void maybe_trace_proof (uint64_t seed, trace *t) {
+  static const char *const formats[] = {"drat", "drat-text", "lrat",
+                                        "lrat-text"};
+  uint64_t state = seed ^ 0x5eed0f900f5ull;
+  uint64_t choice = next_random (&state);
+  if (choice % 4 || !t->size)
+    return;
+  call c = {.kind = CALL_PROOF};
+  strcpy (c.name, formats[(choice >> 8) % 4]);
+  trace_push (t, &c);
+  memmove (t->calls + 2, t->calls + 1, (t->size - 2) * sizeof *t->calls);
+  t->calls[1] = c;
+}
+
 void generate_random_trace (uint64_t seed, trace *t) {
   source s;
   memset (&s, 0, sizeof s);
@@ -348,6 +366,7 @@ void generate_random_trace (uint64_t seed, trace *t) {
   g.source = &s;
   g.trace = t;
   generate (&g);
+  maybe_trace_proof (seed, t);
 }
 
 void generate_trace_from_bytes (const uint8_t *bytes, size_t size,
