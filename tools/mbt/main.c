@@ -31,6 +31,8 @@ typedef struct config {
   const char *known; /* file of known bugs */
   proof_checkers checkers;
   char check_path[4096], drat_trim_path[4096]; /* found by the tester */
+  call forced[16]; /* '--option NAME=VALUE' */
+  int forced_options;
 } config;
 
 static const char *usage =
@@ -58,6 +60,8 @@ static const char *usage =
     "                  assumptions, options of the simplifiers) tracing a\n"
     "                  DRAT or LRAT proof from the start; every UNSAT\n"
     "                  without assumptions is checked by the checkers\n"
+    "  --option NAME=VALUE  set this option in every generated trace\n"
+    "                  (after its own options; repeatable)\n"
     "  --check PATH    einsat-check (default: next to einsat-mbt)\n"
     "  --drat-trim PATH  drat-trim for DRAT proofs too (default: from\n"
     "                  PATH if found; 'none': einsat-check only)\n"
@@ -88,6 +92,41 @@ static uint64_t parse_number (const char *arg) {
   if (!*arg || *end || errno || *arg == '-')
     die ("invalid number '%s'", arg);
   return res;
+}
+
+static void parse_forced_option (config *c, const char *arg) {
+  const char *equal = strchr (arg, '=');
+  size_t length = equal ? (size_t) (equal - arg) : 0;
+  call *o = c->forced + c->forced_options;
+  if (!equal || !length || length >= sizeof o->name ||
+      c->forced_options == 16)
+    die ("invalid '--option %s' (NAME=VALUE, at most 16)", arg);
+  memset (o, 0, sizeof *o);
+  o->kind = CALL_OPTION;
+  memcpy (o->name, arg, length);
+  char *end;
+  errno = 0;
+  o->value = strtoll (equal + 1, &end, 10);
+  if (!equal[1] || *end || errno)
+    die ("invalid value in '--option %s'", arg);
+  c->forced_options++;
+}
+
+/* The forced options go after the trace's own configuration, before its
+ * first clause (or other call). */
+static void force_options (const config *c, trace *t) {
+  size_t position = 0;
+  while (position < t->size && (t->calls[position].kind == CALL_NEW ||
+                                t->calls[position].kind == CALL_PROOF ||
+                                t->calls[position].kind == CALL_OPTION ||
+                                t->calls[position].kind == CALL_CONFIGURE))
+    position++;
+  for (int i = 0; i < c->forced_options; i++) {
+    trace_push (t, c->forced + i);
+    memmove (t->calls + position + 1, t->calls + position,
+             (t->size - 1 - position) * sizeof *t->calls);
+    t->calls[position++] = c->forced[i];
+  }
 }
 
 static void parse_arguments (config *c, int argc, char **argv) {
@@ -129,6 +168,8 @@ static void parse_arguments (config *c, int argc, char **argv) {
       c->known = argv[++i];
     else if (!strcmp (arg, "--check"))
       c->checkers.check = argv[++i];
+    else if (!strcmp (arg, "--option"))
+      parse_forced_option (c, argv[++i]);
     else if (!strcmp (arg, "--drat-trim"))
       c->checkers.drat_trim = argv[++i];
     else if (!strcmp (arg, "--print")) {
@@ -386,6 +427,14 @@ static void print_known (const known_hits *k) {
             k->count[i], k->first_seed[i], k->description[i]);
 }
 
+static void generate (const config *c, uint64_t seed, trace *t) {
+  if (c->proofs)
+    generate_proof_trace (seed, t);
+  else
+    generate_random_trace (seed, t);
+  force_options (c, t);
+}
+
 static int test (const config *c) {
   double start = wall_clock ();
   long traces = 0, failures = 0, known = 0;
@@ -402,10 +451,7 @@ static int test (const config *c) {
     if (failures && !c->keep_going)
       break;
     uint64_t seed = c->seed + (uint64_t) traces;
-    if (c->proofs)
-      generate_proof_trace (seed, &t);
-    else
-      generate_random_trace (seed, &t);
+    generate (c, seed, &t);
     verdict v;
     run_isolated (&t, &c->checkers, c->timeout, false, &v);
     checks += v.checks;
@@ -468,10 +514,7 @@ int main (int argc, char **argv) {
   if (c.print) {
     trace t;
     trace_init (&t);
-    if (c.proofs)
-      generate_proof_trace (c.seed, &t);
-    else
-      generate_random_trace (c.seed, &t);
+    generate (&c, c.seed, &t);
     trace_print (&t, stdout);
     trace_release (&t);
     return 0;
