@@ -164,7 +164,11 @@ typedef struct einsat_option_info {
 } einsat_option_info;
 int einsat_option (int i, einsat_option_info *);
 
-/* Named configurations ("default", "plain", "sat", "unsat"). */
+/* Named configurations: "default", "sat" (stable mode only), "unsat"
+ * (focused mode only) and "plain", textbook CDCL for teaching traces
+ * (first-UIP learning with minimization, VMTF, glue restarts: every other
+ * technique off).  A configuration changes only its own options; the
+ * others keep their values. */
 int einsat_configure (einsat *, const char *name);
 
 /*------------------------------------------------------------------------*/
@@ -279,7 +283,11 @@ int64_t einsat_enumerate (einsat *, const int *project, int project_size,
 /*------------------------------------------------------------------------*/
 /* Tracing the search for teaching: called for every decision,
  * propagation (with the reason clause), conflict, learned clause and
- * backjump, with external literals.  'clause' is 0-terminated. */
+ * backjump, with external literals.  'clause' is 0-terminated.  While a
+ * trace callback is set, the techniques whose steps it cannot show do
+ * not run whatever their options say: lucky assignments, the search
+ * without learning, Gaussian and Gauss-Jordan elimination, counting,
+ * congruence closure and factoring.  A NULL callback removes it. */
 
 typedef enum einsat_event {
   EINSAT_DECIDE,    /* lit decided at level */
