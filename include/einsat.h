@@ -238,10 +238,10 @@ const char *einsat_error (const einsat *);
  * Must be called before the first clause is added.  The file stays owned
  * by the caller; 'einsat_close_proof' flushes it.  Returns 1 on success.
  * Clauses may be added after a solve (new variables too): by default
- * (option 'incremental') the clauses that elimination removes stay in
- * the proof, so the proof remains valid for every later solve, and
- * factoring and counting, whose proof variables a later variable could
- * reuse, are skipped.  With 'incremental=0' (the command line) the
+ * (option 'incremental') the clauses that elimination removes and the
+ * definitions of substituted variables stay in the proof, so the proof
+ * remains valid for every later solve, and factoring and counting, whose
+ * proof variables a later variable could reuse, are skipped.  With 'incremental=0' (the command line) the
  * proof is smaller and faster to check, factoring and counting run, and
  * adding a clause after a solve is a contract violation. */
 
