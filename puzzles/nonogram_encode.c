@@ -1,236 +1,405 @@
-/* Nonogram lines as automata: the 'regular' constraint encoded so that
- * unit propagation is as strong as a complete line solver (Bacchus,
- * "GAC via unit propagation", CP 2007).
+/* Nonogram lines as CNF, linear in the size of their layouts and as
+ * strong as a complete line solver under unit propagation.
  *
- * The runs 3,1 of a line say that the line spells 0* 111 0+ 1 0*.  Write
- * the shortest such word, P = "11101" (length M = sum of runs + gaps), and
- * let state q (0..M) mean "the first q characters of P are matched".  A
- * cell advances the state if it is the next character of P; a white cell
- * also keeps the state where extra white is allowed: at the start, right
- * after a gap and at the end.  The automaton is deterministic and a line
- * is correct when it ends in state M.
+ * The pictures of a line are the paths through its layout ('nonogram.h':
+ * node (j, p) = runs 0 .. j-1 placed, cell p next; a white cell leads to
+ * (j, p + 1), run j placed at p to (j + 1, p + r_j + 1)).  The encoding
+ * follows Bacchus ("GAC via unit propagation", CP 2007): a variable per
+ * node and per placement, and supports both ways, so that unit
+ * propagation removes every node, placement and colour that no complete
+ * path uses, which is what a complete line solver does.  The clauses:
  *
- * Variable s(i, q) says "after i cells the state is q".  Only states that
- * can still reach M in the cells left are created: q <= i and
- * M - q <= L - i, so a line of length L with slack L - M has at most
- * (L + 1)(slack + 1) states, linear in L for a fixed slack and never more
- * than the quadratic run-start encoding.  s(0, 0) and s(L, M) are the
- * constant true and are folded into the clauses.  Transition variable
- * t(i, q, b) says "cell i has colour b and takes state q to next (q, b)";
- * there are at most two per state.  The clauses:
+ *   node -> next node in the layer  v  placement of run j here
+ *   node -> previous node in the layer  v  placement ending here
+ *   placement -> its first node,  placement -> its last node
+ *   node (j, p) -> cell p - 1 white      (every way in reads it white)
+ *   cell i white -> some node (j, i + 1)
+ *   cell i black -> some placement covering it
+ *   placement -> each cell it covers black
  *
- *   t(i, q, b) -> s(i, q),  t -> s(i + 1, next (q, b)),  t -> cell_i = b
- *   s(i, q) -> OR of its outgoing transitions        (a state leads on)
- *   s(i + 1, q) -> OR of its incoming transitions    (and is reached)
- *   cell_i = b -> OR of the transitions reading b    (a colour is possible)
+ * The white steps need no variables: both of their nodes hold exactly
+ * when the step is taken.  Written directly, the last two lines would
+ * cost (run length) x (placements) clauses, the old automaton's
+ * quadratic part.  Instead the placements of run j are cut into blocks
+ * of r_j consecutive starts, each with prefix and suffix disjunctions
+ * (chains of z <-> x v y); the placements covering a cell form a window
+ * of r_j starts, the union of one suffix and the next block's prefix, so
+ * "covering" is two literals per run and cell.  The disjunctions are
+ * exact under propagation both ways, which keeps the encoding as strong
+ * as the direct one.  A line of k runs and slack S then has at most
+ * (k + 1)(S + 1) nodes, k (S + 1) placements and 2 k (S + 1)
+ * disjunctions; the automaton over cells this replaces had (L + 1)(S + 1)
+ * states and twice as many transitions (sizes in bench/NONOGRAM.md).
  *
- * With the supports in both directions, unit propagation removes every
- * state and colour that no complete path through the line uses, which is
- * what a line solver does: most puzzles are solved without a decision.
- * With forward and backward implications between states only, the
- * search needs many conflicts where this encoding needs none
- * (bench/GRIDS.md, "Nonograms"). */
+ * Given a grid that line solving has settled, each line keeps only the
+ * nodes and placements on paths that fit the known cells (the others are
+ * false), lines without open cells are left out, and only open cells
+ * have variables. */
 
 #include "nonogram.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define TRUE_LIT (-(1 << 30)) /* constant true; 0 is constant false */
+/* Constants among literals: a part that does not exist is false. */
+#define TRUE_LIT (1 << 30)
+#define FALSE_LIT (-TRUE_LIT)
 
-typedef struct automaton {
-  int length;       /* L cells */
-  const int *cells; /* their literals (1 = black) */
-  int size;         /* M */
-  char *pattern;    /* P, M characters '0' / '1' */
-  int *states;      /* (L + 1) x (M + 1) literals */
-  int *transitions; /* L x (M + 1) x 2 literals */
-} automaton;
+typedef struct writer {
+  const nonogram *puzzle;
+  const nonogram_grid *grid;
+  const nonogram_sink *sink;
+  nonogram_cnf *cnf;
+  bool failed;
+  nonogram_line line;
+  unsigned char *states; /* of the line's cells */
+  int *cells;            /* their literals */
+  int *variable;         /* of each cell of the grid, 0 if known */
+  int *clause;
+  int *nodes, *placements, *prefix, *suffix; /* literals */
+  size_t capacity;                          /* of each of the four */
+  int side;
+} writer;
 
-static int next_state (const automaton *a, int q, int black) {
-  if (q < a->size && a->pattern[q] - '0' == black)
-    return q + 1;
-  if (!black && (q == 0 || q == a->size || a->pattern[q - 1] == '0'))
-    return q;
-  return -1;
+/*------------------------------------------------------------------------*/
+/* Clauses and variables. */
+
+/* Counting alone goes on beyond the variables a solver can take, so that
+ * the size of any encoding can be told; one beyond them is refused
+ * before it is built ('NONOGRAM_MAX_VARS'). */
+static int new_var (writer *w) {
+  int64_t var = ++w->cnf->vars;
+  if (var <= NONOGRAM_MAX_VARS)
+    return (int) var;
+  if (w->sink)
+    w->failed = true;
+  return 1;
 }
 
-static bool feasible (const automaton *a, int i, int q) {
-  return 0 <= q && q <= i && q <= a->size && a->size - q <= a->length - i;
-}
-
-static int *state (const automaton *a, int i, int q) {
-  return a->states + (size_t) i * (a->size + 1) + q;
-}
-
-static int state_lit (const automaton *a, int i, int q) {
-  return q < 0 || !feasible (a, i, q) ? 0 : *state (a, i, q);
-}
-
-static void make_pattern (automaton *a, const nonogram_clue *clue) {
-  char *p = a->pattern;
-  for (int r = 0; r < clue->count; r++) {
-    if (r)
-      *p++ = '0';
-    for (int k = 0; k < clue->runs[r]; k++)
-      *p++ = '1';
-  }
-}
-
-static void make_states (encoder *e, automaton *a) {
-  for (int i = 0; i <= a->length; i++)
-    for (int q = 0; q <= a->size; q++)
-      if (!feasible (a, i, q))
-        *state (a, i, q) = 0;
-      else if (i == 0 || i == a->length)
-        *state (a, i, q) = TRUE_LIT; /* the only feasible state there */
-      else
-        *state (a, i, q) = enc_aux (e);
-}
-
-/* Adds the clause 'lits' without its false literals (0, and -TRUE_LIT
- * from negating the constant true), or nothing if one is true. */
-static void add_folded (encoder *e, int n, const int *lits) {
-  int clause[5], size = 0;
+/* Adds the clause 'lits' without its false literals, or nothing if one is
+ * true. */
+static void add (writer *w, int n, int *lits) {
+  int size = 0;
   for (int i = 0; i < n; i++) {
     if (lits[i] == TRUE_LIT)
       return;
-    if (lits[i] == -TRUE_LIT || !lits[i])
-      continue;
-    clause[size++] = lits[i];
+    if (lits[i] != FALSE_LIT)
+      lits[size++] = lits[i];
   }
-  enc_clause (e, size, clause);
+  w->cnf->clauses++;
+  w->cnf->literals += size;
+  if (!w->failed && w->sink && !w->sink->clause (w->sink->data, size, lits))
+    w->failed = true;
 }
 
-static int colour (const automaton *a, int i, int black) {
-  return black ? a->cells[i] : -a->cells[i];
+static void add2 (writer *w, int a, int b) {
+  int lits[2] = {a, b};
+  add (w, 2, lits);
 }
 
-/* The transition from s(i, q) on colour 'black', 0 if there is none. */
-static int *transition (const automaton *a, int i, int q, int black) {
-  return a->transitions + ((size_t) i * (a->size + 1) + q) * 2 + black;
+static void add3 (writer *w, int a, int b, int c) {
+  int lits[3] = {a, b, c};
+  add (w, 3, lits);
 }
 
-static void make_transitions (encoder *e, automaton *a) {
-  for (int i = 0; i < a->length; i++)
-    for (int q = 0; q <= a->size; q++)
-      for (int black = 0; black < 2; black++) {
-        int next = next_state (a, q, black);
-        bool exists =
-            state_lit (a, i, q) && next >= 0 && state_lit (a, i + 1, next);
-        *transition (a, i, q, black) = exists ? enc_aux (e) : 0;
-      }
+/* A literal for x v y: one of them if the other is false. */
+static int disjunction (writer *w, int x, int y) {
+  if (x == FALSE_LIT)
+    return y;
+  if (y == FALSE_LIT)
+    return x;
+  int z = new_var (w);
+  add3 (w, -z, x, y);
+  add2 (w, -x, z);
+  add2 (w, -y, z);
+  return z;
 }
 
-/* t = s(i, q) & cell_i = black & s(i + 1, next), one direction. */
-static void define_transitions (encoder *e, const automaton *a, int i,
-                                int q) {
-  for (int black = 0; black < 2; black++) {
-    int t = *transition (a, i, q, black);
-    if (!t)
-      continue;
-    int from[2] = {-t, state_lit (a, i, q)};
-    int to[2] = {-t, state_lit (a, i + 1, next_state (a, q, black))};
-    int cell[2] = {-t, colour (a, i, black)};
-    add_folded (e, 2, from);
-    add_folded (e, 2, to);
-    add_folded (e, 2, cell);
-  }
+/*------------------------------------------------------------------------*/
+/* The literals of a line's layout. */
+
+static int width_of (const writer *w) { return w->line.slack + 1; }
+
+static int node (const writer *w, int j, int p) {
+  const nonogram_line *l = &w->line;
+  if (j < 0 || j > l->clue->count)
+    return FALSE_LIT;
+  int d = p - l->lo[j];
+  if (d < 0 || d > l->slack)
+    return FALSE_LIT;
+  return w->nodes[(size_t) j * width_of (w) + d];
 }
 
-/* Every state that holds leaves and is entered by a transition. */
-static void support_states (encoder *e, const automaton *a, int i, int q) {
-  int from = state_lit (a, i, q);
-  if (from) {
-    int out[3] = {-from, *transition (a, i, q, 0),
-                  *transition (a, i, q, 1)};
-    add_folded (e, 3, out);
-  }
-  int to = state_lit (a, i + 1, q);
-  if (!to)
-    return;
-  int in[5] = {-to, 0, 0, 0, 0}, n = 1;
-  for (int p = q - 1; p <= q; p++)
-    for (int black = 0; p >= 0 && black < 2; black++)
-      if (next_state (a, p, black) == q)
-        in[n++] = *transition (a, i, p, black);
-  add_folded (e, n, in);
+static int placement (const writer *w, int j, int p) {
+  const nonogram_line *l = &w->line;
+  if (j < 0 || j >= l->clue->count)
+    return FALSE_LIT;
+  int d = p - l->lo[j];
+  if (d < 0 || d > l->slack)
+    return FALSE_LIT;
+  return w->placements[(size_t) j * width_of (w) + d];
 }
 
-/* Every colour of a cell needs a transition that reads it. */
-static void support_cells (encoder *e, const automaton *a, int i,
-                           int *lits) {
-  for (int black = 0; black < 2; black++) {
-    int n = 0;
-    lits[n++] = -colour (a, i, black);
-    for (int q = 0; q <= a->size; q++)
-      if (*transition (a, i, q, black))
-        lits[n++] = *transition (a, i, q, black);
-    enc_clause (e, n, lits);
-  }
-}
-
-static bool encode_line (encoder *e, const nonogram_clue *clue, int length,
-                         const int *cells) {
-  automaton a = {length, cells, 0, 0, 0, 0};
-  for (int r = 0; r < clue->count; r++)
-    a.size += clue->runs[r] + (r > 0);
-  size_t states = (size_t) (length + 1) * (a.size + 1);
-  a.pattern = malloc ((size_t) a.size + 1);
-  a.states = malloc (sizeof (int) * states);
-  a.transitions = malloc (sizeof (int) * 2 * states);
-  int *lits = malloc (sizeof (int) * (a.size + 2));
-  bool ok = a.pattern && a.states && a.transitions && lits;
-  if (ok) {
-    make_pattern (&a, clue);
-    make_states (e, &a);
-    make_transitions (e, &a);
-    for (int i = 0; i < length; i++) {
-      for (int q = 0; q <= a.size; q++) {
-        define_transitions (e, &a, i, q);
-        support_states (e, &a, i, q);
-      }
-      support_cells (e, &a, i, lits);
+static void make_layout (writer *w) {
+  const nonogram_line *l = &w->line;
+  const int k = l->clue->count, width = width_of (w);
+  for (int j = 0; j <= k; j++)
+    for (int d = 0; d < width; d++) {
+      int p = l->lo[j] + d, *lit = w->nodes + (size_t) j * width + d;
+      if (!nonogram_node_alive (l, j, p))
+        *lit = FALSE_LIT;
+      else if ((!j && !p) || (j == k && p == l->length + 1))
+        *lit = TRUE_LIT; /* where every path starts and ends */
+      else
+        *lit = new_var (w);
     }
-  }
-  free (a.pattern);
-  free (a.states);
-  free (a.transitions);
-  free (lits);
-  return ok;
+  for (int j = 0; j < k; j++)
+    for (int d = 0; d < width; d++) {
+      int p = l->lo[j] + d;
+      w->placements[(size_t) j * width + d] =
+          nonogram_placement_alive (l, j, p) ? new_var (w) : FALSE_LIT;
+    }
 }
 
-static bool create_cells (encoder *e, const nonogram *n) {
-  for (int row = 0; row < n->height; row++)
-    for (int col = 0; col < n->width; col++)
-      if (enc_var (e, "r%dc%d", row + 1, col + 1) !=
-          nonogram_cell (n, row, col))
-        return false;
+static void link_nodes (writer *w) {
+  const nonogram_line *l = &w->line;
+  const int k = l->clue->count, *runs = l->clue->runs;
+  for (int j = 0; j <= k; j++)
+    for (int d = 0; d <= l->slack; d++) {
+      int p = l->lo[j] + d, a = node (w, j, p);
+      if (a == FALSE_LIT)
+        continue;
+      if (j < k || p < l->length + 1) /* not the end */
+        add3 (w, -a, node (w, j, p + 1), placement (w, j, p));
+      if (j) /* the way in */
+        add3 (w, -a, node (w, j, p - 1),
+              placement (w, j - 1, p - runs[j - 1] - 1));
+      else if (p)
+        add2 (w, -a, node (w, j, p - 1));
+      if (p >= 1 && p - 1 < l->length)
+        add2 (w, -a, -w->cells[p - 1]);
+    }
+  for (int j = 0; j < k; j++)
+    for (int d = 0; d <= l->slack; d++) {
+      int p = l->lo[j] + d, x = placement (w, j, p);
+      if (x == FALSE_LIT)
+        continue;
+      add2 (w, -x, node (w, j, p));
+      add2 (w, -x, node (w, j + 1, p + runs[j] + 1));
+    }
+}
+
+/* The prefix and suffix disjunctions of run j's blocks of placements. */
+static void make_blocks (writer *w, int j) {
+  const int r = w->line.clue->runs[j], width = width_of (w);
+  const int *x = w->placements + (size_t) j * width;
+  int *pre = w->prefix + (size_t) j * width;
+  int *suf = w->suffix + (size_t) j * width;
+  for (int start = 0; start < width; start += r) {
+    int end = start + r - 1 < width - 1 ? start + r - 1 : width - 1;
+    pre[start] = x[start];
+    for (int d = start + 1; d <= end; d++)
+      pre[d] = disjunction (w, pre[d - 1], x[d]);
+    suf[end] = x[end];
+    for (int d = end - 1; d >= start; d--)
+      suf[d] = disjunction (w, suf[d + 1], x[d]);
+  }
+}
+
+/* The (at most two) literals saying that run j covers cell i: its start
+ * lies in the window i - r_j + 1 .. i, cut to the layer. */
+static int cover (const writer *w, int j, int i, int *lits) {
+  const int r = w->line.clue->runs[j], width = width_of (w);
+  const size_t row = (size_t) j * width;
+  int first = i - r + 1 - w->line.lo[j], last = i - w->line.lo[j];
+  if (first < 0)
+    first = 0;
+  if (last > width - 1)
+    last = width - 1;
+  if (first > last)
+    return 0;
+  if (first / r == last / r) {
+    /* One block: the window starts it or ends the layer. */
+    lits[0] = first % r ? w->suffix[row + first] : w->prefix[row + last];
+    return 1;
+  }
+  lits[0] = w->suffix[row + first];
+  lits[1] = w->prefix[row + last];
+  return 2;
+}
+
+/* Each cell's colours: black cells are covered, white cells are followed
+ * by a node.  The runs that may cover cell i and the layers whose
+ * window holds node i + 1 are ranges of j that move right with i. */
+static void support_cells (writer *w) {
+  const nonogram_line *l = &w->line;
+  const int k = l->clue->count, *runs = l->clue->runs;
+  int first_run = 0, first_layer = 0;
+  for (int i = 0; i < l->length; i++) {
+    int cell = w->cells[i];
+    int n = 0;
+    w->clause[n++] = -cell;
+    while (first_run < k && l->lo[first_run] + l->slack + runs[first_run] <= i)
+      first_run++;
+    for (int j = first_run; j < k && l->lo[j] <= i; j++) {
+      int lits[2], m = cover (w, j, i, lits);
+      for (int t = 0; t < m; t++) {
+        add2 (w, -lits[t], cell);
+        w->clause[n++] = lits[t];
+      }
+    }
+    add (w, n, w->clause);
+    n = 0;
+    w->clause[n++] = cell;
+    while (l->lo[first_layer] + l->slack < i + 1)
+      first_layer++;
+    for (int j = first_layer; j <= k && l->lo[j] <= i + 1; j++)
+      w->clause[n++] = node (w, j, i + 1);
+    add (w, n, w->clause);
+  }
+}
+
+static bool reserve (writer *w, const nonogram_clue *clue, int slack) {
+  size_t need = (size_t) (clue->count + 1) * (size_t) (slack + 1);
+  if (need <= w->capacity)
+    return true;
+  free (w->nodes);
+  free (w->placements);
+  free (w->prefix);
+  free (w->suffix);
+  w->capacity = need;
+  w->nodes = malloc (sizeof (int) * need);
+  w->placements = malloc (sizeof (int) * need);
+  w->prefix = malloc (sizeof (int) * need);
+  w->suffix = malloc (sizeof (int) * need);
+  if (w->nodes && w->placements && w->prefix && w->suffix)
+    return true;
+  w->capacity = 0;
+  return false;
+}
+
+/* Past the limit, counting goes on by a bound from the size of the
+ * layout, which takes no time: the nodes, placements and disjunctions
+ * and at most three clauses for each, two per cell and run covering it,
+ * two per cell. */
+static void estimate_line (nonogram_cnf *cnf, const nonogram_clue *clue,
+                           int length) {
+  int64_t width = nonogram_slack (clue, length) + 1, k = clue->count;
+  int64_t parts = (4 * k + 1) * width;
+  cnf->vars += parts;
+  cnf->clauses += 3 * parts + 2 * (k * width + length) + 2 * length;
+  cnf->literals += 9 * parts + 4 * (k * width + length) + 2 * k * length;
+  cnf->estimated = true;
+}
+
+/* Encodes one line whose cells (states and literals) are in 'w'. */
+static bool encode_line (writer *w, const nonogram_clue *clue, int length) {
+  int res = nonogram_settle (&w->line, clue, length, w->states, 1, 0);
+  if (res < 0)
+    return false;
+  if (!res) { /* a contradiction line solving would have found */
+    add (w, 0, w->clause);
+    return true;
+  }
+  if (!reserve (w, clue, w->line.slack))
+    return false;
+  make_layout (w);
+  link_nodes (w);
+  for (int j = 0; j < clue->count; j++)
+    make_blocks (w, j);
+  support_cells (w);
   return true;
 }
 
-bool nonogram_encode (encoder *e, const nonogram *n) {
-  if (!create_cells (e, n))
-    return false;
-  int side = n->width > n->height ? n->width : n->height;
-  int *cells = malloc (sizeof (int) * side);
-  if (!cells)
-    return false;
-  bool ok = true;
-  for (int row = 0; ok && row < n->height; row++) {
-    for (int col = 0; col < n->width; col++)
-      cells[col] = nonogram_cell (n, row, col);
-    ok = encode_line (e, n->rows + row, n->width, cells);
+/* The states and literals of line 'line' (rows first, then columns);
+ * false if the grid has no open cell in it. */
+static bool load_line (writer *w, int line, const nonogram_clue **clue,
+                       int *length) {
+  const nonogram *n = w->puzzle;
+  bool row = line < n->height;
+  int index = row ? line : line - n->height;
+  *clue = row ? n->rows + index : n->columns + index;
+  *length = row ? n->width : n->height;
+  bool open = !w->grid;
+  for (int i = 0; i < *length; i++) {
+    int r = row ? index : i, c = row ? i : index;
+    unsigned char state =
+        w->grid ? w->grid->cells[(size_t) r * n->width + c] : NONOGRAM_OPEN;
+    w->states[i] = state;
+    open |= state == NONOGRAM_OPEN;
+    w->cells[i] = state == NONOGRAM_BLACK   ? TRUE_LIT
+                  : state == NONOGRAM_WHITE ? FALSE_LIT
+                  : w->grid ? w->variable[(size_t) r * n->width + c]
+                            : nonogram_cell (n, r, c);
   }
-  for (int col = 0; ok && col < n->width; col++) {
-    for (int row = 0; row < n->height; row++)
-      cells[row] = nonogram_cell (n, row, col);
-    ok = encode_line (e, n->columns + col, n->height, cells);
-  }
-  free (cells);
-  for (int i = 0; ok && i < n->givens; i++) {
+  return open;
+}
+
+/* The givens as unit clauses (with a grid, known cells are constants). */
+static void add_givens (writer *w) {
+  const nonogram *n = w->puzzle;
+  for (int i = 0; i < n->givens; i++) {
     int lit = nonogram_cell (n, n->given[2 * i], n->given[2 * i + 1]);
-    enc_clause (e, 1, &lit);
+    add (w, 1, &lit);
   }
-  return ok && enc_ok (e);
+}
+
+/* Variables for the cells: all of them, or the open ones of a grid. */
+static bool number_cells (writer *w) {
+  const nonogram *n = w->puzzle;
+  size_t cells = (size_t) n->width * n->height;
+  if (!w->grid) {
+    w->cnf->vars = (int64_t) cells;
+    return true;
+  }
+  if (!(w->variable = malloc (sizeof (int) * cells)))
+    return false;
+  for (size_t c = 0; c < cells; c++)
+    w->variable[c] =
+        w->grid->cells[c] == NONOGRAM_OPEN ? (int) ++w->cnf->vars : 0;
+  return true;
+}
+
+bool nonogram_encode (const nonogram *n, const nonogram_grid *grid,
+                      const nonogram_sink *sink, nonogram_cnf *cnf) {
+  writer w;
+  memset (&w, 0, sizeof w);
+  int64_t limit = cnf->limit;
+  memset (cnf, 0, sizeof *cnf);
+  cnf->limit = limit;
+  w.puzzle = n;
+  w.grid = grid;
+  w.sink = sink;
+  w.cnf = cnf;
+  w.side = n->width > n->height ? n->width : n->height;
+  nonogram_line_init (&w.line);
+  w.states = malloc ((size_t) w.side + 1);
+  w.cells = malloc (sizeof (int) * ((size_t) w.side + 1));
+  w.clause = malloc (sizeof (int) * (2 * (size_t) w.side + 2));
+  bool ok = w.states && w.cells && w.clause && number_cells (&w);
+  if (ok && !grid)
+    add_givens (&w);
+  for (int line = 0; ok && !w.failed && line < n->width + n->height;
+       line++) {
+    const nonogram_clue *clue;
+    int length;
+    if (!load_line (&w, line, &clue, &length))
+      continue;
+    if (!sink && cnf->limit && cnf->clauses > cnf->limit)
+      estimate_line (cnf, clue, length);
+    else
+      ok = encode_line (&w, clue, length);
+  }
+  nonogram_line_release (&w.line);
+  free (w.states);
+  free (w.cells);
+  free (w.clause);
+  free (w.variable);
+  free (w.nodes);
+  free (w.placements);
+  free (w.prefix);
+  free (w.suffix);
+  if (!ok)
+    fe_out_of_memory ();
+  return ok && !w.failed;
 }
