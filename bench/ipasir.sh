@@ -64,7 +64,6 @@ tiny=(
 )
 apps=(
   "reach-floortile|genipareach|inputs/Floortile_p01-5-4-2.dimspec.cnf"
-  "reach-maintenance|genipareach|inputs/Maintenance_maintenance.1.3.060.180.5-002.dimspec.cnf"
   "lsp-maze13|genipalsp|inputs/maze-13-0.3-1.grid"
   "bones-sat250|genipabones|inputs/sat250.cnf"
   "essentials-unsat250|genipaessentials|inputs/unsat250.cnf"
@@ -108,7 +107,8 @@ done
 # One run: the process time (user + system: the machine may be shared,
 # so wall-clock time says little), and for the checkers the calls per
 # second they print (from their user time); a non-zero exit or a
-# checker's 'error' fails it.
+# checker's 'error' fails it.  ('time' writes its figures on the last
+# line: a line about the exit status may come first.)
 results=$work/results.tsv
 : > "$results"
 [ -x /usr/bin/time ] || { echo "ipasir.sh: needs /usr/bin/time" >&2; exit 1; }
@@ -127,7 +127,7 @@ run_one () {
   local rate
   rate=$(grep 'calls per second' "$out" | tail -n1 | awk '{print $2}')
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$name" "$round" \
-    "$(awk '{print $1 + $2}' "$out.time")" "${rate:--}" "$status" \
+    "$(tail -n1 "$out.time" | awk '{print $1 + $2}')" "${rate:--}" "$status" \
     >> "$results"
 }
 
@@ -170,7 +170,7 @@ for bench in benches:
         times.append(t)
         cells.append(f"{t:.2f}" + (' (failed)' if r['bad'] else ''))
         rates.append(f"{statistics.median(r['rate']):,.0f}" if r['rate'] else '-')
-    ratios = [f"{t / times[0]:.2f}" for t in times[1:]]
+    ratios = [f"{t / times[0]:.2f}" if times[0] else '-' for t in times[1:]]
     print(f"| {bench} | " + ' | '.join(cells) + ' | ' + ' | '.join(rates) +
           ' | ' + ' | '.join(ratios) + ' |')
 EOF
