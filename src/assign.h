@@ -22,14 +22,12 @@ static inline void es_assign (einsat *solver, unsigned lit, unsigned level,
   const unsigned position = solver->trail_size;
   assert (!values[lit]);
   assert (position < solver->vars);
-  assert (solver->unassigned);
   a->level = level;
   a->trail = position;
   a->reason = reason;
   a->binary = binary;
   trail[position] = lit;
   solver->trail_size = position + 1;
-  solver->unassigned--;
   values[lit] = 1;
   values[NOT (lit)] = -1;
   if (!level) {

@@ -51,7 +51,6 @@ void es_backtrack (einsat *solver, unsigned new_level) {
     trail[kept++] = lit;
   }
   solver->queue.search = search;
-  solver->unassigned += end - kept;
   solver->trail_size = kept;
   if (solver->propagated > start)
     solver->propagated = start;

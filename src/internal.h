@@ -426,7 +426,6 @@ struct einsat {
   unsigned propagated;
   unsigned level;
   frames frames;
-  unsigned unassigned;   /* active unassigned variables */
   unsigned active;       /* active variables */
 
   /* Clauses. */
@@ -975,6 +974,17 @@ static inline void es_halve_delay (delay *d) {
 static inline void es_reset_delay (delay *d) {
   d->interval = d->count = 0;
 }
+
+/* in 'invariants.c': checkers of derived state, compiled out with
+ * 'NDEBUG' (release builds) */
+#ifndef NDEBUG
+void es_check_invariants (einsat *);
+#define CHECK_INVARIANTS() es_check_invariants (solver)
+#else
+#define CHECK_INVARIANTS() \
+  do { \
+  } while (0)
+#endif
 
 /* in 'report.c' */
 void es_report (einsat *, char type);

@@ -62,6 +62,30 @@ static bool refutes_assumptions (einsat *solver) {
   return true;
 }
 
+/* Runs the first of the rarer scheduled tasks that is due; returns false
+ * if none is. */
+static bool run_due_task (einsat *solver) {
+  if (es_rephasing (solver))
+    es_rephase (solver);
+  else if (es_reducing (solver))
+    es_reduce (solver);
+  else if (es_switching_mode (solver))
+    es_switch_mode (solver);
+  else if (es_simplifying (solver))
+    es_simplify (solver);
+  else if (es_eliminating (solver))
+    es_eliminate (solver);
+  else if (es_probing (solver))
+    es_probe (solver);
+  else if (es_vivifying (solver))
+    es_vivify (solver);
+  else if (es_walking_initially (solver))
+    es_walk_initially (solver);
+  else
+    return false;
+  return true;
+}
+
 int es_search (einsat *solver) {
   for (;;) {
     /* Checked first: inprocessing may have derived the empty clause from
@@ -80,6 +104,8 @@ int es_search (einsat *solver) {
         return 20;
       if (!es_analyze (solver, conflict))
         return 20;
+      if (!(STAT (conflicts) & (STAT (conflicts) - 1)))
+        CHECK_INVARIANTS (); /* at exponentially spaced conflicts */
       if (STAT (conflicts) >= solver->limits.report)
         es_report (solver, ' ');
       if (limit_hit (solver))
@@ -91,22 +117,8 @@ int es_search (einsat *solver) {
         return 10;
     } else if (es_restarting (solver))
       es_restart (solver);
-    else if (es_rephasing (solver))
-      es_rephase (solver);
-    else if (es_reducing (solver))
-      es_reduce (solver);
-    else if (es_switching_mode (solver))
-      es_switch_mode (solver);
-    else if (es_simplifying (solver))
-      es_simplify (solver);
-    else if (es_eliminating (solver))
-      es_eliminate (solver);
-    else if (es_probing (solver))
-      es_probe (solver);
-    else if (es_vivifying (solver))
-      es_vivify (solver);
-    else if (es_walking_initially (solver))
-      es_walk_initially (solver);
+    else if (run_due_task (solver))
+      CHECK_INVARIANTS ();
     else {
       int res = es_decide (solver);
       if (res)
@@ -154,6 +166,7 @@ int es_solve (einsat *solver) {
   if (!GET_OPTION (eliminate))
     es_build_gauss_jordan_without_elimination (solver);
   es_limit_reduce_interval (solver);
+  CHECK_INVARIANTS ();
   int res = solver->inconsistent ? 20 : es_search (solver);
   if (res == 10) {
     es_extend_model (solver);
@@ -163,6 +176,7 @@ int es_solve (einsat *solver) {
   }
   es_backtrack (solver, 0);
   es_reset_assumptions (solver);
+  CHECK_INVARIANTS ();
   solver->phase_hinted = false;
   atomic_store (&solver->terminate_requested, 0);
   es_report (solver, res == 10 ? '1' : res == 20 ? '0' : '?');

@@ -55,6 +55,7 @@
   COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
   COUNTER (gaussjordan_rows, gaussjordan_matrices, "rows of the matrices") \
   COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
+  COUNTER (invariant_checks, 0, "checks of derived state (debug builds)") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
