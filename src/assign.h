@@ -20,8 +20,12 @@ static inline void es_assign (einsat *solver, unsigned lit, unsigned level,
   assigned *const a = solver->assigned + idx;
   unsigned *const trail = solver->trail;
   const unsigned position = solver->trail_size;
+  assert (idx < solver->vars);
   assert (!values[lit]);
   assert (position < solver->vars);
+  assert (level <= solver->level);
+  assert (FLAGS (idx)->active);
+  assert (reason == INVALID || !binary || IDX (reason) < solver->vars);
   a->level = level;
   a->trail = position;
   a->reason = reason;
@@ -44,6 +48,7 @@ static inline void es_assign (einsat *solver, unsigned lit, unsigned level,
  * current level (Nadel and Ryvchin 2018). */
 static inline void es_assign_binary (einsat *solver, unsigned lit,
                                      unsigned other) {
+  assert (VALUE (other) < 0);
   unsigned level = LEVEL (other);
   es_assign (solver, lit, level, other, true);
   if (!level)
@@ -54,6 +59,8 @@ static inline void es_assign_binary (einsat *solver, unsigned lit,
 
 static inline void es_assign_reason (einsat *solver, unsigned lit,
                                      unsigned ref, unsigned level) {
+  assert (!CLAUSE (ref)->garbage);
+  assert (CLAUSE (ref)->lits[0] == lit);
   assert (level == es_reason_level (solver, lit, CLAUSE (ref)));
   es_assign (solver, lit, level, ref, false);
   if (!level)
@@ -70,6 +77,7 @@ static inline void es_assign_reason (einsat *solver, unsigned lit,
 static inline unsigned *es_find_replacement (einsat *solver, clause *c) {
   const signed char *const values = solver->values;
   unsigned *const lits = c->lits, *const end = lits + c->size;
+  assert (2 <= c->searched && c->searched < c->size);
   unsigned *const middle = lits + c->searched;
   unsigned *r = middle;
   while (r != end && values[*r] < 0)

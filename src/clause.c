@@ -27,6 +27,7 @@ void es_count_clause (einsat *solver, bool redundant, int delta) {
 unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits) {
   assert (size >= 3);
+  assert (!solver->dense || !redundant); /* dense: irredundant ones */
   size_t words = ARENA_WORDS (size);
   size_t start = SIZE_STACK (solver->arena);
   if (size > UINT_MAX / 2 || start + words > MAX_ARENA_WORDS)
@@ -57,6 +58,8 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
 
 void es_new_binary (einsat *solver, bool redundant, unsigned a,
                     unsigned b) {
+  assert (IDX (a) != IDX (b));
+  assert (IDX (a) < solver->vars && IDX (b) < solver->vars);
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   PUSH_STACK (WATCHES (a), ((watch) {b, tag}));
   PUSH_STACK (WATCHES (b), ((watch) {a, tag}));
@@ -65,6 +68,7 @@ void es_new_binary (einsat *solver, bool redundant, unsigned a,
 }
 
 void es_mark_garbage (einsat *solver, clause *c) {
+  assert (!c->garbage);
   es_proof_delete_clause (solver, c);
   es_discard_clause (solver, c);
 }
@@ -108,6 +112,8 @@ void es_promote_clause (einsat *solver, clause *c) {
  * 'es_move_to_extension'). */
 void es_remove_binary (einsat *solver, bool redundant, unsigned a,
                        unsigned b) {
+  assert (IDX (a) != IDX (b));
+  LOGBINARY (a, b, "removing %s", redundant ? "redundant" : "irredundant");
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   es_remove_watch (solver, a, (watch) {b, tag});
   es_remove_watch (solver, b, (watch) {a, tag});
@@ -138,6 +144,7 @@ static void remember_for_checking (einsat *solver, size_t size,
  * clauses are most of many encodings (at-most-one constraints). */
 static bool simplify_binary (einsat *solver, unsigneds *lits,
                              bool root_values) {
+  assert (SIZE_STACK (*lits) == 2);
   unsigned *const begin = lits->begin;
   const unsigned a = begin[0], b = begin[1];
   if (a == NOT (b))
@@ -191,12 +198,16 @@ static bool simplify_original (einsat *solver, unsigneds *lits,
 }
 
 static void add_simplified (einsat *solver, unsigneds *lits) {
+  assert (!solver->level);
   size_t size = SIZE_STACK (*lits);
+  LOGLITS (size, lits->begin, "adding simplified");
   if (!size) {
     LOG ("clause is empty after simplification");
     solver->inconsistent = true;
-  } else if (size == 1)
+  } else if (size == 1) {
+    assert (!VALUE (lits->begin[0]));
     es_assign_unit (solver, lits->begin[0]);
+  } 
   else if (size == 2)
     es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
   else
@@ -253,6 +264,7 @@ static void add_original_with_id (einsat *solver, unsigneds *lits) {
 void es_add_original_clause (einsat *solver, size_t size,
                              const int *elits) {
   assert (!solver->level);
+  assert (!solver->dense);
   solver->originals++;
   if (GET_OPTION (check))
     remember_for_checking (solver, size, elits);
@@ -341,6 +353,7 @@ static void call_learn_callback (einsat *solver, size_t size,
 }
 
 static bool is_reason (einsat *solver, clause *c) {
+  assert (!c->garbage);
   unsigned lit = c->lits[0];
   assigned *a = VAR (lit);
   return VALUE (lit) > 0 && a->level && !a->binary &&
@@ -373,7 +386,9 @@ void es_eagerly_subsume (einsat *solver) {
     size_t found = 0;
     for (all_literals_in_clause (lit, d))
       found += marks[lit];
+    assert (found <= needed);
     if (found == needed && !is_reason (solver, d)) {
+      LOGCLAUSE (ref, "eagerly subsumed");
       es_mark_garbage (solver, d);
       INC (eager_subsumed);
     }
@@ -388,7 +403,12 @@ void es_eagerly_subsume (einsat *solver) {
 void es_learn_clause (einsat *solver, unsigned glue) {
   unsigneds *lits = &solver->learned;
   size_t size = SIZE_STACK (*lits);
+  assert (size > 0);
   unsigned uip = lits->begin[0];
+  assert (!VALUE (uip));
+  assert (size == 1 || VALUE (lits->begin[1]) < 0);
+  assert (size == 1 || LEVEL (lits->begin[1]) <= solver->level);
+  LOGLITS (size, lits->begin, "learned glue %u", glue);
   es_proof_add (solver, size, lits->begin); /* hints: 'es_analyze' */
   call_learn_callback (solver, size, lits->begin);
   INC (learned);

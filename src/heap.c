@@ -9,6 +9,7 @@ static void heap_up (heap *h, unsigned idx) {
   unsigned *array = h->array, *pos = h->pos;
   double score = h->score[idx];
   unsigned i = pos[idx];
+  assert (i < h->size && array[i] == idx);
   while (i) {
     unsigned parent_pos = PARENT (i);
     unsigned parent = array[parent_pos];
@@ -26,6 +27,7 @@ static void heap_down (heap *h, unsigned idx) {
   unsigned *array = h->array, *pos = h->pos;
   double score = h->score[idx];
   unsigned i = pos[idx];
+  assert (i < h->size);
   for (;;) {
     unsigned child_pos = LEFT (i);
     if (child_pos >= h->size)
@@ -51,8 +53,10 @@ static void heap_down (heap *h, unsigned idx) {
 
 void es_heap_push (einsat *solver, heap *h, unsigned idx) {
   (void) solver;
+  assert (idx < solver->vars);
   if (HEAP_CONTAINS (h, idx))
     return;
+  assert (h->size < solver->vars);
   h->pos[idx] = h->size;
   h->array[h->size++] = idx;
   heap_up (h, idx);
@@ -62,6 +66,7 @@ unsigned es_heap_pop (einsat *solver, heap *h) {
   (void) solver;
   assert (h->size);
   unsigned res = h->array[0];
+  assert (h->pos[res] == 0);
   unsigned last = h->array[--h->size];
   h->pos[res] = INVALID;
   if (h->size) {

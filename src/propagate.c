@@ -17,6 +17,8 @@
 static inline unsigned propagate_literal (einsat *solver, unsigned lit,
                                           uint64_t *ticks) {
   const unsigned not_lit = NOT (lit);
+  assert (solver->values[lit] > 0);
+  assert (!solver->dense); /* occurrence lists are no watches */
   watches *ws = &WATCHES (not_lit);
   watch *const begin = ws->begin, *const end = ws->end;
   watch *q = begin;
@@ -99,6 +101,7 @@ unsigned es_propagate (einsat *solver) {
   solver->propagated = propagated;
   ADD (ticks, ticks);
   if (conflict != INVALID) {
+    LOG ("conflict at level %u", solver->level);
     if (solver->trace) {
       bool binary = conflict == BINARY_CONFLICT;
       clause *c = binary ? 0 : CLAUSE (conflict);

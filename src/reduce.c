@@ -30,8 +30,11 @@ void es_limit_reduce_interval (einsat *solver) {
 void es_mark_reasons (einsat *solver, bool mark) {
   for (unsigned i = 0; i < solver->trail_size; i++) {
     assigned *a = VAR (solver->trail[i]);
-    if (a->level && !a->binary && a->reason != INVALID)
-      CLAUSE (a->reason)->reason = mark;
+    if (a->level && !a->binary && a->reason != INVALID) {
+      clause *c = CLAUSE (a->reason);
+      assert (!c->garbage && c->reason != mark);
+      c->reason = mark;
+    }
   }
 }
 
@@ -71,8 +74,11 @@ void es_reduce (einsat *solver) {
   size_t reduce = n * GET_OPTION (reducefraction) / 100;
   for (size_t i = 0; i < reduce; i++) {
     unsigned ref = (unsigned) PEEK_STACK (*candidates, i);
+    assert (i + 1 == n || PEEK_STACK (*candidates, i) >
+                              PEEK_STACK (*candidates, i + 1));
     es_mark_garbage (solver, CLAUSE (ref));
   }
+  LOG ("reduced %zu of %zu candidates", reduce, n);
   ADD (reduced, reduce);
   CLEAR_STACK (*candidates);
   es_mark_reasons (solver, false);

@@ -112,6 +112,8 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
  * shorter clause is added first). */
 static void strengthen (einsat *solver, clause *c, unsigned lit,
                         uint64_t by) {
+  assert (!c->garbage && c->size > 2);
+  LOGCLAUSE (REF (c), "strengthening without %s", LOGLIT (lit));
   unsigneds *old = &solver->clause;
   CLEAR_STACK (*old);
   for (all_literals_in_clause (other, c))
@@ -149,6 +151,7 @@ static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
 
 static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
   signed char *marks = solver->marks;
+  assert (!c->garbage);
   for (;;) {
     for (all_literals_in_clause (lit, c))
       marks[lit] = 1;
@@ -159,6 +162,7 @@ static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
     for (all_literals_in_clause (lit, c))
       marks[lit] = 0;
     if (subsumed) {
+      assert (c->garbage);
       INC (subsumed);
       return;
     }
@@ -185,6 +189,8 @@ static void release (einsat *solver, subsumption *s) {
 void es_subsume (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  assert (!solver->level && !solver->dense);
+  assert (!solver->subsumption.size); /* released after each round */
   subsumption *s = &solver->subsumption;
   size_t lits = 2 * (size_t) solver->vars;
   s->size = lits ? lits : 1;
