@@ -313,6 +313,8 @@ static void add_rewritten (einsat *solver, bool redundant, unsigned glue,
                            unsigneds *units) {
   unsigneds *lits = &solver->clause;
   size_t size = SIZE_STACK (*lits);
+  assert (size > 0); /* rewriting keeps every clause satisfiable */
+  LOGLITS (size, lits->begin, "rewritten");
   es_proof_add (solver, size, lits->begin);
   if (size == 1) {
     PUSH_STACK (*units, lits->begin[0]);
@@ -394,11 +396,7 @@ static void remove_substituted (einsat *solver, scc_info *info) {
     }
     es_push_extension (solver, lit, 2, backward, backward_id);
     es_push_extension (solver, NOT (lit), 2, forward, forward_id);
-    var_flags *f = FLAGS (idx);
-    f->eliminated = true;
-    f->active = false;
-    solver->active--;
-    es_queue_dequeue (solver, idx);
+    es_remove_variable (solver, idx);
     INC (substituted);
   }
 }
@@ -449,6 +447,8 @@ static void assign_units (einsat *solver, unsigneds *units) {
 void es_decompose (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  assert (!solver->level && !solver->dense);
+  assert (!solver->scc && !solver->scc_ids && !solver->scc_paths);
   size_t lits = 2 * (size_t) solver->vars;
   scc_info *info = solver->scc = es_calloc (solver, lits ? lits : 1,
                                             sizeof *info);

@@ -27,6 +27,20 @@ bool es_frozen (einsat *solver, unsigned idx) {
   return f->assumed || es_projected (solver, idx) || f->xmatrix;
 }
 
+/* The variable 'idx' leaves the formula (eliminated or substituted): its
+ * clauses are on the extension stack, from where 'extend.c' restores it
+ * if it is used again. */
+void es_remove_variable (einsat *solver, unsigned idx) {
+  var_flags *f = FLAGS (idx);
+  assert (f->active && !VALUE (LIT (idx)));
+  assert (solver->active > 0);
+  f->eliminated = true;
+  f->active = false;
+  solver->active--;
+  es_queue_dequeue (solver, idx);
+  LOG ("removed variable %u", idx);
+}
+
 /* The first round waits for 'eliminateinit' conflicts (the option is
  * read here because it may be set after the solver was created). */
 bool es_eliminating (einsat *solver) {
@@ -215,11 +229,7 @@ static void eliminate_variable (einsat *solver, unsigned idx,
   remove_clauses (solver, neg, &e->neg);
   remove_redundant_binaries (solver, pos);
   remove_redundant_binaries (solver, neg);
-  var_flags *f = FLAGS (idx);
-  f->eliminated = true;
-  f->active = false;
-  solver->active--;
-  es_queue_dequeue (solver, idx);
+  es_remove_variable (solver, idx);
   INC (eliminated);
 }
 

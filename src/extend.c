@@ -35,6 +35,15 @@
 
 void es_push_extension (einsat *solver, unsigned witness, size_t size,
                         const unsigned *lits, uint64_t lrat_id) {
+  assert (size > 0);
+#ifndef NDEBUG
+  bool contains_witness = false;
+  for (size_t i = 0; i < size; i++)
+    contains_witness |= lits[i] == witness;
+  assert (contains_witness);
+#endif
+  LOGLITS (size, lits, "pushing on the extension stack with witness %s",
+           LOGLIT (witness));
   PUSH_STACK (solver->extension, (unsigned) size);
   PUSH_STACK (solver->extension, witness);
   for (size_t i = 0; i < size; i++)
@@ -88,6 +97,7 @@ void es_reconstruct (einsat *solver, signed char *values) {
   while (p != begin) {
     unsigned size = p[-1];
     p -= ENTRY_WORDS (size);
+    assert (p >= begin && p[0] == size);
     unsigned witness = p[1];
     const unsigned *lits = p + 2;
     bool satisfied = false;
@@ -141,6 +151,7 @@ static void close_restore_set (einsat *solver, unsigneds *restore) {
  * clauses is active anyway, an eliminated variable becomes active. */
 static void reactivate (einsat *solver, unsigned idx) {
   var_flags *f = FLAGS (idx);
+  assert (f->seen && (!f->eliminated || !VALUE (LIT (idx))));
   f->seen = false;
   f->witness = false;
   if (!f->eliminated)

@@ -396,6 +396,8 @@ static bool row_clause (einsat *solver, xmatrix *X, unsigned r,
 static unsigned add_reason_clause (einsat *solver, xmatrix *X) {
   size_t size = SIZE_STACK (X->clause);
   const unsigned *lits = X->clause.begin;
+  assert (size >= 2 && VALUE (lits[1]) < 0);
+  LOGLITS (size, lits, "Gauss-Jordan reason");
   if (size == 2) {
     es_new_binary (solver, true, lits[0], lits[1]);
     return BINARY_CONFLICT;
@@ -426,6 +428,7 @@ static unsigned imply_basic (einsat *solver, xmatrix *X, unsigned r) {
     return INVALID;
   INC (gaussjordan_implied);
   unsigned implied = X->clause.begin[0];
+  assert (!VALUE (implied) && IDX (implied) == X->vars[basic]);
   unsigned ref = add_reason_clause (solver, X);
   if (ref == BINARY_CONFLICT)
     es_assign_binary (solver, implied, X->clause.begin[1]);
@@ -447,7 +450,9 @@ static unsigned rewatch (einsat *solver, xmatrix *X, unsigned r) {
 /* The basic variable of row 'r' was assigned: an unassigned non-basic
  * one takes its place if there is one. */
 static unsigned replace_basic (einsat *solver, xmatrix *X, unsigned r) {
+  assert (r < X->rows);
   unsigned old = X->basic[r];
+  assert (X->basic_row[old] == r);
   unsigned c = find_column (X, r, X->assigned);
   if (c == NO_COLUMN)
     return imply_basic (solver, X, r); /* checks the whole row */
@@ -512,6 +517,7 @@ static unsigned visit_watchers (einsat *solver, xmatrix *X, unsigned c) {
  * propagation, which the search runs before coming back here. */
 unsigned es_propagate_gauss_jordan (einsat *solver) {
   xmatrix *X = solver->xmatrix;
+  assert (X && !solver->dense);
   if (STAT (gaussjordan_pivots) - X->pivots >= X->check) {
     if (!fruitful (solver, X)) { /* pivots cost rows times words */
       es_retire_gauss_jordan (solver);
@@ -529,6 +535,7 @@ unsigned es_propagate_gauss_jordan (einsat *solver) {
     if (idx >= X->size || X->column[idx] == NO_COLUMN)
       continue;
     unsigned c = X->column[idx];
+    assert (c < X->columns && X->vars[c] == idx);
     uint64_t bit = (uint64_t) 1 << (c & 63);
     X->assigned[c >> 6] |= bit;
     if (NEGATED (lit))

@@ -756,6 +756,7 @@ void es_connect_occurrences (einsat *, unsigned ref);
 bool es_eliminating (einsat *);
 void es_eliminate (einsat *);
 bool es_frozen (einsat *, unsigned idx);
+void es_remove_variable (einsat *, unsigned idx);
 size_t es_gather_occurrences (einsat *, unsigned lit, occurrences *);
 const unsigned *es_occurrence_literals (einsat *, unsigned lit,
                                         const occurrence *,

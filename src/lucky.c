@@ -112,6 +112,7 @@ bool es_lucky_due (einsat *solver) {
  * them: propagation has moved the watches of large clauses, which changes
  * the order of later propagations. */
 int es_lucky (einsat *solver) {
+  assert (es_lucky_due (solver));
   const uint64_t ticks = STAT (ticks);
   solver->last.originals.lucky = solver->originals;
   const size_t vars = solver->vars;

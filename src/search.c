@@ -128,6 +128,7 @@ int es_search (einsat *solver) {
 }
 
 void es_import_assumptions (einsat *solver) {
+  assert (!solver->level);
   if (solver->decide_callback)
     es_restore_blocked (solver);
   es_restore_external (solver, SIZE_STACK (solver->eassumptions),
@@ -155,6 +156,7 @@ void es_reset_failed (einsat *solver) {
 }
 
 int es_solve (einsat *solver) {
+  assert (!solver->dense && !solver->projecting);
   INC (solves);
   es_init_schedules (solver);
   es_lrat_start (solver);
@@ -168,6 +170,8 @@ int es_solve (einsat *solver) {
   es_limit_reduce_interval (solver);
   CHECK_INVARIANTS ();
   int res = solver->inconsistent ? 20 : es_search (solver);
+  assert (res == 0 || res == 10 || res == 20);
+  LOG ("search returns %d", res);
   if (res == 10) {
     es_extend_model (solver);
     if (GET_OPTION (check) && !es_check_model (solver))

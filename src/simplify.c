@@ -16,6 +16,7 @@ bool es_simplifying (einsat *solver) {
 static void delete_binaries_of_fixed (einsat *solver) {
   for (unsigned i = 0; i < solver->trail_size; i++) {
     unsigned lit = solver->trail[i];
+    assert (!LEVEL (lit));
     for (unsigned sign = 0; sign < 2; sign++) {
       unsigned watched = sign ? NOT (lit) : lit;
       watches *ws = &WATCHES (watched);
@@ -33,6 +34,8 @@ static void delete_binaries_of_fixed (einsat *solver) {
 }
 
 static void shorten_clause (einsat *solver, clause *c) {
+  assert (!solver->level && !c->garbage);
+  LOGCLAUSE (REF (c), "removing root-level false literals of");
   unsigneds *old = &solver->clause;
   CLEAR_STACK (*old);
   for (all_literals_in_clause (lit, c))
@@ -83,6 +86,9 @@ void es_simplify (einsat *solver) {
   es_backtrack (solver, 0);
   if (!es_propagate_root (solver))
     return;
+  assert (!solver->dense);
+  LOG ("simplifying with %" PRIu64 " new root-level units",
+       STAT (fixed) - solver->last.fixed.simplify);
   INC (simplifications);
   delete_binaries_of_fixed (solver);
   simplify_clauses (solver, &solver->irredundant);

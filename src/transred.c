@@ -48,6 +48,8 @@ static enum reach search_path (einsat *solver, unsigned source,
                                uint64_t *ticks, uint64_t budget) {
   signed char *marks = solver->marks;
   unsigneds *stack = &solver->minimize, *visited = &solver->analyzed;
+  assert (EMPTY_STACK (*stack) && EMPTY_STACK (*visited));
+  assert (!solver->level && !VALUE (source) && !VALUE (target));
   enum reach res = REACH_NONE;
   marks[source] = 1;
   PUSH_STACK (*visited, source);
@@ -82,6 +84,7 @@ static enum reach search_path (einsat *solver, unsigned source,
  * conflict (the path of binary clauses found is one).  Returns false if
  * it does not (then the unit is not fixed). */
 static bool derive_failed (einsat *solver, unsigned unit) {
+  assert (!solver->level && !VALUE (unit));
   es_assign_decision (solver, NOT (unit));
   unsigned conflict = es_propagate (solver);
   if (conflict != INVALID)

@@ -156,6 +156,7 @@ static inline void push_broken (walker *w, unsigned i) {
 }
 
 static inline void remove_broken (walker *w, walk_counter *k) {
+  assert (!k->count && k->position < SIZE_STACK (w->broken));
   unsigned last = POP_STACK (w->broken);
   unsigned position = k->position;
   if (position == SIZE_STACK (w->broken))
@@ -235,6 +236,7 @@ static inline double random_double (einsat *solver) {
  * probability proportional to its score. */
 static unsigned pick_literal (einsat *solver, walker *w) {
   unsigned broken = (unsigned) SIZE_STACK (w->broken);
+  assert (broken > 0);
   unsigned i = PEEK_STACK (w->broken, es_random_below (&solver->random,
                                                        broken));
   const unsigned *begin = w->literals.begin + w->offsets.begin[i];
@@ -256,12 +258,20 @@ static unsigned pick_literal (einsat *solver, walker *w) {
   return end[-1];
 }
 
+/* The clauses of 'lit', ending at '*end', a tick each. */
+static inline const unsigned *visit_occurrences (walker *w, unsigned lit,
+                                                 const unsigned **end) {
+  const unsigned *begin = w->occurrences.begin + w->occurs.begin[lit];
+  *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  w->ticks += 1 + (uint64_t) (*end - begin);
+  return begin;
+}
+
 /* 'lit' became true. */
 static void make_clauses (walker *w, unsigned lit) {
-  const unsigned *p = w->occurrences.begin + w->occurs.begin[lit];
-  const unsigned *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  assert (walk_value (w, lit) > 0);
+  const unsigned *end, *p = visit_occurrences (w, lit, &end);
   unsigned *breaks = w->breaks.begin;
-  w->ticks += 1 + (uint64_t) (end - p);
   for (; p != end; p++) {
     walk_counter *k = w->counters.begin + *p;
     if (!k->count) {
@@ -276,10 +286,9 @@ static void make_clauses (walker *w, unsigned lit) {
 
 /* 'lit' became false. */
 static void break_clauses (walker *w, unsigned lit) {
-  const unsigned *p = w->occurrences.begin + w->occurs.begin[lit];
-  const unsigned *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  assert (walk_value (w, lit) < 0);
+  const unsigned *end, *p = visit_occurrences (w, lit, &end);
   unsigned *breaks = w->breaks.begin;
-  w->ticks += 1 + (uint64_t) (end - p);
   for (; p != end; p++) {
     walk_counter *k = w->counters.begin + *p;
     assert (k->count);
@@ -426,6 +435,7 @@ void es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
     return;
+  assert (!solver->dense && EMPTY_STACK (solver->walker.literals));
   INC (walks);
   walker *w = &solver->walker;
   w->ticks = 0;
