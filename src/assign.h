@@ -51,6 +51,7 @@ static inline void es_assign_binary (einsat *solver, unsigned lit,
   assert (VALUE (other) < 0);
   unsigned level = LEVEL (other);
   es_assign (solver, lit, level, other, true);
+  LOGBINARY (lit, other, "assign %s by", LOGLIT (lit));
   if (!level)
     es_proof_root_unit (solver, lit);
   if (solver->trace)
@@ -63,6 +64,7 @@ static inline void es_assign_reason (einsat *solver, unsigned lit,
   assert (CLAUSE (ref)->lits[0] == lit);
   assert (level == es_reason_level (solver, lit, CLAUSE (ref)));
   es_assign (solver, lit, level, ref, false);
+  LOGCLAUSE (ref, "assign %s by", LOGLIT (lit));
   if (!level)
     es_proof_root_unit (solver, lit);
   if (solver->trace)

@@ -105,8 +105,10 @@ static void block_literal (einsat *solver, unsigned lit, uint64_t *steps) {
         blocked (solver, lit, &c, &e->neg, steps))
       *q++ = c;
   e->pos.end = q;
-  for (all_stack (occurrence, c, e->pos))
+  for (all_stack (occurrence, c, e->pos)) {
+    LOG ("clause blocked on %s", LOGLIT (lit));
     remove_blocked (solver, lit, &c);
+  }
 }
 
 static bool candidate_variable (einsat *solver, unsigned idx) {

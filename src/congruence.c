@@ -742,9 +742,11 @@ bool es_congruence (einsat *solver) {
   C->limit = es_effort_budget (solver, solver->last.ticks.congruence,
                                GET_OPTION (congruenceeffort),
                                GET_OPTION (congruencemineffort));
+  assert (!solver->level && !solver->dense);
   es_enter_dense_mode (solver);
   find_gates (solver, C);
   es_leave_dense_mode (solver);
+  LOG ("congruence closure on %zu gates", SIZE_STACK (C->gates));
   if (!EMPTY_STACK (C->gates)) {
     init_closure (solver, C);
     close_gates (solver, C);

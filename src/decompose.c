@@ -457,6 +457,8 @@ void es_decompose (einsat *solver) {
     info[lit].index = info[lit].repr = INVALID;
   INC (decompositions);
   bool consistent = find_components (solver, info);
+  LOG ("strongly connected components %s",
+       consistent ? "found" : "contain a literal and its negation");
   if (consistent && solver->lrat)
     derive_equivalences (solver, info);
   if (consistent && restrict_to_substitutable (solver, info)) {

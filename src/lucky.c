@@ -125,6 +125,7 @@ int es_lucky (einsat *solver) {
     if (es_terminating (solver))
       break;
     INC (lucky_tries);
+    LOG ("trying lucky strategy %u", strategy);
     if (run_strategy (solver, strategy)) {
       INC (lucky_models);
       LOG ("lucky strategy %u satisfies the formula", strategy);

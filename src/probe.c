@@ -123,6 +123,8 @@ void es_probe (einsat *solver) {
                                          GET_OPTION (probeeffort),
                                          GET_OPTION (probebaseeffort));
   uint64_t start = STAT (ticks);
+  LOG ("probing round %" PRIu64 " with budget %" PRIu64, STAT (probings),
+       budget);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
   unsigneds *probes = &solver->probes;

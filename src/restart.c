@@ -86,8 +86,10 @@ static unsigned reuse_trail (einsat *solver) {
       keep++;
     }
   }
-  if (keep > assumptions)
+  if (keep > assumptions) {
+    LOG ("reusing %u levels of the trail", keep - assumptions);
     INC (restarts_reused);
+  }
   assert (keep <= solver->level);
   return keep;
 }

@@ -203,6 +203,8 @@ void es_subsume (einsat *solver) {
   uint64s *keys = &solver->ranks;
   es_mark_reasons (solver, true);
   schedule (solver, s, keys);
+  LOG ("subsumption round with %zu candidates and budget %" PRIu64,
+       SIZE_STACK (*keys), s->limit);
   for (all_stack (uint64_t, key, *keys)) {
     if (s->steps > s->limit)
       break;

@@ -209,6 +209,8 @@ void es_vivify (einsat *solver) {
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
+  LOG ("vivification round %" PRIu64 " with budget %" PRIu64,
+       STAT (vivifications), budget);
   vivify_tier (solver, false, budget, start);
   uint64_t irredundant_budget =
       budget * GET_OPTION (vivifyirredundant) / 100;

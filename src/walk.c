@@ -455,6 +455,8 @@ void es_walk (einsat *solver) {
 #endif
       INC (walk_improved);
     }
+    LOG ("walk: %u falsified clauses at first, %u at best", w->initial,
+         w->minimum);
     if (!w->minimum)
       INC (walk_models);
     report_walk (solver, w, cb, STAT (walk_flips) - flips);
