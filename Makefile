@@ -19,6 +19,8 @@ PREFIX ?= /usr/local
 CC ?= cc
 
 VERSION := 0.1.0
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+SONAME := libeinsat.so.$(SOVERSION)
 
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -DEINSAT_VERSION=\"$(VERSION)\" \
@@ -43,6 +45,9 @@ else ifeq ($(CONFIG),asan)
 else
   $(error unknown CONFIG '$(CONFIG)': use release, debug or asan)
 endif
+
+# Only for the library's objects (see src/module.mk).
+LIBFLAGS := -fvisibility=hidden
 
 CFLAGS_ALL := $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(LDSAN) $(LDFLAGS)
@@ -71,8 +76,8 @@ all: $(PROGRAMS)
 COMPILER_STAMP := $(OUT)/compiler
 $(COMPILER_STAMP): FORCE
 	@mkdir -p $(OUT)
-	@echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)' | cmp -s - $@ 2>/dev/null || \
-	  echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)' > $@
+	@echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS) $(LIBFLAGS)' | cmp -s - $@ 2>/dev/null || \
+	  echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS) $(LIBFLAGS)' > $@
 
 $(OUT)/%.o: %.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
@@ -98,16 +103,25 @@ test-one: all tests-build
 
 tests-build: $(TEST_PROGRAMS)
 
+# The headers, both libraries (the shared one as libeinsat.so.VERSION
+# with the links libeinsat.so.MAJOR, its SONAME, and libeinsat.so), the
+# encoding library, the command line program, the checker einsat-check
+# and a pkg-config file for each library.
+INSTALL_DIRS := include lib bin lib/pkgconfig
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib \
-	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/einsat.h include/ipasir.h $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(OUT)/lib/libeinsat.a $(DESTDIR)$(PREFIX)/lib
-	install -m 755 $(OUT)/lib/libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
-	ln -sf libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libeinsat.so
-	install -m 755 $(OUT)/bin/einsat $(DESTDIR)$(PREFIX)/bin
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	  einsat.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/einsat.pc
+	install -d $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALL_DIRS))
+	install -m 644 include/einsat.h include/ipasir.h include/einsat_encode.h \
+	  $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(LIBRARY) $(ENCODE_LIBRARY) $(DESTDIR)$(PREFIX)/lib
+	install -m 755 $(SHARED_LIBRARY) $(DESTDIR)$(PREFIX)/lib
+	ln -sf libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libeinsat.so
+	install -m 755 $(OUT)/bin/einsat $(OUT)/bin/einsat-check \
+	  $(DESTDIR)$(PREFIX)/bin
+	for pc in einsat einsat_encode; do \
+	  sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc || exit 1; \
+	done
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -9,7 +9,12 @@
  * solver works on internal 'unsigned' literals '2 * idx + sign' over the
  * densely numbered variables it has seen.  'import.c' joins the two. */
 
+/* The library is compiled with hidden visibility (see 'src/module.mk'):
+ * of its global functions only those of the public headers, declared
+ * here with default visibility, are exported by the shared library. */
+#pragma GCC visibility push(default)
 #include "einsat.h"
+#pragma GCC visibility pop
 
 #include "alloc.h"
 #include "logging.h"
