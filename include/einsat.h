@@ -32,6 +32,11 @@
  * called (by default a message naming the function is printed to stderr
  * and the process aborts).
  *
+ * A NULL handle is a contract violation for every function taking one
+ * ("solver is NULL"; there is no instance whose abort hook could be
+ * called, so the message is printed and the process aborts), except for
+ * 'einsat_delete', which like 'free' does nothing.
+ *
  * Out of memory never crashes: the failing call returns an error value
  * ('EINSAT_ERROR' from 'einsat_solve', 0 from functions returning a
  * success flag), the instance becomes INVALID and 'einsat_error' says

@@ -602,6 +602,8 @@ struct einsat {
 
 /* in 'api.c' */
 bool es_protect (einsat *, void (*) (einsat *, void *), void *);
+/* A NULL handle is a contract violation naming 'fun' (see einsat.h). */
+void es_require_solver (const einsat *, const char *fun);
 void es_require_ready (einsat *, const char *fun);
 void es_set_error (einsat *, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
