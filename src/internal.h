@@ -724,7 +724,6 @@ void es_bump_analyzed (einsat *);
 void es_queue_enqueue (einsat *, unsigned idx);
 void es_queue_dequeue (einsat *, unsigned idx);
 void es_queue_move_back (einsat *, const unsigned *idxs, size_t n);
-void es_update_queue_search (einsat *, unsigned idx);
 
 /* in 'restart.c' */
 bool es_restarting (einsat *);
@@ -1007,14 +1006,10 @@ void es_trace_event (einsat *, einsat_event, unsigned lit,
                      unsigned level, size_t size, const unsigned *lits);
 void es_trace_reason (einsat *, unsigned lit);
 
-/* in 'logging.c' (only with -DLOGGING) */
+/* in 'logging.c' (only with -DLOGGING): declared in 'logging.h' */
 
 /*------------------------------------------------------------------------*/
 /* Small helpers used everywhere. */
-
-static inline clause *es_clause (einsat *solver, unsigned ref) {
-  return CLAUSE (ref);
-}
 
 /* Marks the variable of 'lit' as analyzed unless it is a root-level one
  * or marked already. */
@@ -1048,10 +1043,6 @@ static inline void es_sort_keys (uint64s *keys) {
   if (SIZE_STACK (*keys) > 1)
     qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t),
            es_compare_keys);
-}
-
-static inline unsigned es_active_level (const einsat *solver) {
-  return solver->level;
 }
 
 #endif

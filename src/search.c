@@ -1,7 +1,13 @@
-/* The CDCL search loop and the solve entry point.  Each iteration either
- * propagates and analyzes a conflict, or performs the first scheduled
- * task that is due (restart, rephase, reduce, mode switch,
- * simplification, elimination, initial local search), or decides. */
+/* The CDCL search loop and the solve entry point.  Each iteration
+ * propagates (unit propagation, then the Gauss-Jordan matrix if there is
+ * one) and analyzes a conflict, or stops at a limit or on request, or
+ * runs the first scheduled task that is due, in this order: lucky
+ * assignments, restart, rephase (with local search), reduction, mode
+ * switch, root-level simplification, elimination (with substitution,
+ * Gaussian elimination, counting, congruence closure, subsumption,
+ * factoring and blocked clauses), probing (with congruence closure,
+ * substitution and transitive reduction), vivification, the initial
+ * local search; or it decides. */
 
 #include "internal.h"
 
