@@ -9,9 +9,10 @@
  * auxiliary variables).  Two picked literals in one clique would be of
  * different clauses, so each clique holds at most one of them.  If
  * there are fewer cliques than clauses, the formula is unsatisfiable.
- * (Literals of one clause need not exclude each other: in
- * 9queens_8x8_unsat a queen may take several squares of a row, and the
- * rows are the cliques.)
+ * (Literals of one clause need not exclude each other: when nine pieces
+ * are placed one per column on an 8 x 8 grid with at most one per row, a
+ * piece may take several squares of its column, and the rows are the
+ * cliques.)
  *
  * Pigeonhole formulas are exactly this: a clause per pigeon, a clique
  * per hole.  So are the channel routing (chnl) and FPGA switch box
@@ -195,8 +196,8 @@ static void clause_range (const cardinality *K, unsigned lit,
 /* Literal 'lit' excludes the literals whose negations it implies.  Only
  * chosen literals matter.  The other literals of its own clause count
  * as excluded too: the argument needs one true literal per clause, so
- * two literals of one clause may share a clique (in 9queens_8x8_unsat a
- * queen may take several squares of a row, but only one queen a row). */
+ * two literals of one clause may share a clique (a piece may take
+ * several squares of its column, but a row holds at most one piece). */
 static void gather_exclusions (einsat *solver, cardinality *K) {
   for (all_stack (unsigned, lit, K->chosen)) {
     PUSH_STACK (K->starts, (unsigned) SIZE_STACK (K->excluded));
@@ -841,9 +842,10 @@ static void forget_cover (cardinality *K) {
 }
 
 /* A cover that misses by a little is tried again from the other end:
- * which literals the cliques grow from matters (with eight queens on a
- * 7 x 7 board the first cover needs 11 cliques for 8 clauses, the
- * second finds the 7 rows). */
+ * which literals the cliques grow from matters (with eight pieces on a
+ * 7 x 7 grid, one per column and at most one per row and diagonal, the
+ * first cover needs 11 cliques for 8 clauses, the second finds the 7
+ * rows). */
 static bool close_miss (const cardinality *K, unsigned kept) {
   return kept >= K->clauses && kept <= K->clauses + K->clauses / 8 + 2;
 }

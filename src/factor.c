@@ -23,11 +23,11 @@
  * Only binary clauses are factored by default ('factorsize'): the wins
  * (pigeonhole, colouring, channel routing) come from at-most-one
  * constraints, while factoring the ternary edge clauses of
- * clique-colouring formulas (for each edge 42 clauses that form a 7 x 7
- * product minus its diagonal, which the greedy growth cuts into smaller
- * products) added 116 variables to 175, doubled the propagations per
- * conflict, raised the glue of learned clauses and made clqcolor-10-06-07
- * go from 35 s to more than 60 s (see bench/RESULTS.md).
+ * clique-colouring formulas (for each edge a 7 x 7 product of clauses
+ * minus its diagonal, which the greedy growth cuts into smaller products)
+ * added many variables, raised the propagations per conflict and the
+ * glue of learned clauses and made the search slower (bench/RESULTS.md,
+ * "Figures behind comments").
  *
  * Variables added by factoring go to the back of the decision queue (they
  * were in no conflict yet) and have score zero.

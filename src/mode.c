@@ -11,8 +11,8 @@
  * Enumeration runs in stable mode and pauses the schedule: its search is
  * exhaustive below the assumptions, where focused mode's restarts gain
  * little, and it needed fewer conflicts in stable mode on every family
- * measured (queens 12 to 14, random 3-SAT with millions of models, with
- * both strategies of 'enumerate.c'). */
+ * measured, with both strategies of 'enumerate.c' (bench/RESULTS.md,
+ * "Figures behind comments"). */
 
 #include "internal.h"
 

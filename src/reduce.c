@@ -5,7 +5,8 @@
  * the worst glue (then size) are deleted.  Reductions happen every
  * 'reduceint * sqrt (reductions)' conflicts, but within 'reduceint'
  * conflicts of the start of a solve call: with many short incremental
- * calls (thousands of puzzles under assumptions, a few conflicts each)
+ * calls (thousands of small problems under assumptions, a few conflicts
+ * each)
  * the growing interval would let learned clauses of earlier calls pile
  * up and slow down propagation in every later one.  A long call pays one
  * early reduction.  The arena is compacted only once half of it is

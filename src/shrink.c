@@ -10,9 +10,9 @@
  * stays the same, the clause gets shorter.
  *
  * Two things keep shrinking linear in the clause even when clauses have
- * hundreds of levels and levels thousands of literals (N-queens: one
- * decision places a queen and falsifies a whole row, column and two
- * diagonals).  The literals are first grouped by level with a counting
+ * hundreds of levels and levels thousands of literals (at-most-one
+ * constraints over the rows, columns and diagonals of a grid: one
+ * decision falsifies all of them).  The literals are first grouped by level with a counting
  * sort, instead of scanning the whole clause once per level.  A block is
  * then resolved in trail order by popping its latest literal from a
  * max-heap of trail positions, instead of walking over every trail

@@ -40,9 +40,10 @@ static void unmark_visited (einsat *solver, unsigneds *visited) {
 
 /* Depth-first search from 'source' for 'target' or NOT (source), given
  * up (as if nothing were reached) when the ticks exceed the budget: one
- * search can cover most of a dense implication graph (after hyper-binary
- * resolution on gus-md5-05 a single round took 7 s when the budget was
- * only checked between literals). */
+ * search can cover most of a dense implication graph, as after
+ * hyper-binary resolution, and a budget checked only between literals
+ * let single rounds run for seconds (bench/RESULTS.md, "Figures behind
+ * comments"). */
 static enum reach search_path (einsat *solver, unsigned source,
                                unsigned target, bool irredundant_only,
                                uint64_t *ticks, uint64_t budget) {

@@ -18,8 +18,8 @@
  * 'cb' follows the average clause length (Balint's values for uniform
  * random k-SAT, interpolated linearly).  Every second walk is less
  * greedy for diversity, with 'cb' halfway to 2 (CaDiCaL and Kissat use 2
- * itself, which on our random 3-SAT and 5-SAT instances needed three
- * times the flips or failed).
+ * itself, which on random 3-SAT and 5-SAT instances needed many more
+ * flips or failed: bench/RESULTS.md, "Figures behind comments").
  *
  * Data: the walker copies the clauses without their root-false literals
  * (dropping satisfied ones) and builds full occurrence lists.  Each
@@ -35,9 +35,10 @@
  * mille of the search ticks since the last walk, but at least
  * 'walkmineffort' thousand ticks, so that walks are deterministic.  A walk
  * tick costs much less time than a search tick: the default 250 per mille
- * took 2% of the run time on structured UNSAT instances (hole9, qg5-13,
- * 2bitadd_10) and 6% on uniform random ones (uuf250); 500 solved the
- * sat09 5-SAT instances more reliably but made uuf250 18% slower. */
+ * keeps walks a small part of the run time on structured and random
+ * UNSAT instances, twice that solved random 5-SAT instances more
+ * reliably but slowed random 3-SAT down (bench/RESULTS.md, "Figures
+ * behind comments"). */
 
 #include "internal.h"
 
