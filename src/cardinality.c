@@ -790,18 +790,24 @@ static void write_proof (einsat *solver, cardinality *K) {
   write_clause (solver, K, 0, 0, false, &id);
 }
 
+/* The arrays with an entry per literal, allocated together. */
+#define PER_LITERAL_ARRAYS \
+  ARRAY (clause_of) \
+  ARRAY (position) \
+  ARRAY (covers) \
+  ARRAY (degree) \
+  ARRAY (marks) \
+  ARRAY (stamps) \
+  ARRAY (parents) \
+  ARRAY (needed)
+
 static void release_cardinality (einsat *solver) {
   cardinality *K = solver->cardinality;
   if (!K)
     return;
-  DELETE_ARRAY (K->clause_of, K->literals);
-  DELETE_ARRAY (K->position, K->literals);
-  DELETE_ARRAY (K->covers, K->literals);
-  DELETE_ARRAY (K->degree, K->literals);
-  DELETE_ARRAY (K->marks, K->literals);
-  DELETE_ARRAY (K->stamps, K->literals);
-  DELETE_ARRAY (K->parents, K->literals);
-  DELETE_ARRAY (K->needed, K->literals);
+#define ARRAY(NAME) DELETE_ARRAY (K->NAME, K->literals);
+  PER_LITERAL_ARRAYS
+#undef ARRAY
   if (K->reached)
     DELETE_ARRAY (K->reached, K->clauses);
   RELEASE_STACK (K->chosen);
@@ -905,14 +911,9 @@ void es_cardinality (einsat *solver) {
   INC (cardinality_rounds);
   cardinality *K = NEW_ARRAY (solver->cardinality, 1);
   K->literals = 2 * (size_t) solver->vars;
-  NEW_ARRAY (K->clause_of, K->literals);
-  NEW_ARRAY (K->position, K->literals);
-  NEW_ARRAY (K->covers, K->literals);
-  NEW_ARRAY (K->degree, K->literals);
-  NEW_ARRAY (K->marks, K->literals);
-  NEW_ARRAY (K->stamps, K->literals);
-  NEW_ARRAY (K->parents, K->literals);
-  NEW_ARRAY (K->needed, K->literals);
+#define ARRAY(NAME) NEW_ARRAY (K->NAME, K->literals);
+  PER_LITERAL_ARRAYS
+#undef ARRAY
   K->limit = es_effort_budget (solver, solver->last.ticks.cardinality,
                                GET_OPTION (cardinalityeffort),
                                GET_OPTION (cardinalitymineffort));

@@ -83,11 +83,35 @@ void es_discard_clause (einsat *solver, clause *c) {
   es_count_clause (solver, c->redundant, -1);
 }
 
-/* The first 'new_size' literals of 'c' are what is left of it (the proof
- * has the shorter clause already); the rest of its words are garbage. */
-void es_shorten_clause (einsat *solver, clause *c, unsigned new_size) {
+/* Shortening a clause in place: 'es_save_clause' keeps its literals in
+ * 'solver->clause' and returns its identifier, the caller moves the
+ * literals that stay to the front (and prepares the LRAT hints), and
+ * 'es_shorten_clause' writes the proof and keeps the first 'new_size'
+ * literals, or replaces the clause by a binary one.  The rest of its
+ * words are garbage. */
+uint64_t es_save_clause (einsat *solver, clause *c) {
   assert (!c->garbage);
-  assert (2 < new_size && new_size < c->size);
+  unsigneds *old = &solver->clause;
+  CLEAR_STACK (*old);
+  for (all_literals_in_clause (lit, c))
+    PUSH_STACK (*old, lit);
+  return es_clause_id (solver, c);
+}
+
+void es_shorten_clause (einsat *solver, clause *c, uint64_t old_id,
+                        unsigned new_size) {
+  assert (!c->garbage);
+  assert (2 <= new_size && new_size < c->size);
+  unsigneds *old = &solver->clause;
+  assert (SIZE_STACK (*old) == c->size);
+  es_proof_add (solver, new_size, c->lits);
+  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
+  CLEAR_STACK (*old);
+  if (new_size == 2) {
+    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
+    es_discard_clause (solver, c);
+    return;
+  }
   solver->garbage_words += c->size - new_size;
   es_count_clause (solver, c->redundant, 0);
   c->size = new_size;

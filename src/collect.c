@@ -8,8 +8,10 @@
 
 #include <string.h>
 
-bool es_collecting (einsat *solver) {
-  return solver->garbage_words > SIZE_STACK (solver->arena) / 2;
+/* Only once half of the arena is garbage (see 'reduce.c'). */
+void es_collect_if_worth (einsat *solver) {
+  if (solver->garbage_words > SIZE_STACK (solver->arena) / 2)
+    es_collect (solver);
 }
 
 /* A clause promoted from redundant to irredundant is on both lists until

@@ -233,11 +233,19 @@ static void mark_external (einsat *solver, unsigneds *restore, int eidx) {
   }
 }
 
-void es_restore_external (einsat *solver, size_t size, const int *elits) {
+/* The (empty) list of variables to restore, or NULL if nothing is on the
+ * extension stack. */
+static unsigneds *start_restoring (einsat *solver) {
   if (EMPTY_STACK (solver->extension))
+    return 0;
+  CLEAR_STACK (solver->restoring);
+  return &solver->restoring;
+}
+
+void es_restore_external (einsat *solver, size_t size, const int *elits) {
+  unsigneds *restore = start_restoring (solver);
+  if (!restore)
     return;
-  unsigneds *restore = &solver->restoring;
-  CLEAR_STACK (*restore);
   for (size_t i = 0; i < size; i++)
     mark_external (solver, restore, abs (elits[i]));
   restore_marked (solver, restore);
@@ -246,10 +254,9 @@ void es_restore_external (einsat *solver, size_t size, const int *elits) {
 /* All at once: restoring them one by one would walk the extension stack
  * once per restored variable. */
 void es_restore_all_external (einsat *solver) {
-  if (EMPTY_STACK (solver->extension))
+  unsigneds *restore = start_restoring (solver);
+  if (!restore)
     return;
-  unsigneds *restore = &solver->restoring;
-  CLEAR_STACK (*restore);
   for (int eidx = 1; eidx <= solver->max_external; eidx++)
     mark_external (solver, restore, eidx);
   restore_marked (solver, restore);
@@ -260,10 +267,9 @@ void es_restore_all_external (einsat *solver) {
  * clauses (over active variables, not propagated) could be: they all go
  * back before such a solve, and none is removed during it. */
 void es_restore_blocked (einsat *solver) {
-  if (EMPTY_STACK (solver->extension))
+  unsigneds *restore = start_restoring (solver);
+  if (!restore)
     return;
-  unsigneds *restore = &solver->restoring;
-  CLEAR_STACK (*restore);
   for (unsigned idx = 0; idx < solver->vars; idx++) {
     var_flags *f = FLAGS (idx);
     if (f->witness && !f->seen) {

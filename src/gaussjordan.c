@@ -74,6 +74,20 @@ struct xmatrix {
   unsigneds clause;              /* scratch: reason or conflict */
 };
 
+/* The arrays allocated with the matrix and deleted with it, with their
+ * sizes in elements for 'ROWS' rows ('column' has 'size' entries). */
+#define XMATRIX_ARRAYS(ROWS) \
+  ARRAY (bits, (size_t) (ROWS) * X->words) \
+  ARRAY (assigned, X->words) \
+  ARRAY (values, X->words) \
+  ARRAY (rhs, ROWS) \
+  ARRAY (basic, ROWS) \
+  ARRAY (watched, ROWS) \
+  ARRAY (visited, ROWS) \
+  ARRAY (basic_row, X->columns) \
+  ARRAY (vars, X->columns) \
+  ARRAY (watchers, X->columns)
+
 #define ROW(X, R) ((X)->bits + (size_t) (R) * (X)->words)
 #define HAS(ROW, C) (((ROW)[(C) >> 6] >> ((C) & 63)) & 1)
 #define FLIP(ROW, C) ((ROW)[(C) >> 6] ^= (uint64_t) 1 << ((C) & 63))
@@ -89,17 +103,9 @@ void es_drop_gauss_jordan (einsat *solver) {
     FLAGS (X->vars[c])->xmatrix = false;
     RELEASE_STACK (X->watchers[c]);
   }
-  size_t rows = X->capacity, cells = rows * X->words;
-  DELETE_ARRAY (X->bits, cells);
-  DELETE_ARRAY (X->assigned, X->words);
-  DELETE_ARRAY (X->values, X->words);
-  DELETE_ARRAY (X->rhs, rows);
-  DELETE_ARRAY (X->basic, rows);
-  DELETE_ARRAY (X->watched, rows);
-  DELETE_ARRAY (X->visited, rows);
-  DELETE_ARRAY (X->basic_row, X->columns);
-  DELETE_ARRAY (X->vars, X->columns);
-  DELETE_ARRAY (X->watchers, X->columns);
+#define ARRAY(NAME, SIZE) DELETE_ARRAY (X->NAME, SIZE);
+  XMATRIX_ARRAYS (X->capacity)
+#undef ARRAY
   DELETE_ARRAY (X->column, X->size);
   RELEASE_STACK (X->clause);
   RELEASE_STACK (X->xors);
@@ -260,16 +266,9 @@ static void connect_rows (einsat *solver, xmatrix *X, unsigned rank) {
 static void allocate (einsat *solver, xmatrix *X, unsigned rows) {
   X->rows = X->capacity = rows;
   X->words = (X->columns + 63) / 64;
-  NEW_ARRAY (X->bits, (size_t) rows * X->words);
-  NEW_ARRAY (X->assigned, X->words);
-  NEW_ARRAY (X->values, X->words);
-  NEW_ARRAY (X->rhs, rows);
-  NEW_ARRAY (X->basic, rows);
-  NEW_ARRAY (X->watched, rows);
-  NEW_ARRAY (X->visited, rows);
-  NEW_ARRAY (X->basic_row, X->columns);
-  NEW_ARRAY (X->vars, X->columns);
-  NEW_ARRAY (X->watchers, X->columns);
+#define ARRAY(NAME, SIZE) NEW_ARRAY (X->NAME, SIZE);
+  XMATRIX_ARRAYS (rows)
+#undef ARRAY
 }
 
 /* The matrix of the 'rows' XORs in 'X->xors', reduced and watched;

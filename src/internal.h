@@ -656,7 +656,9 @@ void es_release_variables (einsat *);
 
 /* in 'clause.c' */
 void es_count_clause (einsat *, bool redundant, int delta);
-void es_shorten_clause (einsat *, clause *, unsigned new_size);
+uint64_t es_save_clause (einsat *, clause *);
+void es_shorten_clause (einsat *, clause *, uint64_t old_id,
+                        unsigned new_size);
 void es_promote_clause (einsat *, clause *);
 unsigned es_new_clause (einsat *, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits);
@@ -751,7 +753,7 @@ void es_mark_reasons (einsat *, bool);
 
 /* in 'collect.c' */
 void es_collect (einsat *);
-bool es_collecting (einsat *);
+void es_collect_if_worth (einsat *);
 
 /* in 'dense.c' */
 void es_enter_dense_mode (einsat *);
@@ -995,6 +997,7 @@ void es_check_invariants (einsat *);
 
 /* in 'report.c' */
 void es_report (einsat *, char type);
+void es_report_round (einsat *, char type); /* only with 'verbose' > 1 */
 double es_process_time (void);
 
 /* in 'random.c' */

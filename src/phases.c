@@ -107,6 +107,5 @@ void es_rephase (einsat *solver) {
   solver->target_assigned = 0;
   solver->limits.rephase =
       es_linear_limit (solver, GET_OPTION (rephaseint), STAT (rephased));
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, type);
+  es_report_round (solver, type);
 }

@@ -148,6 +148,5 @@ void es_probe (einsat *solver) {
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (transred))
     es_transred (solver);
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, 'p');
+  es_report_round (solver, 'p');
 }

@@ -83,10 +83,8 @@ void es_reduce (einsat *solver) {
   ADD (reduced, reduce);
   CLEAR_STACK (*candidates);
   es_mark_reasons (solver, false);
-  if (es_collecting (solver))
-    es_collect (solver);
+  es_collect_if_worth (solver);
   solver->limits.reduce =
       es_sqrt_limit (solver, GET_OPTION (reduceint), STAT (reductions));
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, '-');
+  es_report_round (solver, '-');
 }

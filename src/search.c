@@ -68,28 +68,30 @@ static bool refutes_assumptions (einsat *solver) {
   return true;
 }
 
-/* Runs the first of the rarer scheduled tasks that is due; returns false
- * if none is. */
+/* The rarer scheduled tasks, in the order they are tried: whether each
+ * is due, and how it runs. */
+typedef struct task {
+  bool (*due) (einsat *);
+  void (*run) (einsat *);
+} task;
+
+static const task tasks[] = {
+    {es_rephasing, es_rephase},        {es_reducing, es_reduce},
+    {es_switching_mode, es_switch_mode}, {es_simplifying, es_simplify},
+    {es_eliminating, es_eliminate},    {es_probing, es_probe},
+    {es_vivifying, es_vivify},
+    {es_walking_initially, es_walk_initially},
+};
+
+/* Runs the first task that is due; returns false if none is. */
 static bool run_due_task (einsat *solver) {
-  if (es_rephasing (solver))
-    es_rephase (solver);
-  else if (es_reducing (solver))
-    es_reduce (solver);
-  else if (es_switching_mode (solver))
-    es_switch_mode (solver);
-  else if (es_simplifying (solver))
-    es_simplify (solver);
-  else if (es_eliminating (solver))
-    es_eliminate (solver);
-  else if (es_probing (solver))
-    es_probe (solver);
-  else if (es_vivifying (solver))
-    es_vivify (solver);
-  else if (es_walking_initially (solver))
-    es_walk_initially (solver);
-  else
-    return false;
-  return true;
+  for (const task *t = tasks; t != tasks + sizeof tasks / sizeof *tasks;
+       t++)
+    if (t->due (solver)) {
+      t->run (solver);
+      return true;
+    }
+  return false;
 }
 
 int es_search (einsat *solver) {

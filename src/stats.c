@@ -58,7 +58,7 @@ void einsat_print_statistics (einsat *solver, FILE *file) {
     if (!value)
       continue;
     fprintf (file, "c %-20s %14" PRIu64, row->name, value);
-    int per = strcmp (row->per, "0") ? counter_index (row->per) : -1;
+    int per = strcmp (row->per, "none") ? counter_index (row->per) : -1;
     uint64_t base = per < 0 ? 0 : counter_value (solver, per);
     if (per >= 0 && base)
       fprintf (file, " %10.2f %-3s", per == i ? 0 : (double) value / base,

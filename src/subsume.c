@@ -114,11 +114,7 @@ static void strengthen (einsat *solver, clause *c, unsigned lit,
                         uint64_t by) {
   assert (!c->garbage && c->size > 2);
   LOGCLAUSE (REF (c), "strengthening without %s", LOGLIT (lit));
-  unsigneds *old = &solver->clause;
-  CLEAR_STACK (*old);
-  for (all_literals_in_clause (other, c))
-    PUSH_STACK (*old, other);
-  uint64_t old_id = es_clause_id (solver, c);
+  uint64_t old_id = es_save_clause (solver, c);
   CLEAR_STACK (solver->lrat_chain);
   if (solver->lrat) {
     PUSH_STACK (solver->lrat_chain, by);
@@ -128,17 +124,8 @@ static void strengthen (einsat *solver, clause *c, unsigned lit,
   for (all_literals_in_clause (other, c))
     if (other != lit)
       *q++ = other;
-  unsigned new_size = c->size - 1;
-  es_proof_add (solver, new_size, c->lits);
-  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
-  CLEAR_STACK (*old);
   INC (strengthened);
-  if (new_size == 2) {
-    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
-    es_discard_clause (solver, c);
-    return;
-  }
-  es_shorten_clause (solver, c, new_size);
+  es_shorten_clause (solver, c, old_id, c->size - 1);
 }
 
 static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {

@@ -221,10 +221,8 @@ void es_vivify (einsat *solver) {
   /* The ticks of vivification are its own, not the search's. */
   STAT (ticks) = start;
   solver->last.ticks.vivify = STAT (ticks);
-  if (es_collecting (solver))
-    es_collect (solver);
+  es_collect_if_worth (solver);
   solver->limits.vivify =
       es_sqrt_limit (solver, GET_OPTION (vivifyint), STAT (vivifications));
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, 'v');
+  es_report_round (solver, 'v');
 }

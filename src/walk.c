@@ -474,8 +474,7 @@ bool es_walking_initially (einsat *solver) {
 void es_walk_initially (einsat *solver) {
   solver->walked_initially = true;
   es_walk (solver);
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, 'W');
+  es_report_round (solver, 'W');
 }
 
 void es_release_walker (einsat *solver) {
