@@ -178,10 +178,17 @@ int einsat_configure (einsat *, const char *name);
 
 /*------------------------------------------------------------------------*/
 /* Limits for each following 'einsat_solve' call (counted from the start
- * of each call).  A negative value removes the limit. */
+ * of each call).  A negative value removes the limit.
+ *
+ * The propagation limit counts literals propagated (the 'propagations'
+ * statistic) and is exact for the search: the solver stops before the
+ * propagation that would exceed it.  Inprocessing does not start once it
+ * is used up; a round that started before propagates without it (root
+ * level units) and stops at its next termination check once past it. */
 
 void einsat_set_conflict_limit (einsat *, int64_t conflicts);
 void einsat_set_decision_limit (einsat *, int64_t decisions);
+void einsat_set_propagation_limit (einsat *, int64_t propagations);
 void einsat_set_time_limit (einsat *, double seconds); /* process time */
 
 /*------------------------------------------------------------------------*/
@@ -236,10 +243,10 @@ const char *einsat_error (const einsat *);
  * Must be called before the first clause is added.  The file stays owned
  * by the caller; 'einsat_close_proof' flushes it.  Returns 1 on success.
  * Clauses may be added after a solve (new variables too): by default
- * (option 'incremental') the clauses that elimination removes stay in
- * the proof, so the proof remains valid for every later solve, and
- * factoring and counting, whose proof variables a later variable could
- * reuse, are skipped.  With 'incremental=0' (the command line) the
+ * (option 'incremental') the clauses that elimination removes and the
+ * definitions of substituted variables stay in the proof, so the proof
+ * remains valid for every later solve, and factoring and counting, whose
+ * proof variables a later variable could reuse, are skipped.  With 'incremental=0' (the command line) the
  * proof is smaller and faster to check, factoring and counting run, and
  * adding a clause after a solve is a contract violation. */
 

@@ -14,7 +14,13 @@
  * replaced variable are derived first, with a path of binary clauses
  * through the component (breadth-first search) as hints; they are the
  * hints of the rewritten clauses and stay in the proof for restoring.
- * Frozen variables are never replaced (they are preferred as
+ * So do they in a DRAT proof with option 'incremental': there the two
+ * clauses are added (RUP over the same paths) before the binary clauses
+ * of the component are deleted, as clauses that elimination moves to the
+ * extension stack stay in such a proof (see 'extend.c').  Without them a
+ * restored definition would have to be RAT on the replaced variable,
+ * which clauses the user adds later (and a checker reads up front) can
+ * break.  Frozen variables are never replaced (they are preferred as
  * representatives).  Components are found with an iterative version of
  * Tarjan's algorithm. */
 
@@ -381,11 +387,33 @@ static void rewrite_binaries (einsat *solver, scc_info *info,
   CLEAR_STACK (*old);
 }
 
+/* The representative replacing variable 'idx' (of its positive literal),
+ * or INVALID if it stays. */
+static unsigned replacement (einsat *solver, scc_info *info, unsigned idx) {
+  unsigned repr = repr_of (info, LIT (idx));
+  return repr == LIT (idx) || !FLAGS (idx)->active ? INVALID : repr;
+}
+
+/* DRAT with 'incremental': the definitions of the replaced variables, kept
+ * in the proof for restoring (LRAT: 'derive_equivalences'). */
+static void keep_definitions_in_proof (einsat *solver, scc_info *info) {
+  if (!solver->proof || solver->lrat || !GET_OPTION (incremental))
+    return;
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    unsigned repr = replacement (solver, info, idx);
+    if (repr == INVALID)
+      continue;
+    unsigned definition[2][2] = {{NOT (LIT (idx)), repr},
+                                 {LIT (idx), NOT (repr)}};
+    es_proof_add (solver, 2, definition[0]);
+    es_proof_add (solver, 2, definition[1]);
+  }
+}
+
 static void remove_substituted (einsat *solver, scc_info *info) {
   for (unsigned idx = 0; idx < solver->vars; idx++) {
-    unsigned lit = LIT (idx);
-    unsigned repr = repr_of (info, lit);
-    if (repr == lit || !FLAGS (idx)->active)
+    unsigned lit = LIT (idx), repr = replacement (solver, info, idx);
+    if (repr == INVALID)
       continue;
     unsigned forward[2] = {NOT (lit), repr};
     unsigned backward[2] = {lit, NOT (repr)};
@@ -464,6 +492,7 @@ void es_decompose (einsat *solver) {
   if (consistent && restrict_to_substitutable (solver, info)) {
     unsigneds *units = &solver->restoring; /* free outside 'extend.c' */
     CLEAR_STACK (*units);
+    keep_definitions_in_proof (solver, info);
     rewrite_large (solver, info, &solver->irredundant, units);
     rewrite_large (solver, info, &solver->redundant, units);
     rewrite_binaries (solver, info, units);

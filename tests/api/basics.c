@@ -361,6 +361,7 @@ NULL_CALL (configure, einsat_configure (0, "plain"))
 NULL_CALL (set_conflict_limit, einsat_set_conflict_limit (0, 1))
 NULL_CALL (set_decision_limit, einsat_set_decision_limit (0, 1))
 NULL_CALL (set_time_limit, einsat_set_time_limit (0, 1))
+NULL_CALL (set_propagation_limit, einsat_set_propagation_limit (0, 1))
 NULL_CALL (statistic, einsat_statistic (0, "conflicts"))
 NULL_CALL (statistic_info,
            einsat_statistic_info (0, 0, &(const char *) {0},
@@ -395,7 +396,8 @@ static void test_null_handle (void) {
       NULL_ROW (set_option),    NULL_ROW (get_option),
       NULL_ROW (parse_option),  NULL_ROW (configure),
       NULL_ROW (set_conflict_limit), NULL_ROW (set_decision_limit),
-      NULL_ROW (set_time_limit), NULL_ROW (statistic),
+      NULL_ROW (set_time_limit), NULL_ROW (set_propagation_limit),
+      NULL_ROW (statistic),
       NULL_ROW (statistic_info), NULL_ROW (print_statistics),
       NULL_ROW (memory),        NULL_ROW (peak_memory),
       NULL_ROW (read_dimacs_path), NULL_ROW (read_dimacs_file),
