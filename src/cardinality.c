@@ -512,8 +512,11 @@ static void assign_holes (cardinality *K, unsigned pigeons) {
   }
 }
 
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define Y(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
 #define Y_ID(I, J) (K->y_ids.begin[(size_t) (I) * holes + (J)])
+/* clang-format on */
 
 /* Iterates over the positions in 'chosen' of pigeon I's literals that
  * sit in hole J. */
@@ -660,7 +663,10 @@ static void first_level (einsat *solver, cardinality *K, unsigned pigeons,
   write_first_definitions (solver, K, pigeons, holes, true);
 }
 
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define P(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
+/* clang-format on */
 #define Q(I, J) (K->next.begin[(size_t) (I) * (holes - 1) + (J)])
 #define DEF(I, J, D) \
   (K->def_ids.begin[((size_t) (I) * (holes - 1) + (J)) * 4 + (D)])

@@ -111,7 +111,10 @@ typedef struct matrix {
 } matrix;
 
 #define ROW(M, R) ((M)->words + (R) * (M)->width)
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define BIT(COLUMN) ((uint64_t) 1 << ((COLUMN) & 63))
+/* clang-format on */
 #define HAS(ROW, COLUMN) (((ROW)[(COLUMN) >> 6] & BIT (COLUMN)) != 0)
 
 static bool build_matrix (einsat *solver, gauss *G, const uint64_t *begin,

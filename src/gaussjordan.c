@@ -76,6 +76,8 @@ struct xmatrix {
 
 /* The arrays allocated with the matrix and deleted with it, with their
  * sizes in elements for 'ROWS' rows ('column' has 'size' entries). */
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define XMATRIX_ARRAYS(ROWS) \
   ARRAY (bits, (size_t) (ROWS) * X->words) \
   ARRAY (assigned, X->words) \
@@ -91,6 +93,7 @@ struct xmatrix {
 #define ROW(X, R) ((X)->bits + (size_t) (R) * (X)->words)
 #define HAS(ROW, C) (((ROW)[(C) >> 6] >> ((C) & 63)) & 1)
 #define FLIP(ROW, C) ((ROW)[(C) >> 6] ^= (uint64_t) 1 << ((C) & 63))
+/* clang-format on */
 
 /*------------------------------------------------------------------------*/
 /* Building and dropping. */

@@ -2,8 +2,11 @@
 
 #include "internal.h"
 
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define PARENT(POS) (((POS) - 1) / 2)
 #define LEFT(POS) (2 * (POS) + 1)
+/* clang-format on */
 
 static void place (heap *h, unsigned idx, unsigned i) {
   assert (i < h->size);

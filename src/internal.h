@@ -38,7 +38,10 @@
 #define IDX(LIT) ((LIT) >> 1)
 #define LIT(IDX) ((IDX) << 1)
 #define NOT(LIT) ((LIT) ^ 1u)
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define NEGATED(LIT) ((LIT) & 1u)
+/* clang-format on */
 #define INVALID UINT_MAX
 
 /* Marks a hint of 'lrat_chain' as a RAT hint (written negated): the
@@ -80,7 +83,10 @@ typedef struct clause {
  * without LRAT pay nothing for it. */
 #define ARENA_WORDS(SIZE) (CLAUSE_WORDS (SIZE) + solver->id_words)
 #define CLAUSE(REF) ((clause *) (solver->arena.begin + (REF)))
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define REF(C) ((unsigned) ((unsigned *) (C) - solver->arena.begin))
+/* clang-format on */
 #define MAX_ARENA_WORDS (((size_t) 1 << 31) - 2)
 
 #define all_literals_in_clause(LIT, C) \

@@ -139,9 +139,8 @@ static void count_clauses (einsat *solver, const unsigneds *refs,
     assert (ref < SIZE_STACK (solver->arena));
     clause *c = CLAUSE (ref);
     if (c->garbage) {
-      counts->garbage_words += redundant == c->redundant
-                                   ? ARENA_WORDS (c->size)
-                                   : 0;
+      counts->garbage_words +=
+          redundant == c->redundant ? ARENA_WORDS (c->size) : 0;
       continue;
     }
     if (c->redundant != redundant)
@@ -251,7 +250,9 @@ static void check_heap (einsat *solver) {
 /*------------------------------------------------------------------------*/
 /* The schedule ('schedule.c'). */
 
-static void check_delay (const delay *d) { assert (d->count <= d->interval); }
+static void check_delay (const delay *d) {
+  assert (d->count <= d->interval);
+}
 
 static void check_schedule (einsat *solver) {
   const last_run *l = &solver->last;

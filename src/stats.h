@@ -6,6 +6,7 @@
 /* The one table of statistics counters: name, the counter it is shown
  * relative to ('per' column; 'none' = absolute) and help text. */
 
+/* clang-format off */
 #define STATISTICS \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
   COUNTER (blocked, none, "clauses removed as blocked") \
@@ -95,6 +96,7 @@
   COUNTER (walk_models, walks, "walks finding a model") \
   COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
   COUNTER (walks, conflicts, "local search rounds")
+/* clang-format on */
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;
