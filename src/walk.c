@@ -415,6 +415,9 @@ static void export_phases (einsat *solver, walker *w) {
   solver->target_assigned = 0;
 }
 
+/* As 'es_effort_budget' with a minimum, but the share is rounded down to
+ * whole thousands of search ticks first: computing it as the others do
+ * changes walks by a few ticks and so the search after them. */
 static uint64_t walk_budget (einsat *solver) {
   uint64_t search = STAT (ticks) - solver->last.ticks.walk;
   uint64_t effort = search / 1000 * (uint64_t) GET_OPTION (walkeffort);
