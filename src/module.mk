@@ -11,17 +11,17 @@ $(LIB_OBJS): CFLAGS_ALL += $(LIBFLAGS)
 
 $(LIBRARY): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call quiet,AR,$@)ar rcs $@ $^
 
 # The file has the full version, its SONAME the major one (what programs
 # record and the loader looks for), and the development link points to
 # the SONAME, as usual.
 $(SHARED_LIBRARY): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS_ALL) \
+	$(call quiet,LD,$@)$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS_ALL) \
 	  -o $@ $^ $(LDLIBS_ALL)
-	ln -sf libeinsat.so.$(VERSION) $(OUT)/lib/$(SONAME)
-	ln -sf $(SONAME) $(OUT)/lib/libeinsat.so
+	@ln -sf libeinsat.so.$(VERSION) $(OUT)/lib/$(SONAME)
+	@ln -sf $(SONAME) $(OUT)/lib/libeinsat.so
 
 PROGRAMS += $(LIBRARY) $(SHARED_LIBRARY)
