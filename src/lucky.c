@@ -26,12 +26,14 @@
 
 #include <string.h>
 
-/* Decides 'lit' if it is unassigned and propagates; false on a conflict. */
+/* Decides 'lit' if it is unassigned and propagates; false on a conflict
+ * or when the propagation limit stops propagation. */
 static bool lucky_decide (einsat *solver, unsigned lit) {
   if (VALUE (lit))
     return true;
   es_assign_decision (solver, lit);
-  return es_propagate (solver) == INVALID;
+  return es_propagate_limited (solver) == INVALID &&
+         solver->propagated == solver->trail_size;
 }
 
 static bool lucky_variable (einsat *solver, unsigned idx, bool positive) {
@@ -112,6 +114,7 @@ bool es_lucky_due (einsat *solver) {
  * them: propagation has moved the watches of large clauses, which changes
  * the order of later propagations. */
 int es_lucky (einsat *solver) {
+  assert (es_lucky_due (solver));
   const uint64_t ticks = STAT (ticks);
   solver->last.originals.lucky = solver->originals;
   const size_t vars = solver->vars;
@@ -124,6 +127,7 @@ int es_lucky (einsat *solver) {
     if (es_terminating (solver))
       break;
     INC (lucky_tries);
+    LOG ("trying lucky strategy %u", strategy);
     if (run_strategy (solver, strategy)) {
       INC (lucky_models);
       LOG ("lucky strategy %u satisfies the formula", strategy);
