@@ -15,7 +15,7 @@ RUN_COMMAND := $(OUT)/bin/einsat zebra || [ $$? = 10 ]
 # The test program of nonogram line solving (tests/grids/nonogram_lines.c)
 # links the line solver itself.
 NONOGRAM_LINES_TEST := $(OUT)/tests/grids/nonogram_lines
-$(NONOGRAM_LINES_TEST).o: CFLAGS_ALL += -Ipuzzles -Ifrontend
+$(NONOGRAM_LINES_TEST).o: CFLAGS_ALL += -Ifrontend
 $(NONOGRAM_LINES_TEST): $(NONOGRAM_LINES_TEST).o $(OUT)/puzzles/nonogram_line.o
 	@mkdir -p $(dir $@)
 	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LDLIBS_ALL)

@@ -21,7 +21,7 @@
  * The brute force shares no code with the line solver.  Prints what is
  * wrong and exits 1 on a mismatch. */
 
-#include "nonogram.h"
+#include "../../puzzles/nonogram.h"
 
 #include <stdio.h>
 #include <stdlib.h>
