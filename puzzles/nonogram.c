@@ -193,6 +193,20 @@ static bool measure (app *a, const nonogram_grid *grid, nonogram_cnf *cnf,
 /*------------------------------------------------------------------------*/
 /* Solving. */
 
+/* The front-end's solver settings, before those of the command line.
+ * Bounded variable elimination finds nothing to gain in the encoding's
+ * definitions and costs more than the search on the puzzles that need
+ * search (bench/NONOGRAM.md). */
+static const char *const solver_settings[] = {"--eliminate=0", 0};
+
+static bool set_solver_options (app *a) {
+  einsat *solver = a->solving.solver;
+  for (const char *const *o = solver_settings; *o; o++)
+    if (einsat_parse_option (solver, *o) != 1)
+      return !fe_solver_error (einsat_error (solver));
+  return fe_apply_solver_options (solver, &a->arguments);
+}
+
 static bool add_to_solver (void *data, int size, const int *lits) {
   einsat_add_clause (data, lits, (size_t) size);
   return true;
@@ -233,7 +247,7 @@ static bool search (app *a) {
     return false;
   if (!(s->solver = fe_new_solver ()))
     return !fe_out_of_memory ();
-  if (!fe_apply_solver_options (s->solver, &a->arguments))
+  if (!set_solver_options (a))
     return false;
   nonogram_sink sink = {s->solver, add_to_solver};
   if (!nonogram_encode (&a->puzzle, grid, &sink, &s->cnf))
