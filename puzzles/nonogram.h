@@ -69,6 +69,7 @@ typedef struct nonogram_line {
   const nonogram_clue *clue;
   int length, slack; /* L and S */
   int *lo;           /* k + 1 of them */
+  int *range;        /* the windows, or NULL */
   /* private */
   unsigned char *forward, *backward; /* (k + 1)(S + 1) each */
   int *whites; /* cells known white before i (as they were settled) */
@@ -90,12 +91,22 @@ int nonogram_slack (const nonogram_clue *, int length);
  * fitting all the cells gives it (the complete line solver: every cell
  * that is the same in all these pictures is fixed).  Returns 1 if a
  * picture fits, 0 if none does (cells unchanged), -1 when out of memory.
- * '*changed' (if not NULL) counts the cells that lost a colour. */
+ * '*changed' (if not NULL) counts the cells that lost a colour.
+ *
+ * 'windows' (NULL: all nodes) are, for each layer j of the layout, the
+ * first and the last d such that node (j, lo_j + d) may lie on a fitting
+ * path: 2 (k + 1) numbers, set by 'nonogram_open_windows' at first and
+ * narrowed by each settle to the live nodes.  As cells only lose colours,
+ * a line settled again only looks at the nodes that were live. */
 int nonogram_settle (nonogram_line *, const nonogram_clue *, int length,
-                     unsigned char *cells, int step, int *changed);
+                     unsigned char *cells, int step, int *windows,
+                     int *changed);
+void nonogram_open_windows (const nonogram_clue *, int length,
+                            int *windows);
 
 /* After 'nonogram_settle' returned 1: whether node (j, p) of the layout
- * and the placement of run j at p lie on a fitting path. */
+ * and the placement of run j at p lie on a fitting path (within the
+ * windows, if there were any). */
 bool nonogram_node_alive (const nonogram_line *, int j, int p);
 bool nonogram_placement_alive (const nonogram_line *, int j, int p);
 
@@ -112,6 +123,8 @@ typedef struct nonogram_grid {
   uint64_t settled;     /* lines settled */
   /* private */
   nonogram_line line;
+  int *windows;       /* of all lines: */
+  size_t *window_at;  /* where each line's begin */
   int *queue;         /* rows 0 .. height-1, then columns */
   bool *queued;
   int head, size;

@@ -294,7 +294,7 @@ static void estimate_line (nonogram_cnf *cnf, const nonogram_clue *clue,
 
 /* Encodes one line whose cells (states and literals) are in 'w'. */
 static bool encode_line (writer *w, const nonogram_clue *clue, int length) {
-  int res = nonogram_settle (&w->line, clue, length, w->states, 1, 0);
+  int res = nonogram_settle (&w->line, clue, length, w->states, 1, 0, 0);
   if (res < 0)
     return false;
   if (!res) { /* a contradiction line solving would have found */

@@ -18,7 +18,16 @@ bool nonogram_grid_init (nonogram_grid *g, const nonogram *n) {
   g->cells = malloc (cells);
   g->queue = malloc (sizeof (int) * (size_t) lines);
   g->queued = calloc ((size_t) lines, sizeof (bool));
-  if (!g->cells || !g->queue || !g->queued)
+  g->window_at = malloc (sizeof (size_t) * ((size_t) lines + 1));
+  if (!g->cells || !g->queue || !g->queued || !g->window_at)
+    return false;
+  g->window_at[0] = 0;
+  for (int line = 0; line < lines; line++) {
+    int runs = line < n->height ? n->rows[line].count
+                                : n->columns[line - n->height].count;
+    g->window_at[line + 1] = g->window_at[line] + 2 * ((size_t) runs + 1);
+  }
+  if (!(g->windows = malloc (sizeof (int) * g->window_at[lines])))
     return false;
   memset (g->cells, NONOGRAM_OPEN, cells);
   g->open = (int) cells;
@@ -32,6 +41,11 @@ bool nonogram_grid_init (nonogram_grid *g, const nonogram *n) {
   for (int line = 0; line < lines; line++) {
     g->queue[line] = line;
     g->queued[line] = true;
+    bool row = line < n->height;
+    nonogram_open_windows (row ? n->rows + line
+                               : n->columns + line - n->height,
+                           row ? n->width : n->height,
+                           g->windows + g->window_at[line]);
   }
   g->size = lines;
   return true;
@@ -41,6 +55,8 @@ void nonogram_grid_release (nonogram_grid *g) {
   free (g->cells);
   free (g->queue);
   free (g->queued);
+  free (g->windows);
+  free (g->window_at);
   nonogram_line_release (&g->line);
   memset (g, 0, sizeof *g);
 }
@@ -106,7 +122,8 @@ bool nonogram_propagate (nonogram_grid *g) {
       before[i] = at.cells[i * at.step];
     int changed = 0;
     int res = nonogram_settle (&g->line, at.clue, at.length, at.cells,
-                               at.step, &changed);
+                               at.step, g->windows + g->window_at[line],
+                               &changed);
     g->settled++;
     if (res < 0) {
       ok = false;

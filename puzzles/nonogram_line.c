@@ -87,39 +87,88 @@ static bool fits_run (const nonogram_line *l, int from, int to) {
   return l->whites[to] == l->whites[from] && l->may_be_white[to];
 }
 
+/* The nodes of layer j that may be live: d = first .. last. */
+typedef struct window {
+  int first, last;
+} window;
+
+static window window_of (const nonogram_line *l, int j) {
+  if (l->range)
+    return (window){l->range[2 * j], l->range[2 * j + 1]};
+  return (window){0, l->slack};
+}
+
+static bool within (window w, int d) { return w.first <= d && d <= w.last; }
+
+/* Node (j, lo_j + d) is reached from (0, 0) by a white cell from
+ * (j, lo_j + d - 1) or by placing run j-1 at lo_{j-1} + d. */
 static void pass_forward (const nonogram_line *l) {
-  const int *runs = l->clue->runs, k = l->clue->count, width = l->slack + 1;
-  unsigned char *f = l->forward;
+  const int k = l->clue->count, width = l->slack + 1;
+  window before = {1, 0};
   for (int j = 0; j <= k; j++) {
-    unsigned char *layer = f + (size_t) j * width;
-    for (int d = 0; d < width; d++) {
-      int p = l->lo[j] + d;
-      bool reached = !j && !d;
-      if (!reached && d && layer[d - 1])
-        reached = l->may_be_white[p - 1];
-      if (!reached && j && layer[d - width]) {
-        int start = p - runs[j - 1] - 1;
-        reached = fits_run (l, start, p - 1);
-      }
+    window w = window_of (l, j);
+    unsigned char *layer = l->forward + (size_t) j * width;
+    const unsigned char *previous = layer - width;
+    const unsigned char *white = l->may_be_white + l->lo[j] - 1;
+    int start = (j ? l->lo[j - 1] : 0) + w.first;
+    int end = l->lo[j] - 1 + w.first;
+    for (int d = w.first; d <= w.last; d++, start++, end++) {
+      bool reached = d > w.first ? layer[d - 1] && white[d] : !j && !d;
+      if (!reached && within (before, d) && previous[d])
+        reached = fits_run (l, start, end);
       layer[d] = reached;
     }
+    before = w;
   }
 }
 
-static void pass_backward (const nonogram_line *l) {
+/* Node (j, p) reaches (k, L + 1) by a white cell p to (j, p + 1) or by
+ * placing run j at p.  On the way, the colours the live paths give the
+ * cells are collected: black where a live placement covers them
+ * ('covered' is a difference array), white where a live node follows. */
+static void pass_backward (nonogram_line *l) {
   const int *runs = l->clue->runs, k = l->clue->count, width = l->slack + 1;
-  unsigned char *b = l->backward;
+  memset (l->covered, 0, sizeof (int) * (size_t) (l->length + 2));
+  memset (l->white_possible, 0, (size_t) l->length + 2);
+  window after = {1, 0};
   for (int j = k; j >= 0; j--) {
-    unsigned char *layer = b + (size_t) j * width;
-    for (int d = width - 1; d >= 0; d--) {
-      int p = l->lo[j] + d;
-      bool reaches = j == k && d == width - 1;
-      if (!reaches && d < width - 1 && layer[d + 1])
-        reaches = l->may_be_white[p];
-      if (!reaches && j < k && layer[d + width])
-        reaches = fits_run (l, p, p + runs[j]);
+    window w = window_of (l, j);
+    unsigned char *layer = l->backward + (size_t) j * width;
+    const unsigned char *forward = l->forward + (size_t) j * width;
+    const unsigned char *next = layer + width;
+    const int first = l->lo[j], run = j < k ? runs[j] : 0;
+    for (int d = w.last; d >= w.first; d--) {
+      int p = first + d;
+      bool reaches = d < w.last ? layer[d + 1] && l->may_be_white[p]
+                                : j == k && d == width - 1;
+      if (within (after, d) && next[d] && fits_run (l, p, p + run)) {
+        reaches = true;
+        if (forward[d]) { /* a live placement */
+          l->covered[p]++;
+          l->covered[p + run]--;
+        }
+      }
       layer[d] = reaches;
+      if (reaches && forward[d] && p)
+        l->white_possible[p - 1] = 1;
     }
+    after = w;
+  }
+}
+
+/* Narrows the windows to the live nodes. */
+static void narrow (nonogram_line *l) {
+  const int width = l->slack + 1;
+  for (int j = 0; j <= l->clue->count; j++) {
+    window w = window_of (l, j);
+    const unsigned char *f = l->forward + (size_t) j * width;
+    const unsigned char *b = l->backward + (size_t) j * width;
+    while (w.first < w.last && !(f[w.first] && b[w.first]))
+      w.first++;
+    while (w.last > w.first && !(f[w.last] && b[w.last]))
+      w.last--;
+    l->range[2 * j] = w.first;
+    l->range[2 * j + 1] = w.last;
   }
 }
 
@@ -127,7 +176,7 @@ bool nonogram_node_alive (const nonogram_line *l, int j, int p) {
   if (j < 0 || j > l->clue->count)
     return false;
   int d = p - l->lo[j];
-  if (d < 0 || d > l->slack)
+  if (!within (window_of (l, j), d))
     return false;
   size_t at = (size_t) j * (l->slack + 1) + d;
   return l->forward[at] && l->backward[at];
@@ -139,7 +188,7 @@ bool nonogram_placement_alive (const nonogram_line *l, int j, int p) {
   if (j < 0 || j >= l->clue->count)
     return false;
   int d = p - l->lo[j];
-  if (d < 0 || d > l->slack)
+  if (!within (window_of (l, j), d) || !within (window_of (l, j + 1), d))
     return false;
   size_t at = (size_t) j * (l->slack + 1) + d;
   if (!l->forward[at] || !l->backward[at + l->slack + 1])
@@ -148,38 +197,25 @@ bool nonogram_placement_alive (const nonogram_line *l, int j, int p) {
   return l->whites[end] == l->whites[p] && l->may_be_white[end];
 }
 
-/* The colours the live paths give each cell: black where a live
- * placement covers it ('covered' is a difference array of them), white
- * where a live node follows it. */
-static void collect (nonogram_line *l) {
-  const int k = l->clue->count, width = l->slack + 1, L = l->length;
-  memset (l->covered, 0, sizeof (int) * (size_t) (L + 2));
-  memset (l->white_possible, 0, (size_t) L + 2);
-  for (int j = 0; j <= k; j++) {
-    const unsigned char *f = l->forward + (size_t) j * width;
-    const unsigned char *b = l->backward + (size_t) j * width;
-    for (int d = 0; d < width; d++)
-      if (f[d] && b[d] && l->lo[j] + d > 0)
-        l->white_possible[l->lo[j] + d - 1] = 1;
+void nonogram_open_windows (const nonogram_clue *clue, int length,
+                            int *windows) {
+  int slack = nonogram_slack (clue, length);
+  for (int j = 0; j <= clue->count; j++) {
+    windows[2 * j] = 0;
+    windows[2 * j + 1] = slack;
   }
-  for (int j = 0; j < k; j++)
-    for (int d = 0; d < width; d++) {
-      int p = l->lo[j] + d;
-      if (nonogram_placement_alive (l, j, p)) {
-        l->covered[p]++;
-        l->covered[p + l->clue->runs[j]]--;
-      }
-    }
 }
 
 int nonogram_settle (nonogram_line *l, const nonogram_clue *clue, int length,
-                     unsigned char *cells, int step, int *changed) {
+                     unsigned char *cells, int step, int *windows,
+                     int *changed) {
   int slack = nonogram_slack (clue, length);
   if (changed)
     *changed = 0;
   l->clue = clue;
   l->length = length;
   l->slack = slack;
+  l->range = windows;
   if (slack < 0)
     return 0;
   size_t nodes = (size_t) (clue->count + 1) * (size_t) (slack + 1);
@@ -197,10 +233,11 @@ int nonogram_settle (nonogram_line *l, const nonogram_clue *clue, int length,
   l->whites[length + 1] = l->whites[length];
   l->may_be_white[length] = 1; /* the extra white cell */
   pass_forward (l);
-  if (!l->forward[nodes - 1])
+  if (!within (window_of (l, clue->count), slack) || !l->forward[nodes - 1])
     return 0;
   pass_backward (l);
-  collect (l);
+  if (windows)
+    narrow (l);
   int black = 0, count = 0;
   for (int i = 0; i < length; i++) {
     black += l->covered[i];

@@ -92,30 +92,17 @@ static void print_line (const char *what, const unsigned char *cells,
   putchar ('\n');
 }
 
-/* One random line: runs from a random picture (or random runs that may
- * not fit), known cells from that picture or at random. */
-static bool test_line (nonogram_line *solver, int number) {
-  int length = 1 + (int) next (14), step = 1 + (int) next (3);
-  unsigned picture = next (1u << length);
-  int runs[32];
-  nonogram_clue clue = {runs_of (picture, length, runs), runs, 0};
-  if (!next (4)) { /* runs that need not fit */
-    clue.count = (int) next (4);
-    for (int r = 0; r < clue.count; r++)
-      runs[r] = 1 + (int) next (4);
-  }
-  unsigned char known[16], cells[48], want[16];
-  bool honest = next (2);
-  for (int i = 0; i < length; i++) {
-    unsigned black = honest ? picture >> i & 1 : next (2);
-    known[i] = next (3) ? NONOGRAM_OPEN
-               : black  ? NONOGRAM_BLACK
-                        : NONOGRAM_WHITE;
-    cells[i * step] = known[i];
-  }
-  bool fits = brute_force (&clue, length, known, want);
+/* Settles 'cells' (whose states before are 'known') once and compares
+ * with brute force; false after printing the difference. */
+static bool settle_checked (nonogram_line *solver, const nonogram_clue *clue,
+                            int length, const unsigned char *known,
+                            unsigned char *cells, int step, int *windows,
+                            int number, int round, bool *fits_out) {
+  unsigned char want[16];
+  bool fits = *fits_out = brute_force (clue, length, known, want);
   int changed = -1;
-  int res = nonogram_settle (solver, &clue, length, cells, step, &changed);
+  int res = nonogram_settle (solver, clue, length, cells, step, windows,
+                             &changed);
   bool ok = res == fits;
   int count = 0;
   for (int i = 0; ok && i < length; i++) {
@@ -126,16 +113,55 @@ static bool test_line (nonogram_line *solver, int number) {
   ok = ok && (!fits || changed == count);
   if (ok)
     return true;
-  printf ("line %d: %d cells, runs", number, length);
-  for (int r = 0; r < clue.count; r++)
-    printf (" %d", runs[r]);
-  printf (", settle returned %d (brute force: %s), %d changed\n", res,
-          fits ? "fits" : "no picture", changed);
+  printf ("line %d, round %d: %d cells, runs", number, round, length);
+  for (int r = 0; r < clue->count; r++)
+    printf (" %d", clue->runs[r]);
+  printf (", settle returned %d (brute force: %s), %d changed%s\n", res,
+          fits ? "fits" : "no picture", changed,
+          windows ? ", with windows" : "");
   print_line ("known", known, length, 1);
   print_line ("settled", cells, length, step);
   if (fits)
     print_line ("expected", want, length, 1);
   return false;
+}
+
+/* One random line: runs from a random picture (or random runs that may
+ * not fit), known cells from that picture or at random, settled, then
+ * (as line solving on a grid does) more cells fixed and settled again,
+ * with the same windows. */
+static bool test_line (nonogram_line *solver, int number) {
+  int length = 1 + (int) next (14), step = 1 + (int) next (3);
+  unsigned picture = next (1u << length);
+  int runs[32];
+  nonogram_clue clue = {runs_of (picture, length, runs), runs, 0};
+  if (!next (4)) { /* runs that need not fit */
+    clue.count = (int) next (4);
+    for (int r = 0; r < clue.count; r++)
+      runs[r] = 1 + (int) next (4);
+  }
+  unsigned char known[16], cells[48];
+  bool honest = next (2);
+  for (int i = 0; i < length; i++)
+    cells[i * step] = NONOGRAM_OPEN;
+  int windows[64], *w = next (2) ? windows : 0;
+  if (w)
+    nonogram_open_windows (&clue, length, w);
+  for (int round = 0; round < 3; round++) {
+    for (int i = 0; i < length; i++) {
+      unsigned black = honest ? picture >> i & 1 : next (2);
+      if (cells[i * step] == NONOGRAM_OPEN && !next (3))
+        cells[i * step] = black ? NONOGRAM_BLACK : NONOGRAM_WHITE;
+      known[i] = cells[i * step];
+    }
+    bool fits;
+    if (!settle_checked (solver, &clue, length, known, cells, step, w,
+                         number, round, &fits))
+      return false;
+    if (!fits) /* line solving on a grid stops there */
+      break;
+  }
+  return true;
 }
 
 static int test_lines (int count) {
