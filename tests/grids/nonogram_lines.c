@@ -6,6 +6,10 @@
  *       cells) with 'nonogram_settle' and compares every cell's colours
  *       and the verdict with what the enumeration of all 2^L pictures of
  *       the line gives
+ *   nonogram_lines long SEED COUNT
+ *       the same for COUNT random lines of 40 to 320 cells, against a
+ *       plain reference: whether the runs fit, tried with each cell set
+ *       to each of its colours
  *   nonogram_lines puzzles SEED COUNT DIR
  *       writes COUNT small random puzzles DIR/pN.non (from random
  *       pictures, some with two rows' runs swapped so that there may be
@@ -162,6 +166,131 @@ static bool test_line (nonogram_line *solver, int number) {
       break;
   }
   return true;
+}
+
+/* Long lines (up to five words of 64 cells) against a plain reference:
+ * whether the runs fit the cells, tried with each cell set to each of
+ * its colours in turn. */
+static bool fits_reference (const nonogram_clue *clue, int length,
+                            const unsigned char *cells, bool *can) {
+  const int k = clue->count;
+  /* can[j * (length + 2) + i]: cells i .. length-1 hold runs j .. k-1 */
+  for (int j = k; j >= 0; j--)
+    for (int i = length + 1; i >= 0; i--) {
+      bool ok = false;
+      if (i >= length)
+        ok = j == k;
+      else {
+        if (cells[i] & NONOGRAM_WHITE)
+          ok = can[j * (length + 2) + i + 1];
+        int r = j < k ? clue->runs[j] : 0;
+        if (!ok && j < k && i + r <= length) {
+          bool black = true;
+          for (int t = i; black && t < i + r; t++)
+            black = cells[t] & NONOGRAM_BLACK;
+          if (black && i + r == length)
+            ok = j + 1 == k;
+          else if (black && (cells[i + r] & NONOGRAM_WHITE))
+            ok = can[(j + 1) * (length + 2) + i + r + 1];
+        }
+      }
+      can[j * (length + 2) + i] = ok;
+    }
+  return can[0];
+}
+
+enum { LONG = 320 };
+
+/* The colours each cell can take in the pictures that fit; false if
+ * none does. */
+static bool settle_reference (const nonogram_clue *clue, int length,
+                              const unsigned char *known,
+                              unsigned char *want) {
+  static bool can[(LONG / 2 + 2) * (LONG + 2)];
+  unsigned char cells[LONG];
+  memcpy (cells, known, (size_t) length);
+  if (!fits_reference (clue, length, cells, can))
+    return false;
+  for (int i = 0; i < length; i++) {
+    want[i] = 0;
+    for (int colour = NONOGRAM_WHITE; colour <= NONOGRAM_BLACK; colour++)
+      if (known[i] & colour) {
+        cells[i] = (unsigned char) colour;
+        if (fits_reference (clue, length, cells, can))
+          want[i] |= (unsigned char) colour;
+        cells[i] = known[i];
+      }
+  }
+  return true;
+}
+
+/* A random long line from nearly all white (white stretches longer than
+ * 64 cells) to nearly all black, with some cells known (sometimes all of
+ * them, sometimes one wrong), settled twice (more cells known the second
+ * time, windows kept) and compared with the reference each time. */
+static bool test_long_line (nonogram_line *solver, int number) {
+  static unsigned char picture[LONG + 1], known[LONG], cells[LONG];
+  static unsigned char want[LONG];
+  static int runs[LONG];
+  int length = 40 + (int) next (LONG - 40);
+  int percent = next (3) ? 2 + (int) next (97) : 1 + (int) next (8);
+  int run = 0, k = 0;
+  for (int i = 0; i <= length; i++) {
+    picture[i] = i < length && (int) next (100) < percent;
+    if (picture[i])
+      run++;
+    else if (run)
+      runs[k++] = run, run = 0;
+  }
+  nonogram_clue clue = {k, runs, 0};
+  int chance = next (4) ? 2 + (int) next (12) : 1; /* 1: all known */
+  for (int i = 0; i < length; i++)
+    cells[i] = NONOGRAM_OPEN;
+  if (!next (8)) /* perhaps no longer fitting */
+    cells[next ((unsigned) length)] = next (2) ? NONOGRAM_BLACK
+                                               : NONOGRAM_WHITE;
+  int windows[2 * LONG + 4], *w = next (2) ? windows : 0;
+  if (w)
+    nonogram_open_windows (&clue, length, w);
+  for (int round = 0; round < 2; round++) {
+    for (int i = 0; i < length; i++) {
+      if (cells[i] == NONOGRAM_OPEN && !next ((unsigned) chance))
+        cells[i] = picture[i] ? NONOGRAM_BLACK : NONOGRAM_WHITE;
+      known[i] = cells[i];
+    }
+    bool fits = settle_reference (&clue, length, known, want);
+    int res = nonogram_settle (solver, &clue, length, cells, 1, w, 0);
+    bool ok = res == fits;
+    for (int i = 0; ok && i < length; i++)
+      ok = cells[i] == (fits ? want[i] : known[i]);
+    if (!ok) {
+      printf ("long line %d, round %d: %d cells, %d runs, settle returned "
+              "%d (reference: %s)%s\n",
+              number, round, length, k, res, fits ? "fits" : "no picture",
+              w ? ", with windows" : "");
+      print_line ("known", known, length, 1);
+      print_line ("settled", cells, length, 1);
+      if (fits)
+        print_line ("expected", want, length, 1);
+      return false;
+    }
+    if (!fits)
+      break;
+  }
+  return true;
+}
+
+static int test_long_lines (int count) {
+  nonogram_line solver;
+  nonogram_line_init (&solver);
+  int bad = 0;
+  for (int i = 0; i < count && bad < 5; i++)
+    bad += !test_long_line (&solver, i);
+  nonogram_line_release (&solver);
+  if (bad)
+    return 1;
+  printf ("ok %d long lines agree with the reference\n", count);
+  return 0;
 }
 
 static int test_lines (int count) {
@@ -345,6 +474,10 @@ int main (int argc, char **argv) {
     state = strtoull (argv[2], 0, 10);
     return test_lines (atoi (argv[3]));
   }
+  if (argc == 4 && !strcmp (argv[1], "long")) {
+    state = strtoull (argv[2], 0, 10);
+    return test_long_lines (atoi (argv[3]));
+  }
   if (argc == 5 && !strcmp (argv[1], "puzzles")) {
     state = strtoull (argv[2], 0, 10);
     return make_puzzles (atoi (argv[3]), argv[4]);
@@ -357,7 +490,7 @@ int main (int argc, char **argv) {
       return 1;
     return make_picture (argv[2], width, height);
   }
-  fprintf (stderr, "usage: nonogram_lines lines SEED COUNT | puzzles SEED "
+  fprintf (stderr, "usage: nonogram_lines lines|long SEED COUNT | puzzles SEED "
                    "COUNT DIR | picture KIND WIDTH HEIGHT SEED\n");
   return 1;
 }
