@@ -11,6 +11,7 @@ static unsigned next_queue_variable (einsat *solver) {
   while (idx != INVALID && solver->values[LIT (idx)])
     idx = link[idx].prev;
   solver->queue.search = idx;
+  assert (idx == INVALID || FLAGS (idx)->active);
   return idx;
 }
 
@@ -26,6 +27,7 @@ static unsigned next_heap_variable (einsat *solver) {
 }
 
 unsigned es_decide_phase (einsat *solver, unsigned idx) {
+  assert (idx < solver->vars);
   signed char phase = 0;
   int target = GET_OPTION (target);
   if (target > 1 || (target && solver->stable))
@@ -44,6 +46,8 @@ static int decide_assumption (einsat *solver) {
     unsigned lit = PEEK_STACK (solver->assumptions, solver->level);
     signed char value = VALUE (lit);
     if (value > 0) {
+      LOG ("assumption %s already true: a level without decision",
+           LOGLIT (lit));
       es_new_level (solver, INVALID);
       continue;
     }
@@ -95,8 +99,11 @@ int es_decide (einsat *solver) {
     if (projected != INVALID)
       idx = projected;
   }
-  if (idx == INVALID)
+  if (idx == INVALID) {
+    LOG ("all variables assigned");
     return 10;
+  }
+  assert (FLAGS (idx)->active);
   INC (decisions);
   es_assign_decision (solver, es_decide_phase (solver, idx));
   return 0;
