@@ -53,27 +53,43 @@ static const struct {
   const char *spelling;
   token_kind kind;
 } symbols[] = {
-    {"<->", T_IFF},          {"<=>", T_IFF},        {"\xe2\x86\x94", T_IFF},
-    {"\xe2\x86\x92", T_IMPLIES},                    {"\xe2\x88\xa7", T_AND},
-    {"\xe2\x88\xa8", T_OR},  {"\xe2\x8a\x95", T_XOR},
-    {"\xe2\x8a\xa4", T_TRUE},                       {"\xe2\x8a\xa5", T_FALSE},
-    {"->", T_IMPLIES},       {"=>", T_IMPLIES},     {"&&", T_AND},
-    {"||", T_OR},            {"/\\", T_AND},        {"\\/", T_OR},
-    {"\xc2\xac", T_NOT},     {"&", T_AND},          {"|", T_OR},
-    {"^", T_XOR},            {"!", T_NOT},          {"~", T_NOT},
-    {"-", T_NOT},            {"(", T_OPEN},         {")", T_CLOSE},
-    {",", T_COMMA},          {";", T_SEMICOLON},
+    {"<->", T_IFF},
+    {"<=>", T_IFF},
+    {"\xe2\x86\x94", T_IFF},
+    {"\xe2\x86\x92", T_IMPLIES},
+    {"\xe2\x88\xa7", T_AND},
+    {"\xe2\x88\xa8", T_OR},
+    {"\xe2\x8a\x95", T_XOR},
+    {"\xe2\x8a\xa4", T_TRUE},
+    {"\xe2\x8a\xa5", T_FALSE},
+    {"->", T_IMPLIES},
+    {"=>", T_IMPLIES},
+    {"&&", T_AND},
+    {"||", T_OR},
+    {"/\\", T_AND},
+    {"\\/", T_OR},
+    {"\xc2\xac", T_NOT},
+    {"&", T_AND},
+    {"|", T_OR},
+    {"^", T_XOR},
+    {"!", T_NOT},
+    {"~", T_NOT},
+    {"-", T_NOT},
+    {"(", T_OPEN},
+    {")", T_CLOSE},
+    {",", T_COMMA},
+    {";", T_SEMICOLON},
 };
 
 static const struct {
   const char *word;
   token_kind kind;
 } words[] = {
-    {"and", T_AND},          {"or", T_OR},          {"not", T_NOT},
-    {"xor", T_XOR},          {"implies", T_IMPLIES}, {"iff", T_IFF},
-    {"true", T_TRUE},        {"false", T_FALSE},    {"atmost", T_ATMOST},
-    {"at_most", T_ATMOST},   {"atleast", T_ATLEAST}, {"at_least", T_ATLEAST},
-    {"exactly", T_EXACTLY},  {"ite", T_ITE},
+    {"and", T_AND},         {"or", T_OR},           {"not", T_NOT},
+    {"xor", T_XOR},         {"implies", T_IMPLIES}, {"iff", T_IFF},
+    {"true", T_TRUE},       {"false", T_FALSE},     {"atmost", T_ATMOST},
+    {"at_most", T_ATMOST},  {"atleast", T_ATLEAST}, {"at_least", T_ATLEAST},
+    {"exactly", T_EXACTLY}, {"ite", T_ITE},
 };
 
 /* An operator, '(' or a function waiting on the operator stack. */
@@ -482,7 +498,7 @@ static int comma (enc_parser *p, const token *t) {
   return 1;
 }
 
-static int operator (enc_parser *p, const token *t) {
+static int after_operand (enc_parser *p, const token *t) {
   char got[MAX_TOKEN_SHOWN + 8];
   switch (t->kind) {
   case T_AND:
@@ -511,11 +527,10 @@ static int operator (enc_parser *p, const token *t) {
 static int parse_bound (enc_parser *p, const token *t) {
   char got[MAX_TOKEN_SHOWN + 8];
   if (t->kind != T_NUMBER)
-    return fail_at (p, t->column,
-                    "expected a number (the bound) after '%s(', found %s",
-                    function_name (p->operators.begin[p->operators.size - 1]
-                                       .kind),
-                    shown (t, got, sizeof got));
+    return fail_at (
+        p, t->column, "expected a number (the bound) after '%s(', found %s",
+        function_name (p->operators.begin[p->operators.size - 1].kind),
+        shown (t, got, sizeof got));
   long bound = 0;
   for (size_t i = 0; i < t->length; i++) {
     bound = 10 * bound + (t->text[i] - '0');
@@ -547,7 +562,7 @@ static int step (enc_parser *p, const token *t) {
   case OPERAND:
     return operand (p, t);
   case OPERATOR:
-    return operator (p, t);
+    return after_operand (p, t);
   case FUNCTION_OPEN:
     if (t->kind != T_OPEN)
       return fail_at (p, t->column, "expected '(' after '%s', found %s",

@@ -44,7 +44,8 @@ static enc_formula named (encoder *e, enc_formula f) {
 }
 
 /* The literals of a function's arguments ('t->lits'). */
-static bool argument_literals (encoder *e, syntax_tree *t, const tree_node *n) {
+static bool argument_literals (encoder *e, syntax_tree *t,
+                               const tree_node *n) {
   t->lits.size = 0;
   if (!RESERVE (e, t->lits, (size_t) n->b))
     return false;
@@ -60,7 +61,8 @@ static bool argument_literals (encoder *e, syntax_tree *t, const tree_node *n) {
 
 /* Registers s[1..m] of a sequential counter over the 'n' literals: s[j]
  * holds when at least j of them are true. */
-static bool count_up_to (encoder *e, syntax_tree *t, int n, const int *lits, int m) {
+static bool count_up_to (encoder *e, syntax_tree *t, int n, const int *lits,
+                         int m) {
   if (!RESERVE (e, t->registers, (size_t) m + 1))
     return false;
   int *s = t->registers.begin;
@@ -88,7 +90,8 @@ static int registers_needed (int n, int lo, int hi) {
 /* The cardinality constraint of 'n' (function node) as a formula: 'lo
  * <= count <= hi' for the true arguments, or 'n - hi <= count <= n - lo'
  * for the false ones if that needs fewer registers. */
-static enc_formula counted (encoder *e, syntax_tree *t, const tree_node *n) {
+static enc_formula counted (encoder *e, syntax_tree *t,
+                            const tree_node *n) {
   int size = n->b, k = n->bound;
   int lo = n->op == P_ATMOST ? 0 : k;
   int hi = n->op == P_ATLEAST || k > size ? size : k;
@@ -123,9 +126,9 @@ static int compare_variables (const void *a, const void *b) {
 
 /* A top-level cardinality constraint: the encoder's encodings, which
  * take distinct variables; otherwise the counter. */
-static void assert_cardinality (encoder *e, syntax_tree *t, const tree_node *n) {
-  if (!argument_literals (e, t, n) ||
-      !RESERVE (e, t->walk, (size_t) n->b))
+static void assert_cardinality (encoder *e, syntax_tree *t,
+                                const tree_node *n) {
+  if (!argument_literals (e, t, n) || !RESERVE (e, t->walk, (size_t) n->b))
     return;
   int size = n->b, *lits = t->lits.begin;
   bool distinct = true;
@@ -196,17 +199,18 @@ static void convert (encoder *e, syntax_tree *t, int i) {
   case P_OR:
     h = 1 + gather (e, t, i);
     f = (n->op == P_AND ? enc_and : enc_or) (e, (int) t->gathered.size,
-                                              t->gathered.begin);
+                                             t->gathered.begin);
     break;
   case P_XOR:
   case P_IFF:
     h = 1 + larger (height[n->a], height[n->b]);
     f = (n->op == P_XOR ? enc_xor : enc_iff) (e, formula_of (t, n->a),
-                                                formula_of (t, n->b));
+                                              formula_of (t, n->b));
     break;
   case P_ITE: {
     const int *arg = t->args.begin + n->a;
-    h = 1 + larger (height[arg[0]], larger (height[arg[1]], height[arg[2]]));
+    h = 1 +
+        larger (height[arg[0]], larger (height[arg[1]], height[arg[2]]));
     f = enc_ite (e, formula_of (t, arg[0]), formula_of (t, arg[1]),
                  formula_of (t, arg[2]));
     break;
@@ -238,8 +242,8 @@ static bool find_conjuncts (encoder *e, syntax_tree *t, int root) {
         return false;
       continue;
     }
-    n->direct = n->op == P_ATMOST || n->op == P_ATLEAST ||
-                n->op == P_EXACTLY;
+    n->direct =
+        n->op == P_ATMOST || n->op == P_ATLEAST || n->op == P_EXACTLY;
     if (!PUSH (e, t->leaves, i))
       return false;
   }

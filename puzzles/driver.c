@@ -41,10 +41,10 @@ typedef struct run_state {
   const puzzle_options *options;
   const puzzle_printer *printer;
   encoder *e;
-  fe_output cnf;             /* --cnf=FILE, or FILE.cnf of --proof */
-  fe_output proof;           /* --proof=FILE */
-  char *certificate_cnf;     /* FILE.cnf */
-  bool unique;               /* --unique or the front-end's default */
+  fe_output cnf;         /* --cnf=FILE, or FILE.cnf of --proof */
+  fe_output proof;       /* --proof=FILE */
+  char *certificate_cnf; /* FILE.cnf */
+  bool unique;           /* --unique or the front-end's default */
 } run_state;
 
 static const char *noun (const puzzle_printer *p) {
@@ -106,8 +106,8 @@ static int on_model (void *data, const int *lits) {
  * the first stay in 'n->values' if not printed.  Returns the number
  * found or -1 after an error (reported); '*complete' as in
  * 'einsat_enumerate'. */
-static int64_t enumerate_up_to (run_state *r, enumeration *n,
-                                int64_t limit, int *complete) {
+static int64_t enumerate_up_to (run_state *r, enumeration *n, int64_t limit,
+                                int *complete) {
   int named_count;
   const int *named = enc_named (r->e, &named_count);
   int64_t found = einsat_enumerate (enc_solver (r->e), named, named_count,
@@ -224,8 +224,8 @@ static int enumerate (run_state *r) {
   const puzzle_options *o = r->options;
   const puzzle_printer *p = r->printer;
   bool all = o->all >= 0, list = all && !o->count;
-  enumeration n = {p, new_values (r->e), 0, list, list && !p->unnumbered,
-                   !all && !o->count};
+  enumeration n = {p,    new_values (r->e),      0,
+                   list, list && !p->unnumbered, !all && !o->count};
   if (!n.values)
     return 1;
   int64_t limit = o->count ? 0 : all ? o->all : 2;

@@ -20,9 +20,9 @@
 #define ARGUMENT_NAME "<argument>"
 #define SHOWN_ARGUMENT 200
 
-#define FORMULA_OPTIONS(OPTION)                                            \
-  OPTION (TEXT, file, "FILE",                                              \
-          "read formulas from FILE ('-' for standard input), one per "    \
+#define FORMULA_OPTIONS(OPTION) \
+  OPTION (TEXT, file, "FILE", \
+          "read formulas from FILE ('-' for standard input), one per " \
           "line or separated by ';'; with FORMULA too, all must hold")
 
 FE_SETTINGS (formula_options, FORMULA_OPTIONS);
