@@ -156,7 +156,7 @@ static int encoder_failed (enc_parser *p, long column) {
   return fail_at (p, column, "%s", message);
 }
 
-/* "'&&'", "'long_na...'" or "the end of the line" for messages. */
+/* "'&&'", "'long_na...'" or "the end of the input" for messages. */
 static const char *shown (const token *t, char *buffer, size_t size) {
   if (!t->text)
     return "the end of the input";
