@@ -119,6 +119,12 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
  * and return 0.  Safe to call from other threads and signal handlers. */
 void einsat_terminate (einsat *);
 
+/* Withdraws a termination request that no 'einsat_solve' has consumed
+ * yet (one made between two solves would stop the next one at once).
+ * Safe to call from other threads.  A running solve that has already
+ * seen the request still stops. */
+void einsat_clear_terminate (einsat *);
+
 /* The largest variable index used so far in clauses and assumptions (0
  * if none). */
 int einsat_vars (const einsat *);
@@ -166,6 +172,16 @@ int einsat_option (int i, einsat_option_info *);
 
 /* Named configurations ("default", "plain", "sat", "unsat"). */
 int einsat_configure (einsat *, const char *name);
+
+/* Makes this instance member 'index' (>= 0) of a portfolio of instances
+ * that solve the same formula and exchange clauses: it sets the options
+ * of entry 'index' modulo the table in 'src/diversify.c' (the search
+ * mode, initial phases, restarts, inprocessing efforts), and for
+ * 'index' > 0 adds 'index' to option 'seed' and sets option 'shuffle' (a
+ * random initial decision order).  Index 0 changes nothing.  Call it
+ * before the first solve; options set afterwards override it.  Returns
+ * the number of distinct option sets in the table. */
+int einsat_diversify (einsat *, int index);
 
 /*------------------------------------------------------------------------*/
 /* Limits for each following 'einsat_solve' call (counted from the start
@@ -275,6 +291,48 @@ typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,
                           int64_t limit, einsat_model_callback *,
                           void *data, int *complete);
+
+/*------------------------------------------------------------------------*/
+/* Clause exchange: learned clauses flow between instances that solve the
+ * same formula, in this process or elsewhere (threads, MPI ranks, a
+ * distributed solver such as Mallob; README.md describes an adapter).
+ *
+ * 'einsat_set_export' installs a callback that the solving thread calls
+ * for each clause the solver learns within the bounds: every unit and
+ * binary clause, and larger clauses with at most 'max_size' literals and
+ * a glue (the number of decision levels in it, LBD) of at most
+ * 'max_glue'.  Units are reported once they are fixed on the root level
+ * (learned, found by probing or implied), with glue 1.  'lits' holds
+ * 'size' external literals (no terminating zero) and is only valid during
+ * the call.  The callback must not call back into this instance except
+ * 'einsat_terminate' and 'einsat_import'.  The clauses are implied by the
+ * clauses added to this instance (never by its assumptions): clauses
+ * over variables that exist only inside the solver (factoring,
+ * enumeration) are never exported.  A NULL callback stops the export.
+ *
+ * 'einsat_import' queues a clause for the solver and may be called from
+ * any thread, also while 'einsat_solve' runs in another one.  The solver
+ * takes the queued clauses at the start of the next solve and during
+ * the search every 'importint' conflicts (after going back to the root
+ * level), as learned clauses of the given glue.  It drops duplicates of
+ * recently shared clauses, clauses over variables it has not seen or
+ * has eliminated, clauses satisfied on the root level, and everything
+ * while it traces a proof of its own (it could not justify them).  The
+ * queue holds 65536 integers (two per clause plus its literals): when it
+ * is full the clause is dropped and 0 returned, otherwise 1.  An empty
+ * clause makes the solver unsatisfiable.  The first call allocates the
+ * queue through the instance's allocator, possibly in the calling
+ * thread: a custom allocator must then be thread-safe.
+ *
+ * Imported clauses MUST be implied by the clauses of the importing
+ * instance, which holds when they come from the export of an instance
+ * given the same clauses (each may have its own assumptions, options
+ * and seed).  Statistics: 'exported_*', 'imported_*', 'import_*'. */
+
+void einsat_set_export (einsat *, void *data, int max_size, int max_glue,
+                        void (*export_clause) (void *data, const int *lits,
+                                               int size, int glue));
+int einsat_import (einsat *, const int *lits, int size, int glue);
 
 /*------------------------------------------------------------------------*/
 /* Tracing the search for teaching: called for every decision,

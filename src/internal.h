@@ -20,6 +20,7 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -350,6 +351,35 @@ typedef struct walker {
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
 
+/* Clause exchange ('share.c'): the export callback, the queue that
+ * 'einsat_import' fills from any thread, and the duplicate filter of the
+ * importing side.  Only 'lock', 'queue', 'queued', 'overflow' and
+ * 'pending' are touched by other threads, and only under 'lock' (or
+ * atomically for 'pending'). */
+typedef void es_export_callback (void *data, const int *lits, int size,
+                                 int glue);
+
+#define IMPORT_QUEUE_WORDS ((size_t) 1 << 16)
+
+typedef struct sharing {
+  es_export_callback *export_clause;
+  void *export_data;
+  int export_size, export_glue;
+  unsigned units_exported; /* root-level trail prefix already exported */
+  ints export_buffer;
+
+  pthread_mutex_t lock;
+  int *queue;          /* entries: size, glue, literals */
+  size_t queued;       /* words used */
+  uint64_t overflow;   /* clauses dropped on a full queue */
+  atomic_uint pending; /* entries in 'queue' */
+
+  int *spare;          /* swapped with 'queue' when importing */
+  bool queue_charged;  /* 'queue' is counted in 'memory' */
+  uint64_t *seen;      /* hashes of recently shared clauses */
+  uint64_t next_import; /* conflicts */
+} sharing;
+
 /*------------------------------------------------------------------------*/
 
 struct einsat {
@@ -573,6 +603,11 @@ struct einsat {
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
 
+  /* Clause exchange ('share.c') and diversification ('diversify.c'). */
+  sharing share;
+  int diversification; /* the last 'einsat_diversify' index */
+  bool shuffled;       /* option 'shuffle' applied ('diversify.c') */
+
   options opts;
   statistics stats;
   double start_time;
@@ -595,6 +630,16 @@ void es_set_error (einsat *, const char *fmt, ...)
 _Noreturn void es_fatal (einsat *, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
 int es_option_in_range (const char *name, int value);
+_Noreturn void es_contract_violation (einsat *, const char *fun,
+                                      const char *fmt, ...)
+    __attribute__ ((format (printf, 3, 4)));
+
+/* A contract check of a public function outside 'api.c'. */
+#define ES_REQUIRE(COND, ...) \
+  do { \
+    if (!(COND)) \
+      es_contract_violation (solver, __func__, __VA_ARGS__); \
+  } while (0)
 
 /* in 'import.c' */
 
@@ -916,6 +961,27 @@ static inline void es_set_clause_id (einsat *solver, clause *c,
                                      uint64_t id) {
   if (solver->id_words)
     memcpy ((unsigned *) c - 2, &id, sizeof id);
+}
+
+/* in 'diversify.c' */
+void es_shuffle (einsat *);
+
+/* in 'share.c' */
+bool es_init_sharing (einsat *);
+void es_release_sharing (einsat *);
+void es_export_learned (einsat *, size_t size, const unsigned *lits,
+                        unsigned glue);
+void es_export_units (einsat *);
+bool es_queue_clause (einsat *, const int *lits, int size, int glue);
+void es_import_clauses (einsat *);
+
+/* Are imported clauses waiting and due?  Checked in the search loop:
+ * cheap (one comparison, then one relaxed atomic load). */
+static inline bool es_importing (einsat *solver) {
+  return STAT (conflicts) >= solver->share.next_import &&
+         atomic_load_explicit (&solver->share.pending,
+                               memory_order_relaxed) &&
+         !solver->projecting;
 }
 
 /* in 'report.c' */

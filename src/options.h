@@ -61,6 +61,7 @@
   OPTION (gaussjordancols, 4000, 0, 100000, "max variables in its matrix") \
   OPTION (gaussjordanwords, 1000, 0, 100000, "max matrix words (thousands)") \
   OPTION (hbr, 1, 0, 1, "hyper-binary resolution while probing") \
+  OPTION (importint, 50, 1, 1000000, "min conflicts between clause imports") \
   OPTION (incremental, 1, 0, 1, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, "log every step (debug builds only)") \
   OPTION (lucky, 1, 0, 1, "try trivial assignments before the search") \
@@ -90,6 +91,7 @@
   OPTION (reusetrail, 1, 0, 1, "keep the decisions restarts agree on") \
   OPTION (seed, 0, 0, 2147483647, "random seed") \
   OPTION (shrink, 3, 0, 3, "shrink learned clauses (1=binary, 3=full)") \
+  OPTION (shuffle, 0, 0, 1, "random initial decision order (by the seed)") \
   OPTION (stable, 1, 0, 2, "0=focused only, 1=switch modes, 2=stable only") \
   OPTION (subsume, 1, 0, 1, "forward subsumption and strengthening") \
   OPTION (subsumeeffort, 100, 0, 10000, "per mille of search ticks") \

@@ -86,6 +86,8 @@ int es_search (einsat *solver) {
         return 0;
     } else if (es_terminating (solver))
       return 0;
+    else if (es_importing (solver))
+      es_import_clauses (solver);
     else if (es_lucky_due (solver)) {
       if (es_lucky (solver))
         return 10;
@@ -162,12 +164,17 @@ void es_init_schedules (einsat *solver) {
 int es_solve (einsat *solver) {
   INC (solves);
   es_init_schedules (solver);
+  if (GET_OPTION (shuffle) && !solver->shuffled) {
+    solver->shuffled = true;
+    es_shuffle (solver);
+  }
   es_lrat_start (solver);
   es_init_search_limits (solver);
   es_reset_failed (solver);
   es_backtrack (solver, 0);
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
+  es_import_clauses (solver);
   if (!GET_OPTION (eliminate))
     es_build_gauss_jordan_without_elimination (solver);
   es_limit_reduce_interval (solver);
@@ -179,6 +186,7 @@ int es_solve (einsat *solver) {
                         "original clauses");
   }
   es_backtrack (solver, 0);
+  es_export_units (solver);
   es_reset_assumptions (solver);
   solver->phase_hinted = false;
   atomic_store (&solver->terminate_requested, 0);

@@ -37,6 +37,9 @@
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
+  COUNTER (exported_binaries, 0, "binary clauses exported") \
+  COUNTER (exported_clauses, 0, "larger clauses exported") \
+  COUNTER (exported_units, 0, "units exported") \
   COUNTER (factor_added, factored, "clauses added by factoring") \
   COUNTER (factor_removed, factored, "clauses removed by factoring") \
   COUNTER (factored, variables, "variables added by factoring") \
@@ -55,6 +58,12 @@
   COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
   COUNTER (gaussjordan_rows, gaussjordan_matrices, "rows of the matrices") \
   COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
+  COUNTER (import_dropped, 0, "imported clauses dropped (unknown, eliminated or satisfied)") \
+  COUNTER (import_duplicates, 0, "imported clauses dropped as duplicates") \
+  COUNTER (import_overflow, 0, "clauses lost on a full import queue") \
+  COUNTER (imported_binaries, 0, "binary clauses imported") \
+  COUNTER (imported_clauses, 0, "larger clauses imported") \
+  COUNTER (imported_units, 0, "units imported") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
