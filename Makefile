@@ -119,7 +119,8 @@ test-one: all tests-build
 
 tests-build: $(TEST_PROGRAMS)
 
-tests-build-threads: $(filter $(OUT)/tests/threads/%,$(TEST_PROGRAMS))
+tests-build-threads: $(filter $(OUT)/tests/threads/% $(OUT)/tests/diff/random \
+  $(OUT)/tests/api/incremental $(OUT)/tests/limits/generate,$(TEST_PROGRAMS))
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib \

@@ -233,6 +233,14 @@ static int parse_arguments (app *a, int argc, char **argv) {
   if (a->lrat_path && a->enumeration.mode)
     return cli_error ("'--lrat' with enumeration is not supported (use "
                       "'--unique --proof=FILE')");
+  int threads = 1;
+  einsat_get_option (a->solver, "threads", &threads);
+  if (threads > 1 && a->lrat_path)
+    return cli_error ("'--threads' with '--lrat' is not supported (use "
+                      "'--proof=FILE' for one DRAT proof of all threads)");
+  if (threads > 1 && a->enumeration.mode)
+    return cli_error ("'--threads' with '--all', '--count' or '--unique' "
+                      "is not supported");
   if (a->verbose)
     einsat_set_option (a->solver, "verbose", a->verbose > 3 ? 3 : a->verbose);
   if (a->quiet)

@@ -179,9 +179,46 @@ int einsat_configure (einsat *, const char *name);
  * mode, initial phases, restarts, inprocessing efforts), and for
  * 'index' > 0 adds 'index' to option 'seed' and sets option 'shuffle' (a
  * random initial decision order).  Index 0 changes nothing.  Call it
- * before the first solve; options set afterwards override it.  Returns
- * the number of distinct option sets in the table. */
+ * before the first solve; options set afterwards override it.  The
+ * workers of option 'threads' are diversified this way (worker i of an
+ * instance diversified as d is member d * threads + i).  Returns the
+ * number of distinct option sets in the table. */
 int einsat_diversify (einsat *, int index);
+
+/*------------------------------------------------------------------------*/
+/* Threads.  With option 'threads' = N > 1 'einsat_solve' runs a
+ * portfolio: the instance preprocesses and searches alone for
+ * 'threadsdelay' conflicts (easy formulas never start a thread), then N
+ * workers, each diversified as by 'einsat_diversify' (worker i of an
+ * instance diversified as d is member d * N + i), search the simplified
+ * formula in N threads and share learned clauses: units, binary clauses
+ * and clauses within 'threadsglue' and 'threadssize'.  The first answer
+ * wins and stops the others.  Models, failed assumptions and incremental
+ * use are as without threads; each solve starts the workers anew.  The
+ * calling thread waits; it calls the terminate callback, the export and
+ * learn callbacks (with the clauses the workers share) and passes the
+ * clauses given to 'einsat_import' on to the workers.
+ *
+ * - A DRAT proof ('einsat_trace_proof') is one proof for all workers,
+ *   checkable with drat-trim or einsat-check (workers then run without
+ *   factoring and counting).
+ * - Refused (the solve returns EINSAT_ERROR, 'einsat_error' says why,
+ *   and the instance stays usable): an LRAT proof, a decide callback, a
+ *   trace.  'einsat_enumerate' returns -1.
+ * - Conflict and decision limits hold for each worker; the time limit is
+ *   process time, which N threads use up N times as fast.
+ * - A worker that cannot be created or runs out of memory is left out
+ *   (statistic 'workers_failed'); if none runs, the calling thread
+ *   searches alone.  A custom allocator is called from the workers'
+ *   threads, one call at a time.
+ * - With option 'deterministic' the workers exchange clauses in
+ *   lock-step epochs of 'deterministicepoch' conflicts: the same seed
+ *   and thread count give the same answer and model, unless a time
+ *   limit, a termination request, a failed allocation or the export and
+ *   import of the calling instance intervene.
+ *
+ * Statistics 'worker_*' sum the workers' counters; with option 'verbose'
+ * each worker reports its progress and, at the end, what it shared. */
 
 /*------------------------------------------------------------------------*/
 /* Limits for each following 'einsat_solve' call (counted from the start

@@ -230,6 +230,7 @@ void einsat_delete (einsat *solver) {
   es_release_walker (solver);
   es_release_dpll (solver);
   RELEASE_STACK (solver->lucky_phases);
+  es_release_portfolio (solver);
   es_release_sharing (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
@@ -598,6 +599,10 @@ void einsat_set_trace (einsat *solver, einsat_trace_callback *callback,
 bool es_protect (einsat *solver, void (*fun) (einsat *, void *),
                  void *arg) {
   return protect (solver, fun, arg);
+}
+
+bool es_custom_allocator (const einsat *solver) {
+  return solver->allocator != default_allocator;
 }
 
 void es_require_ready (einsat *solver, const char *fun) {

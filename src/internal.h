@@ -378,6 +378,11 @@ typedef struct sharing {
   bool queue_charged;  /* 'queue' is counted in 'memory' */
   uint64_t *seen;      /* hashes of recently shared clauses */
   uint64_t next_import; /* conflicts */
+  struct sink *sink;    /* the proof of a portfolio ('sink.c'), or 0 */
+  /* Lock-step epochs of a deterministic portfolio ('portfolio.c'). */
+  void (*synchronize) (void *data);
+  void *synchronize_data;
+  uint64_t next_synchronization; /* conflicts */
 } sharing;
 
 /*------------------------------------------------------------------------*/
@@ -603,8 +608,11 @@ struct einsat {
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
 
-  /* Clause exchange ('share.c') and diversification ('diversify.c'). */
+  /* Clause exchange ('share.c') and the thread portfolio this instance
+   * runs ('portfolio.c') or works in ('worker' is its index plus one). */
   sharing share;
+  struct portfolio *portfolio;
+  unsigned worker;
   int diversification; /* the last 'einsat_diversify' index */
   bool shuffled;       /* option 'shuffle' applied ('diversify.c') */
 
@@ -624,6 +632,7 @@ struct einsat {
 
 /* in 'api.c' */
 bool es_protect (einsat *, void (*) (einsat *, void *), void *);
+bool es_custom_allocator (const einsat *);
 void es_require_ready (einsat *, const char *fun);
 void es_set_error (einsat *, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
@@ -963,8 +972,27 @@ static inline void es_set_clause_id (einsat *solver, clause *c,
     memcpy ((unsigned *) c - 2, &id, sizeof id);
 }
 
+/* in 'portfolio.c' */
+int es_portfolio_search (einsat *);
+bool es_portfolio_refuses (einsat *);
+void es_release_portfolio (einsat *);
+
 /* in 'diversify.c' */
 void es_shuffle (einsat *);
+
+/* in 'sink.c' */
+typedef struct sink sink;
+sink *es_new_sink (einsat *ruler, einsat_allocator *, void *data);
+void es_delete_sink (sink *);
+bool es_sink_failed (sink *);
+void es_sink_register (sink *, size_t size, const unsigned *rlits,
+                       int copies);
+void es_sink_copy (sink *, size_t size, const int *wlits, int copies);
+void es_sink_clause (einsat *, bool deletion, size_t size,
+                     const unsigned *ilits);
+void es_sink_external (einsat *, bool deletion, size_t size,
+                       const int *wlits);
+void es_sink_release (einsat *, size_t size, const int *wlits);
 
 /* in 'share.c' */
 bool es_init_sharing (einsat *);
@@ -974,6 +1002,12 @@ void es_export_learned (einsat *, size_t size, const unsigned *lits,
 void es_export_units (einsat *);
 bool es_queue_clause (einsat *, const int *lits, int size, int glue);
 void es_import_clauses (einsat *);
+
+/* Is the end of an epoch of a deterministic portfolio reached? */
+static inline bool es_synchronizing (einsat *solver) {
+  return solver->share.synchronize &&
+         STAT (conflicts) >= solver->share.next_synchronization;
+}
 
 /* Are imported clauses waiting and due?  Checked in the search loop:
  * cheap (one comparison, then one relaxed atomic load). */

@@ -28,6 +28,8 @@
   OPTION (congruencexorsize, 5, 3, 8, "max variables of XOR gates") \
   OPTION (decay, 50, 1, 200, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, "equivalent literal substitution") \
+  OPTION (deterministic, 0, 0, 1, "threads: same answer for the same seed") \
+  OPTION (deterministicepoch, 1000, 1, 1000000000, "conflicts between exchanges") \
   OPTION (dpll, 1, 0, 1, "enumerate small formulas first without learning") \
   OPTION (dpllclauses, 200000, 0, 100000000, "max clauses for it") \
   OPTION (dpllnodes, 2000, 1, 1000000000, "decisions before CDCL takes over") \
@@ -97,6 +99,10 @@
   OPTION (subsumeeffort, 100, 0, 10000, "per mille of search ticks") \
   OPTION (subsumemineffort, 1000, 0, 1000000, "min steps (thousands)") \
   OPTION (target, 2, 0, 2, "target phases (1=stable only, 2=always)") \
+  OPTION (threads, 1, 1, 256, "solver threads (a portfolio sharing clauses)") \
+  OPTION (threadsdelay, 1000, 0, 1000000000, "conflicts before the threads start") \
+  OPTION (threadsglue, 2, 1, 1000, "max glue of shared clauses (beyond binaries)") \
+  OPTION (threadssize, 32, 2, 100000, "max size of shared clauses") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \
   OPTION (transred, 1, 0, 1, "transitive reduction of binary clauses") \
@@ -125,5 +131,6 @@ int *es_option_pointer (options *, const char *name);
 int es_option_index (const char *name);
 
 #define GET_OPTION(NAME) (solver->opts.NAME)
+#define GET_OPTION_OF(SOLVER, NAME) ((SOLVER)->opts.NAME)
 
 #endif

@@ -98,6 +98,10 @@ static void put_literal (einsat *solver, int elit) {
 
 static void write_internal (einsat *solver, bool deletion, size_t size,
                             const unsigned *lits) {
+  if (solver->share.sink) { /* a worker of a portfolio: 'sink.c' */
+    es_sink_clause (solver, deletion, size, lits);
+    return;
+  }
   if (!solver->proof)
     return;
   begin_line (solver, deletion);
@@ -108,6 +112,10 @@ static void write_internal (einsat *solver, bool deletion, size_t size,
 
 static void write_external (einsat *solver, bool deletion, size_t size,
                             const int *elits) {
+  if (solver->share.sink) {
+    es_sink_external (solver, deletion, size, elits);
+    return;
+  }
   if (!solver->proof)
     return;
   begin_line (solver, deletion);
@@ -274,7 +282,7 @@ void es_proof_lrat_delete_id (einsat *solver, uint64_t id) {
 }
 
 void es_proof_flush (einsat *solver) {
-  if (!solver->proof)
+  if (!solver->proof || solver->share.sink)
     return;
   size_t bytes = SIZE_STACK (solver->proof_buffer);
   if (bytes && fwrite (solver->proof_buffer.begin, 1, bytes,

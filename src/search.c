@@ -86,6 +86,8 @@ int es_search (einsat *solver) {
         return 0;
     } else if (es_terminating (solver))
       return 0;
+    else if (es_synchronizing (solver))
+      solver->share.synchronize (solver->share.synchronize_data);
     else if (es_importing (solver))
       es_import_clauses (solver);
     else if (es_lucky_due (solver)) {
@@ -178,7 +180,11 @@ int es_solve (einsat *solver) {
   if (!GET_OPTION (eliminate))
     es_build_gauss_jordan_without_elimination (solver);
   es_limit_reduce_interval (solver);
-  int res = solver->inconsistent ? 20 : es_search (solver);
+  bool threads = GET_OPTION (threads) > 1;
+  int res = threads && es_portfolio_refuses (solver) ? EINSAT_ERROR
+            : solver->inconsistent                 ? 20
+            : threads ? es_portfolio_search (solver)
+                      : es_search (solver);
   if (res == 10) {
     es_extend_model (solver);
     if (GET_OPTION (check) && !es_check_model (solver))

@@ -46,8 +46,10 @@
  * model of the formula with the clause is still completed by the
  * extension stack, and the original formula implies the clause.
  *
- * Proofs.  A solver tracing a proof cannot justify a clause it did not
- * derive: it drops what it is given. */
+ * Proofs.  A solver tracing a proof of its own cannot justify a clause
+ * it did not derive: it drops what it is given.  Workers of a portfolio
+ * write one shared proof instead, in which each queued clause holds a
+ * reference in the multiset of live clauses ('sink.c'). */
 
 #include "internal.h"
 
@@ -209,6 +211,13 @@ int einsat_import (einsat *solver, const int *lits, int size, int glue) {
 /*------------------------------------------------------------------------*/
 /* Import: adding the queued clauses (the solving thread). */
 
+/* The clause 'elits' left the queue without becoming a clause of the
+ * solver: its reference in a shared proof goes ('sink.c'). */
+static void drop_queued (einsat *solver, int size, const int *elits) {
+  if (solver->share.sink)
+    es_sink_release (solver, (size_t) size, elits);
+}
+
 /* Imports the literals of 'elits' into 'solver->clause' without false
  * and duplicate literals.  Returns false (and adds nothing) if a variable
  * is unknown or eliminated, or the clause is satisfied or tautological;
@@ -242,21 +251,30 @@ static bool import_literals (einsat *solver, int size, const int *elits,
 static void import_clause (einsat *solver, int size, int glue,
                            const int *elits) {
   sharing *s = &solver->share;
-  if (solver->inconsistent || solver->proof) {
+  if (solver->inconsistent || (solver->proof && !s->sink)) {
     INC (import_dropped);
+    drop_queued (solver, size, elits);
     return;
   }
   if (seen_before (s, hash_clause (elits, size))) {
     INC (import_duplicates);
+    drop_queued (solver, size, elits);
     return;
   }
   bool shortened = false;
   if (!import_literals (solver, size, elits, &shortened)) {
     INC (import_dropped);
+    drop_queued (solver, size, elits);
     return;
   }
   unsigneds *lits = &solver->clause;
   size_t new_size = SIZE_STACK (*lits);
+  if (shortened && s->sink) {
+    /* Implied by the queued clause and root-level units: added to the
+     * shared proof before the queued clause's reference goes. */
+    es_proof_add (solver, new_size, lits->begin);
+    drop_queued (solver, size, elits);
+  }
   if (!new_size) {
     LOG ("imported clause is empty at the root level");
     solver->inconsistent = true;

@@ -102,7 +102,15 @@
   COUNTER (walk_improved, walks, "walks improving the phases") \
   COUNTER (walk_models, walks, "walks finding a model") \
   COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
-  COUNTER (walks, conflicts, "local search rounds")
+  COUNTER (walks, conflicts, "local search rounds") \
+  COUNTER (worker_conflicts, 0, "conflicts of all threads") \
+  COUNTER (worker_decisions, 0, "decisions of all threads") \
+  COUNTER (worker_duplicates, 0, "clauses threads dropped as duplicates") \
+  COUNTER (worker_exported, 0, "clauses threads exported") \
+  COUNTER (worker_imported, 0, "clauses threads imported") \
+  COUNTER (worker_propagations, 0, "propagations of all threads") \
+  COUNTER (workers_failed, 0, "threads that failed (left out)") \
+  COUNTER (workers_started, 0, "threads started")
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;
@@ -115,5 +123,6 @@ typedef struct statistics {
 #define ADD(NAME, N) (solver->stats.NAME += (N))
 #define SUB(NAME, N) (solver->stats.NAME -= (N))
 #define STAT(NAME) (solver->stats.NAME)
+#define INC_OF(SOLVER, NAME) ((SOLVER)->stats.NAME++)
 
 #endif
