@@ -188,7 +188,8 @@ int einsat_diversify (einsat *, int index);
 /*------------------------------------------------------------------------*/
 /* Threads.  With option 'threads' = N > 1 'einsat_solve' runs a
  * portfolio: the instance preprocesses and searches alone for
- * 'threadsdelay' conflicts (easy formulas never start a thread), then N
+ * 'threadsdelay' conflicts or 'threadsdelayticks' thousand propagation
+ * ticks (easy formulas never start a thread), then N
  * workers, each diversified as by 'einsat_diversify' (worker i of an
  * instance diversified as d is member d * N + i), search the simplified
  * formula in N threads and share learned clauses: units, binary clauses
@@ -205,6 +206,8 @@ int einsat_diversify (einsat *, int index);
  * - Refused (the solve returns EINSAT_ERROR, 'einsat_error' says why,
  *   and the instance stays usable): an LRAT proof, a decide callback, a
  *   trace.  'einsat_enumerate' returns -1.
+ * - No more workers start than processors are online, unless option
+ *   'threadsoversubscribe' is set or the run is deterministic.
  * - Conflict and decision limits hold for each worker; the time limit is
  *   process time, which N threads use up N times as fast.
  * - A worker that cannot be created or runs out of memory is left out

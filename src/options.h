@@ -101,7 +101,9 @@
   OPTION (target, 2, 0, 2, "target phases (1=stable only, 2=always)") \
   OPTION (threads, 1, 1, 256, "solver threads (a portfolio sharing clauses)") \
   OPTION (threadsdelay, 1000, 0, 1000000000, "conflicts before the threads start") \
+  OPTION (threadsdelayticks, 2000, 0, 1000000000, "or thousand ticks before") \
   OPTION (threadsglue, 2, 1, 1000, "max glue of shared clauses (beyond binaries)") \
+  OPTION (threadsoversubscribe, 0, 0, 1, "more threads than processors") \
   OPTION (threadssize, 32, 2, 100000, "max size of shared clauses") \
   OPTION (tier1, 2, 1, 100, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, "glue limit of the kept-if-used tier") \

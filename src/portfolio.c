@@ -40,9 +40,9 @@
 
 #include "assign.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct worker {
   struct portfolio *portfolio;
@@ -782,8 +782,26 @@ static const char *unsupported (const einsat *solver) {
 
 /* Runs the portfolio from the root level.  Returns its answer, or
  * EINSAT_ERROR if no worker could run. */
-static int run_portfolio (einsat *solver) {
-  portfolio *P = new_portfolio (solver, (unsigned) GET_OPTION (threads));
+/* The number of workers: option 'threads', but not more than the
+ * processors online unless 'threadsoversubscribe' says so, since more
+ * workers than processors only share the same time.  Deterministic runs
+ * do not depend on the machine and take the option as it is. */
+static unsigned number_of_workers (einsat *solver) {
+  unsigned threads = (unsigned) GET_OPTION (threads);
+  if (GET_OPTION (deterministic) || GET_OPTION (threadsoversubscribe))
+    return threads;
+  long online = sysconf (_SC_NPROCESSORS_ONLN);
+  if (online > 0 && (unsigned long) online < threads) {
+    if (GET_OPTION (verbose))
+      printf ("c %u threads asked for, %ld processors online: %ld "
+              "workers\n", threads, online, online);
+    threads = (unsigned) online;
+  }
+  return threads;
+}
+
+static int run_portfolio (einsat *solver, unsigned workers) {
+  portfolio *P = new_portfolio (solver, workers);
   start_workers (P);
   wait_for_workers (P);
   join_workers (P);
@@ -794,19 +812,42 @@ static int run_portfolio (einsat *solver) {
   return res;
 }
 
-/* Preprocessing and the first 'threadsdelay' conflicts alone (within the
- * caller's limits), then the portfolio. */
-int es_portfolio_search (einsat *solver) {
+#define START_THREADS (-2)
+
+/* The caller's search before the workers start: until 'threadsdelay'
+ * conflicts or 'threadsdelayticks' thousand ticks (a deterministic
+ * measure of time, which bounds the delay on formulas with slow
+ * conflicts), in slices of at most 100 conflicts within the caller's
+ * limits.  Returns the answer, 0 if a limit or a request stopped it, or
+ * START_THREADS. */
+static int search_alone (einsat *solver) {
   search_limits *l = &solver->search_limits;
-  int64_t limit = l->conflicts;
-  uint64_t used = STAT (conflicts) - l->conflicts_start;
-  uint64_t delay = (uint64_t) GET_OPTION (threadsdelay);
-  bool delayed = limit < 0 || used + delay < (uint64_t) limit;
-  if (delayed)
-    l->conflicts = (int64_t) (used + delay);
-  int res = es_search (solver);
-  l->conflicts = limit;
-  if (res || !delayed || ruler_terminating (solver))
+  const int64_t limit = l->conflicts;
+  const uint64_t delay = (uint64_t) GET_OPTION (threadsdelay);
+  const uint64_t ticks = 1000 * (uint64_t) GET_OPTION (threadsdelayticks);
+  const uint64_t start = STAT (ticks);
+  for (;;) {
+    uint64_t used = STAT (conflicts) - l->conflicts_start;
+    if (used >= delay || STAT (ticks) - start >= ticks)
+      return START_THREADS;
+    uint64_t slice = used + (delay - used < 100 ? delay - used : 100);
+    bool capped = limit < 0 || slice < (uint64_t) limit;
+    if (capped)
+      l->conflicts = (int64_t) slice;
+    int res = es_search (solver);
+    l->conflicts = limit;
+    if (res || !capped || ruler_terminating (solver))
+      return res;
+  }
+}
+
+/* Preprocessing and the first conflicts alone, then the portfolio. */
+int es_portfolio_search (einsat *solver) {
+  unsigned workers = number_of_workers (solver);
+  if (workers < 2)
+    return es_search (solver);
+  int res = search_alone (solver);
+  if (res != START_THREADS)
     return res;
   if (!es_clean_root (solver))
     return 20;
@@ -817,7 +858,7 @@ int es_portfolio_search (einsat *solver) {
       es_analyze_failed (solver, lit);
       return 20;
     }
-  res = run_portfolio (solver);
+  res = run_portfolio (solver, workers);
   if (res == EINSAT_ERROR) /* no worker: the ruler goes on alone */
     res = es_search (solver);
   return res;

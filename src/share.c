@@ -138,8 +138,8 @@ static void export_internal (einsat *solver, size_t size,
  * assigned, so the exported ones are a prefix. */
 void es_export_units (einsat *solver) {
   sharing *s = &solver->share;
-  if (!s->export_clause || solver->level)
-    return;
+  if (!s->export_clause || solver->level || solver->inconsistent)
+    return; /* the trail of an inconsistent solver is of no use */
   while (s->units_exported < solver->trail_size) {
     unsigned lit = solver->trail[s->units_exported++];
     export_internal (solver, 1, &lit, 1);

@@ -74,6 +74,7 @@ static bool run_trace (uint64_t seed) {
   randomize_options (solver, &rng);
   if (threads > 1) { /* the workers start on the raw formula */
     einsat_set_option (solver, "threads", threads);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
     einsat_set_option (solver, "threadsdelay", 0);
   }
   int steps = 5 + oracle_below (&rng, 40);

@@ -337,6 +337,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
   if (threads > 1) { /* LRAT is refused with threads */
     einsat_set_option (solver, "threads", threads);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
     einsat_set_option (solver, "threadsdelay", oracle_below (&rng, 3) * 20);
     lrat = false;
   }

@@ -431,6 +431,7 @@ static bool run_one (config *cfg, uint64_t seed) {
   bool lrat = oracle_below (&rng, 2);
   if (cfg->threads > 1) { /* workers start early, also on the raw formula */
     einsat_set_option (solver, "threads", cfg->threads);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
     einsat_set_option (solver, "threadsdelay", oracle_below (&rng, 4) ? 0 : 5);
     einsat_set_option (solver, "deterministic", oracle_below (&rng, 2));
     set_random_option (solver, &rng, "deterministicepoch", 1, 20);

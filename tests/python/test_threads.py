@@ -126,6 +126,7 @@ class PortfolioTest(unittest.TestCase):
             with einsat.Solver(clauses) as sequential:
                 expected = sequential.solve()
             s = einsat.Solver(clauses, options={"threads": 2 + seed % 3,
+                                                "threadsoversubscribe": 1,
                                                 "threadsdelay": 0})
             self.assertEqual(s.solve(), expected)
             if expected:

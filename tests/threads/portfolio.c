@@ -78,6 +78,8 @@ static einsat *new_portfolio (int threads, int delay) {
   einsat *s = einsat_new ();
   CHECK (einsat_set_option (s, "threads", threads));
   CHECK (einsat_set_option (s, "threadsdelay", delay));
+  /* As many workers as asked for, whatever the machine. */
+  CHECK (einsat_set_option (s, "threadsoversubscribe", 1));
   einsat_set_option (s, "check", 1); /* models checked inside too */
   return s;
 }
@@ -195,6 +197,22 @@ static void test_terminate (void) {
   /* Usable again, and the request does not linger. */
   einsat_set_conflict_limit (s, 3000);
   CHECK (einsat_solve (s) == 0);
+  einsat_delete (s);
+  free (f.lits);
+}
+
+/* Without 'threadsoversubscribe' no more workers than processors. */
+static void test_clamp (void) {
+  cnf f = {0};
+  hard_formula (&f);
+  einsat *s = new_portfolio (64, 0);
+  einsat_set_option (s, "threadsoversubscribe", 0);
+  add_cnf (s, &f);
+  einsat_set_conflict_limit (s, 100);
+  CHECK (einsat_solve (s) == 0);
+  long online = sysconf (_SC_NPROCESSORS_ONLN);
+  uint64_t started = einsat_statistic (s, "workers_started");
+  CHECK (online < 2 ? !started : started == (uint64_t) online);
   einsat_delete (s);
   free (f.lits);
 }
@@ -429,6 +447,7 @@ static const test_case cases[] = {
     {"root assumption", test_root_assumption},
     {"terminate", test_terminate},
     {"limits", test_limits},
+    {"clamp", test_clamp},
     {"refused", test_refused},
     {"hub", test_hub},
     {"proof", test_proof},
