@@ -6,7 +6,10 @@
 #   make CONFIG=debug|asan|tsan|release ...   choose the build configuration
 #   make install PREFIX=/usr/local
 #   make deps       install the optional Debian packages (Python headers,
-#                   clang for 'make fuzz', zbar, solvers to compare with)
+#                   clang for 'make fuzz', zbar, solvers to compare with,
+#                   emscripten and chromium for the web playground) and
+#                   the playground tests' npm package
+#   make web        the web playground in build/web ('make serve' shows it)
 #   make fuzz       libFuzzer targets (see tests/fuzz/README.md)
 #
 # Each component has its own fragment '<dir>/module.mk' which appends to
@@ -139,7 +142,7 @@ format:
 # Optional pieces: each is skipped with a message when missing, so this
 # is best effort (needs root and a reachable Debian mirror).
 DEBIAN_PACKAGES := python3-dev python3-pycosat clang libclang-rt-14-dev \
-                   zbar-tools minisat picosat cadical
+                   zbar-tools minisat picosat cadical emscripten chromium
 deps:
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  apt-get update -qq && \
@@ -147,12 +150,16 @@ deps:
 	    $(DEBIAN_PACKAGES) >/dev/null || \
 	  echo "make deps: some optional packages could not be installed"; \
 	else echo "make deps: needs apt-get and root; install: $(DEBIAN_PACKAGES)"; fi
+	@if command -v npm >/dev/null; then \
+	  (cd web && npm ci --no-audit --no-fund --loglevel=error) || \
+	  echo "make deps: npm packages of web/package.json not installed"; \
+	else echo "make deps: npm missing, the web playground tests will skip"; fi
 
 clean:
 	rm -rf build $(CLEAN_EXTRA)
 
 help:
-	@sed -n '2,10p' Makefile
+	@sed -n '2,14p' Makefile
 
 print-cflags:
 	@echo $(CFLAGS_ALL)

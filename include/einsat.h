@@ -170,7 +170,11 @@ typedef struct einsat_option_info {
 } einsat_option_info;
 int einsat_option (int i, einsat_option_info *);
 
-/* Named configurations ("default", "plain", "sat", "unsat"). */
+/* Named configurations: "default", "sat" (stable mode only), "unsat"
+ * (focused mode only) and "plain", textbook CDCL for teaching traces
+ * (first-UIP learning with minimization, VMTF, glue restarts: every other
+ * technique off).  A configuration changes only its own options; the
+ * others keep their values. */
 int einsat_configure (einsat *, const char *name);
 
 /* Makes this instance member 'index' (>= 0) of a portfolio of instances
@@ -283,10 +287,10 @@ const char *einsat_error (const einsat *);
  * Must be called before the first clause is added.  The file stays owned
  * by the caller; 'einsat_close_proof' flushes it.  Returns 1 on success.
  * Clauses may be added after a solve (new variables too): by default
- * (option 'incremental') the clauses that elimination removes stay in
- * the proof, so the proof remains valid for every later solve, and
- * factoring and counting, whose proof variables a later variable could
- * reuse, are skipped.  With 'incremental=0' (the command line) the
+ * (option 'incremental') the clauses that elimination removes and the
+ * definitions of substituted variables stay in the proof, so the proof
+ * remains valid for every later solve, and factoring and counting, whose
+ * proof variables a later variable could reuse, are skipped.  With 'incremental=0' (the command line) the
  * proof is smaller and faster to check, factoring and counting run, and
  * adding a clause after a solve is a contract violation. */
 
@@ -377,7 +381,11 @@ int einsat_import (einsat *, const int *lits, int size, int glue);
 /*------------------------------------------------------------------------*/
 /* Tracing the search for teaching: called for every decision,
  * propagation (with the reason clause), conflict, learned clause and
- * backjump, with external literals.  'clause' is 0-terminated. */
+ * backjump, with external literals.  'clause' is 0-terminated.  While a
+ * trace callback is set, the techniques whose steps it cannot show do
+ * not run whatever their options say: lucky assignments, the search
+ * without learning, Gaussian and Gauss-Jordan elimination, counting,
+ * congruence closure and factoring.  A NULL callback removes it. */
 
 typedef enum einsat_event {
   EINSAT_DECIDE,    /* lit decided at level */

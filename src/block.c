@@ -114,7 +114,7 @@ static bool candidate_variable (einsat *solver, unsigned idx) {
 }
 
 static uint64_t blocking_budget (einsat *solver) {
-  return es_effort_budget (solver, solver->eliminate_ticks,
+  return es_effort_budget (solver, solver->last.ticks.eliminate,
                            GET_OPTION (blockeffort),
                            GET_OPTION (blockmineffort));
 }

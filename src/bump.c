@@ -164,10 +164,9 @@ static size_t mark_reasons_side (einsat *solver) {
   size_t saved = SIZE_STACK (solver->analyzed);
   if (!GET_OPTION (bumpreasons))
     return saved;
-  if (solver->reasons_skipped) {
-    solver->reasons_skipped--;
+  delay *d = &solver->delays.bumpreasons;
+  if (es_delaying (d))
     return saved;
-  }
   if (solver->decision_rate.value >= GET_OPTION (bumpreasonsrate))
     return saved;
   size_t limit = saved * (size_t) GET_OPTION (bumpreasonslimit);
@@ -179,9 +178,9 @@ static size_t mark_reasons_side (einsat *solver) {
   }
   if (SIZE_STACK (solver->analyzed) > limit) {
     unmark_reasons_side (solver, saved);
-    solver->reasons_skipped = ++solver->reasons_delay;
+    es_bump_delay (d, UINT_MAX);
   } else {
-    solver->reasons_skipped = solver->reasons_delay /= 2;
+    es_halve_delay (d);
     INC (bumped_reasons);
   }
   return saved;
@@ -190,8 +189,8 @@ static size_t mark_reasons_side (einsat *solver) {
 static void update_decision_rate (einsat *solver) {
   uint64_t decisions = STAT (decisions);
   es_update_ema (&solver->decision_rate,
-                 (double) (decisions - solver->decisions_before));
-  solver->decisions_before = decisions;
+                 (double) (decisions - solver->last.decisions));
+  solver->last.decisions = decisions;
 }
 
 /* The reason-side variables are unmarked after bumping: the rest of the

@@ -893,13 +893,13 @@ static bool can_prove (einsat *solver) {
 }
 
 void es_cardinality (einsat *solver) {
-  if (!GET_OPTION (cardinality) || !can_prove (solver) || solver->trace ||
-      solver->cardinality_originals == solver->originals)
+  if (!ENABLED (cardinality) || !can_prove (solver) ||
+      solver->last.originals.cardinality == solver->originals)
     return;
   if (!es_clean_root (solver))
     return;
   assert (!solver->dense);
-  solver->cardinality_originals = solver->originals;
+  solver->last.originals.cardinality = solver->originals;
   INC (cardinality_rounds);
   cardinality *K = NEW_ARRAY (solver->cardinality, 1);
   K->literals = 2 * (size_t) solver->vars;
@@ -911,7 +911,7 @@ void es_cardinality (einsat *solver) {
   NEW_ARRAY (K->stamps, K->literals);
   NEW_ARRAY (K->parents, K->literals);
   NEW_ARRAY (K->needed, K->literals);
-  K->limit = es_effort_budget (solver, solver->cardinality_ticks,
+  K->limit = es_effort_budget (solver, solver->last.ticks.cardinality,
                                GET_OPTION (cardinalityeffort),
                                GET_OPTION (cardinalitymineffort));
   if (refute (solver, K)) {
@@ -919,7 +919,7 @@ void es_cardinality (einsat *solver) {
     INC (cardinality_refuted);
     solver->inconsistent = true;
   }
-  solver->cardinality_ticks = STAT (ticks);
+  solver->last.ticks.cardinality = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent)
     es_report (solver, 'k');
   if (GET_OPTION (verbose) && solver->inconsistent) /* why, as no proof */

@@ -7,6 +7,23 @@
 
 #include <string.h>
 
+/* The clause counters and the count of changes to the irredundant
+ * clauses (against which 'dpll.c' checks its copy of them) change here
+ * only: 'delta' is 1 for a new clause, -1 for a removed one and 0 for
+ * one changed in place. */
+void es_count_clause (einsat *solver, bool redundant, int delta) {
+  assert (-1 <= delta && delta <= 1);
+  uint64_t *count = redundant ? &STAT (clauses_redundant)
+                              : &STAT (clauses_irredundant);
+  assert (delta >= 0 || *count > 0);
+  if (delta > 0)
+    (*count)++;
+  else if (delta < 0)
+    (*count)--;
+  if (!redundant)
+    solver->irredundant_changes++;
+}
+
 unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits) {
   assert (size >= 3);
@@ -25,14 +42,11 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
   c->size = (unsigned) size;
   c->searched = 2;
   memcpy (c->lits, lits, size * sizeof *lits);
-  if (redundant) {
+  if (redundant)
     PUSH_STACK (solver->redundant, (unsigned) ref);
-    INC (clauses_redundant);
-  } else {
+  else
     PUSH_STACK (solver->irredundant, (unsigned) ref);
-    INC (clauses_irredundant);
-    solver->irredundant_changes++;
-  }
+  es_count_clause (solver, redundant, 1);
   if (solver->dense)
     es_connect_occurrences (solver, (unsigned) ref);
   else
@@ -46,12 +60,7 @@ void es_new_binary (einsat *solver, bool redundant, unsigned a,
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   PUSH_STACK (WATCHES (a), ((watch) {b, tag}));
   PUSH_STACK (WATCHES (b), ((watch) {a, tag}));
-  if (redundant)
-    INC (clauses_redundant);
-  else {
-    INC (clauses_irredundant);
-    solver->irredundant_changes++;
-  }
+  es_count_clause (solver, redundant, 1);
   LOGBINARY (a, b, "new %s", redundant ? "redundant" : "irredundant");
 }
 
@@ -67,12 +76,31 @@ void es_discard_clause (einsat *solver, clause *c) {
   LOGCLAUSE (REF (c), "garbage");
   c->garbage = true;
   solver->garbage_words += ARENA_WORDS (c->size);
-  if (c->redundant)
-    DEC (clauses_redundant);
-  else {
-    DEC (clauses_irredundant);
-    solver->irredundant_changes++;
-  }
+  es_count_clause (solver, c->redundant, -1);
+}
+
+/* The first 'new_size' literals of 'c' are what is left of it (the proof
+ * has the shorter clause already); the rest of its words are garbage. */
+void es_shorten_clause (einsat *solver, clause *c, unsigned new_size) {
+  assert (!c->garbage);
+  assert (2 < new_size && new_size < c->size);
+  solver->garbage_words += c->size - new_size;
+  es_count_clause (solver, c->redundant, 0);
+  c->size = new_size;
+  c->searched = 2;
+  LOGCLAUSE (REF (c), "shortened");
+}
+
+/* A redundant clause that subsumes an irredundant one becomes
+ * irredundant.  Its reference stays in 'redundant' too: collection drops
+ * it there because it is no longer redundant (see 'collect.c'). */
+void es_promote_clause (einsat *solver, clause *c) {
+  assert (c->redundant && !c->garbage);
+  c->redundant = false;
+  es_count_clause (solver, true, -1);
+  es_count_clause (solver, false, 1);
+  PUSH_STACK (solver->irredundant, REF (c));
+  LOGCLAUSE (REF (c), "promoted");
 }
 
 /* Without proof deletion: for binary clauses moved to the extension
@@ -83,12 +111,7 @@ void es_remove_binary (einsat *solver, bool redundant, unsigned a,
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   es_remove_watch (solver, a, (watch) {b, tag});
   es_remove_watch (solver, b, (watch) {a, tag});
-  if (redundant)
-    DEC (clauses_redundant);
-  else {
-    DEC (clauses_irredundant);
-    solver->irredundant_changes++;
-  }
+  es_count_clause (solver, redundant, -1);
 }
 
 void es_delete_binary (einsat *solver, bool redundant, unsigned a,

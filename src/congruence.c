@@ -730,8 +730,8 @@ static uint64_t closure_stamp (einsat *solver) {
 /* Returns true if it found equivalences or units and the formula is
  * still consistent: then the substitution should run again. */
 bool es_congruence (einsat *solver) {
-  if (!GET_OPTION (congruence) || solver->trace ||
-      solver->congruence_stamp == closure_stamp (solver))
+  if (!ENABLED (congruence) ||
+      solver->last.congruence == closure_stamp (solver))
     return false;
   if (!es_clean_root (solver))
     return false;
@@ -739,7 +739,7 @@ bool es_congruence (einsat *solver) {
   uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
   congruence *C = NEW_ARRAY (solver->congruence, 1);
   C->proving = solver->proof != 0;
-  C->limit = es_effort_budget (solver, solver->congruence_ticks,
+  C->limit = es_effort_budget (solver, solver->last.ticks.congruence,
                                GET_OPTION (congruenceeffort),
                                GET_OPTION (congruencemineffort));
   es_enter_dense_mode (solver);
@@ -757,10 +757,10 @@ bool es_congruence (einsat *solver) {
       add_merged (solver, C);
   }
   es_release_congruence (solver);
-  solver->congruence_ticks = STAT (ticks);
+  solver->last.ticks.congruence = STAT (ticks);
   bool found =
       STAT (congruence_units) + STAT (congruence_equivalences) > before;
-  solver->congruence_stamp = closure_stamp (solver);
+  solver->last.congruence = closure_stamp (solver);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent || found)
     es_report (solver, 'c');
   return found && !solver->inconsistent;

@@ -14,7 +14,13 @@
  * replaced variable are derived first, with a path of binary clauses
  * through the component (breadth-first search) as hints; they are the
  * hints of the rewritten clauses and stay in the proof for restoring.
- * Frozen variables are never replaced (they are preferred as
+ * So do they in a DRAT proof with option 'incremental': there the two
+ * clauses are added (RUP over the same paths) before the binary clauses
+ * of the component are deleted, as clauses that elimination moves to the
+ * extension stack stay in such a proof (see 'extend.c').  Without them a
+ * restored definition would have to be RAT on the replaced variable,
+ * which clauses the user adds later (and a checker reads up front) can
+ * break.  Frozen variables are never replaced (they are preferred as
  * representatives).  Components are found with an iterative version of
  * Tarjan's algorithm. */
 
@@ -379,6 +385,23 @@ static void rewrite_binaries (einsat *solver, scc_info *info,
   CLEAR_STACK (*old);
 }
 
+/* DRAT with 'incremental': the definitions of the replaced variables, kept
+ * in the proof for restoring (LRAT: 'derive_equivalences'). */
+static void keep_definitions_in_proof (einsat *solver, scc_info *info) {
+  if (!solver->proof || solver->lrat || !GET_OPTION (incremental))
+    return;
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    unsigned lit = LIT (idx);
+    unsigned repr = repr_of (info, lit);
+    if (repr == lit || !FLAGS (idx)->active)
+      continue;
+    unsigned forward[2] = {NOT (lit), repr};
+    unsigned backward[2] = {lit, NOT (repr)};
+    es_proof_add (solver, 2, forward);
+    es_proof_add (solver, 2, backward);
+  }
+}
+
 static void remove_substituted (einsat *solver, scc_info *info) {
   for (unsigned idx = 0; idx < solver->vars; idx++) {
     unsigned lit = LIT (idx);
@@ -462,6 +485,7 @@ void es_decompose (einsat *solver) {
   if (consistent && restrict_to_substitutable (solver, info)) {
     unsigneds *units = &solver->restoring; /* free outside 'extend.c' */
     CLEAR_STACK (*units);
+    keep_definitions_in_proof (solver, info);
     rewrite_large (solver, info, &solver->irredundant, units);
     rewrite_large (solver, info, &solver->redundant, units);
     rewrite_binaries (solver, info, units);

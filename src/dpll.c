@@ -956,8 +956,9 @@ static void hand_over (einsat *solver, dpll *d) {
   for (size_t i = 0; i < d->fruitful; i++) {
     dpll_frame f = PEEK_STACK (d->frames, i);
     assert (f.on_projected);
-    PUSH_STACK (solver->assumptions, f.flipped ? NOT (f.lit) : f.lit);
-    PUSH_STACK (solver->flipped, f.flipped);
+    unsigned lit = f.flipped ? NOT (f.lit) : f.lit;
+    PUSH_STACK (solver->assumptions, lit);
+    FLAGS (IDX (lit))->flipped = f.flipped;
   }
   INC (dpll_handed_over);
 }
@@ -1007,7 +1008,7 @@ static int search (einsat *solver, dpll *d, es_dpll_report *report,
 int es_dpll_enumerate (einsat *solver, es_dpll_report *report, void *data,
                        int *complete) {
   /* The application's decisions and the teaching trace are CDCL's. */
-  if (!GET_OPTION (dpll) || solver->decide_callback || solver->trace ||
+  if (!ENABLED (dpll) || solver->decide_callback ||
       solver->level || solver->propagated != solver->trail_size ||
       !small_enough (solver))
     return DPLL_SKIPPED;

@@ -188,7 +188,7 @@ static void remove_redundant_binaries (einsat *solver, unsigned lit) {
       es_remove_watch (solver, w.blit, (watch) {lit, REDUNDANT_BINARY});
       unsigned lits[2] = {lit, w.blit};
       es_proof_delete (solver, 2, lits);
-      DEC (clauses_redundant);
+      es_count_clause (solver, true, -1);
     }
   }
   RELEASE_STACK (*ws);
@@ -280,7 +280,7 @@ static unsigned elimination_round (einsat *solver, elimination *e) {
 }
 
 static uint64_t elimination_budget (einsat *solver) {
-  return es_effort_budget (solver, solver->eliminate_ticks,
+  return es_effort_budget (solver, solver->last.ticks.eliminate,
                            GET_OPTION (eliminateeffort),
                            GET_OPTION (eliminatemineffort));
 }
@@ -345,10 +345,9 @@ void es_eliminate (einsat *solver) {
   e->limit = elimination_budget (solver);
   eliminate (solver, e);
   es_build_gauss_jordan (solver);
-  solver->eliminate_ticks = STAT (ticks);
-  uint64_t delta = (uint64_t) GET_OPTION (eliminateint) *
-                   (STAT (eliminations) + 1);
-  solver->limits.eliminate = STAT (conflicts) + delta;
+  solver->last.ticks.eliminate = STAT (ticks);
+  solver->limits.eliminate = es_linear_limit (
+      solver, GET_OPTION (eliminateint), STAT (eliminations) + 1);
   if (GET_OPTION (verbose) > 1 || STAT (eliminated) > before)
     es_report (solver, 'e');
 }

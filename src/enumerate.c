@@ -23,7 +23,8 @@
  * Backtracking (1).  One blocking clause per model makes propagation
  * slower with every model, which dominates when there are many.  Instead
  * the search is confined to a prefix of projected literals, kept as
- * assumptions after the user's, each flagged once flipped (chronological
+ * assumptions after the user's, each flagged once flipped (the variable
+ * flag 'flipped'; chronological
  * all-solutions search as in DPLL-style solvers).  After a model the
  * projected decisions above the prefix join it; then flipped entries are
  * popped from the top and the topmost unflipped one is flipped: its
@@ -321,23 +322,33 @@ static void extend_prefix (einsat *solver) {
     unsigned decision = PEEK_STACK (solver->frames, level).decision;
     if (decision == INVALID || !es_projected (solver, IDX (decision)))
       break;
+    assert (!FLAGS (IDX (decision))->flipped);
     PUSH_STACK (*prefix, decision);
-    PUSH_STACK (solver->flipped, 0);
   }
+}
+
+/* Pops prefix entries down to 'size' entries in all. */
+static void pop_prefix (einsat *solver, size_t size) {
+  unsigneds *prefix = &solver->assumptions;
+  while (SIZE_STACK (*prefix) > size)
+    FLAGS (IDX (POP_STACK (*prefix)))->flipped = false;
 }
 
 /* Everything agreeing with the prefix is exhausted: pops flipped entries
  * and flips the topmost unflipped one; returns false if none is left. */
-static bool next_prefix (einsat *solver) {
+static bool next_prefix (einsat *solver, enumeration *e) {
   unsigneds *prefix = &solver->assumptions;
-  while (!EMPTY_STACK (solver->flipped) && TOP_STACK (solver->flipped))
-    (void) POP_STACK (solver->flipped), (void) POP_STACK (*prefix);
-  if (EMPTY_STACK (solver->flipped))
+  size_t size = SIZE_STACK (*prefix);
+  while (size > e->base &&
+         FLAGS (IDX (PEEK_STACK (*prefix, size - 1)))->flipped)
+    size--;
+  pop_prefix (solver, size);
+  if (size == e->base)
     return false;
-  TOP_STACK (solver->flipped) = 1;
-  TOP_STACK (*prefix) = NOT (TOP_STACK (*prefix));
-  LOG ("flipped prefix entry %zu to %s", SIZE_STACK (solver->flipped) - 1,
-       LOGLIT (TOP_STACK (*prefix)));
+  unsigned lit = NOT (TOP_STACK (*prefix));
+  TOP_STACK (*prefix) = lit;
+  FLAGS (IDX (lit))->flipped = true;
+  LOG ("flipped prefix entry %zu to %s", size - 1 - e->base, LOGLIT (lit));
   return true;
 }
 
@@ -349,9 +360,8 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
   unsigned failed = solver->level;
   if (solver->inconsistent || failed < e->base)
     return false;
-  RESIZE_STACK (solver->assumptions, failed + 1);
-  RESIZE_STACK (solver->flipped, failed + 1 - e->base);
-  return next_prefix (solver);
+  pop_prefix (solver, failed + 1);
+  return next_prefix (solver, e);
 }
 
 /* Reports a model of the search without learning; false to stop. */
@@ -363,7 +373,6 @@ static bool report_dpll_model (einsat *solver, void *data,
 
 static void enumerate_backtracking (einsat *solver, enumeration *e) {
   e->base = (unsigned) SIZE_STACK (solver->assumptions);
-  CLEAR_STACK (solver->flipped);
   if (es_dpll_enumerate (solver, report_dpll_model, e, &e->complete) ==
       DPLL_STOPPED)
     return;
@@ -381,7 +390,7 @@ static void enumerate_backtracking (einsat *solver, enumeration *e) {
     if (res == 10) {
       int go_on = report_model (solver, e);
       extend_prefix (solver);
-      if (!next_prefix (solver)) {
+      if (!next_prefix (solver, e)) {
         e->complete = 1;
         return;
       }

@@ -362,7 +362,7 @@ static void schedule_literals (einsat *solver, uint64s *schedule) {
 }
 
 static uint64_t factor_budget (einsat *solver) {
-  return es_effort_budget (solver, solver->factor_ticks,
+  return es_effort_budget (solver, solver->last.ticks.factor,
                            GET_OPTION (factoreffort),
                            GET_OPTION (factormineffort));
 }
@@ -381,8 +381,7 @@ void es_release_factoring (einsat *solver) {
 }
 
 void es_factor (einsat *solver) {
-  if (!GET_OPTION (factor) ||
-      (solver->proof && GET_OPTION (incremental)) || solver->trace ||
+  if (!ENABLED (factor) || (solver->proof && GET_OPTION (incremental)) ||
       solver->decide_callback)
     return;
   if (!es_clean_root (solver))
@@ -406,7 +405,7 @@ void es_factor (einsat *solver) {
   es_queue_move_back (solver, F->fresh.begin, SIZE_STACK (F->fresh));
   es_leave_dense_mode (solver);
   es_release_factoring (solver);
-  solver->factor_ticks = STAT (ticks);
+  solver->last.ticks.factor = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || STAT (factored) > before)
     es_report (solver, 'f');
 }

@@ -9,21 +9,29 @@
  * stream ('FILE *', standard input) may be a pipe whose first bytes are
  * already consumed to recognize the format, and its buffered data lives
  * in this process, so a helper thread copies the stream into the
- * decompressor while the parser reads the decompressed output. */
+ * decompressor while the parser reads the decompressed output.
+ *
+ * A build without processes (the WebAssembly build of the web
+ * playground, 'web/module.mk') defines EINSAT_NO_DECOMPRESSORS: the
+ * pipeline is left out and compressed input is an error that says so
+ * (the page decompresses gzip itself before handing the text over). */
 
 #include "internal.h"
 #include "parse.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+#ifndef EINSAT_NO_DECOMPRESSORS
+#include <pthread.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#endif
 
 typedef struct decompressor {
   const char *program;
@@ -59,6 +67,8 @@ static const decompressor *detect_compression (int fd) {
     return 0;
   return match_magic (magic, (size_t) n);
 }
+
+#ifndef EINSAT_NO_DECOMPRESSORS
 
 /* Starts 'program -dc' reading 'fd'; returns the read end of its
  * output.  Its error output goes to /dev/null: a failure is reported
@@ -109,6 +119,8 @@ static int finish_decompressor (FILE *file, pid_t child) {
   return 128 + (WIFSIGNALED (status) ? WTERMSIG (status) : 0);
 }
 
+#endif
+
 /* Parses 'file', preceded by the 'head_size' bytes in 'head' that were
  * already read from it to recognize the format. */
 static int parse_from (einsat *solver, FILE *file,
@@ -132,6 +144,8 @@ static void check_dimacs_call (einsat *solver, einsat_dimacs *result) {
   if (!result)
     es_fatal (solver, "einsat_read_dimacs: result is NULL");
 }
+
+#ifndef EINSAT_NO_DECOMPRESSORS
 
 /* Parses the output of the started decompressor and reports its
  * failure rather than the parser's (which only saw the cut output).  A
@@ -279,6 +293,35 @@ static int read_compressed_stream (einsat *solver, FILE *file,
                 name, strerror (error));
   return 0;
 }
+
+#else
+
+/* Compressed input reaches a build without processes only if its user
+ * skipped decompressing it: say so instead of parsing binary data. */
+static int no_decompressor (einsat *solver, const decompressor *d,
+                            const char *name) {
+  es_set_error (solver, "%s: %s-compressed input cannot be decompressed "
+                "in this build (decompress it first)", name, d->program);
+  return 0;
+}
+
+static int read_compressed (einsat *solver, int fd, const decompressor *d,
+                            const char *path, einsat_dimacs *result) {
+  (void) result;
+  close (fd);
+  return no_decompressor (solver, d, path);
+}
+
+static int read_compressed_stream (einsat *solver, FILE *file,
+                                   const unsigned char *head,
+                                   size_t head_size, const decompressor *d,
+                                   const char *name,
+                                   einsat_dimacs *result) {
+  (void) file, (void) head, (void) head_size, (void) result;
+  return no_decompressor (solver, d, name);
+}
+
+#endif
 
 int einsat_read_dimacs_file (einsat *solver, FILE *file, const char *name,
                              einsat_dimacs *result) {

@@ -391,16 +391,16 @@ void es_release_gauss (einsat *solver) {
 }
 
 void es_gauss (einsat *solver) {
-  if (!GET_OPTION (gauss) || solver->proof || solver->lrat ||
-      solver->trace || solver->gauss_originals == solver->originals)
+  if (!ENABLED (gauss) || solver->proof || solver->lrat ||
+      solver->last.originals.gauss == solver->originals)
     return;
   if (!es_clean_root (solver))
     return;
-  solver->gauss_originals = solver->originals;
+  solver->last.originals.gauss = solver->originals;
   INC (gauss_rounds);
   uint64_t before = STAT (gauss_units) + STAT (gauss_equivalences);
   gauss *G = NEW_ARRAY (solver->gauss, 1);
-  G->limit = es_effort_budget (solver, solver->gauss_ticks,
+  G->limit = es_effort_budget (solver, solver->last.ticks.gauss,
                                GET_OPTION (gausseffort),
                                GET_OPTION (gaussmineffort));
   es_enter_dense_mode (solver);
@@ -418,7 +418,7 @@ void es_gauss (einsat *solver) {
       add_derived (solver, G);
   }
   es_release_gauss (solver);
-  solver->gauss_ticks = STAT (ticks);
+  solver->last.ticks.gauss = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent ||
       STAT (gauss_units) + STAT (gauss_equivalences) > before)
     es_report (solver, 'g');

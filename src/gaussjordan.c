@@ -112,9 +112,7 @@ static uint64_t fruits (einsat *solver) {
 
 /* No matrix for the next 1, 2, 3... up to 16 elimination rounds. */
 static void postpone (einsat *solver) {
-  if (solver->gaussjordan_delay < 16)
-    solver->gaussjordan_delay++;
-  solver->gaussjordan_skip = solver->gaussjordan_delay;
+  es_bump_delay (&solver->delays.gaussjordan, 16);
 }
 
 static bool fruitful (einsat *solver, const xmatrix *X) {
@@ -130,7 +128,7 @@ void es_retire_gauss_jordan (einsat *solver) {
   if (!X)
     return;
   if (fruitful (solver, X))
-    solver->gaussjordan_delay = solver->gaussjordan_skip = 0;
+    es_reset_delay (&solver->delays.gaussjordan);
   else
     postpone (solver);
   es_drop_gauss_jordan (solver);
@@ -286,7 +284,7 @@ static bool fill_matrix (einsat *solver, xmatrix *X, unsigned rows) {
   for (unsigned idx = 0; idx < X->size; idx++)
     if (X->column[idx] != NO_COLUMN)
       X->vars[X->column[idx]] = idx;
-  uint64_t limit = 10 * (uint64_t) GET_OPTION (gaussmineffort) * 1000;
+  uint64_t limit = 10 * (uint64_t) GET_OPTION (gaussjordansteps) * 1000;
   unsigned rank = reduce_rows (X, limit);
   if (rank == INVALID)
     return false;
@@ -298,20 +296,18 @@ static bool fill_matrix (einsat *solver, xmatrix *X, unsigned rows) {
  * level, at the end of an elimination round). */
 void es_build_gauss_jordan (einsat *solver) {
   es_drop_gauss_jordan (solver);
-  if (!GET_OPTION (gaussjordan) || solver->proof || solver->lrat ||
-      solver->trace || solver->inconsistent || solver->level)
+  if (!ENABLED (gaussjordan) || solver->proof || solver->lrat ||
+      solver->inconsistent || solver->level)
     return;
-  if (solver->gaussjordan_skip) {
-    solver->gaussjordan_skip--;
+  if (es_delaying (&solver->delays.gaussjordan))
     return;
-  }
   /* In the solver before anything is allocated: an allocation failure
    * long-jumps out, and 'einsat_delete' frees what is there. */
   xmatrix *X = NEW_ARRAY (solver->xmatrix, 1);
   uint64_t steps = 0;
   es_enter_dense_mode (solver);
   unsigned size = (unsigned) GET_OPTION (gaussxorsize);
-  uint64_t limit = (uint64_t) GET_OPTION (gaussmineffort) * 1000;
+  uint64_t limit = (uint64_t) GET_OPTION (gaussjordansteps) * 1000;
   unsigned rows = es_find_xors (solver, &X->xors, 3, size, &steps, limit);
   es_leave_dense_mode (solver);
   bool built = fill_matrix (solver, X, rows);
@@ -334,11 +330,11 @@ void es_build_gauss_jordan (einsat *solver) {
 /* Without elimination rounds the matrix is built when a solve call
  * starts after clauses were added. */
 void es_build_gauss_jordan_without_elimination (einsat *solver) {
-  if (solver->gaussjordan_originals == solver->originals ||
+  if (solver->last.originals.gaussjordan == solver->originals ||
       !GET_OPTION (gaussjordan) || solver->level)
     return;
-  solver->gaussjordan_originals = solver->originals;
-  solver->gaussjordan_skip = 0; /* built once per change anyway */
+  solver->last.originals.gaussjordan = solver->originals;
+  solver->delays.gaussjordan.count = 0; /* built once per change anyway */
   es_build_gauss_jordan (solver);
 }
 

@@ -131,6 +131,7 @@ typedef struct var_flags {
   bool witness : 1;    /* of blocked clauses on the extension stack */
   bool factor : 1;     /* internal variable added by factoring */
   bool xmatrix : 1;    /* in the Gauss-Jordan matrix of the search */
+  bool flipped : 1;    /* flipped entry of the enumeration prefix */
 } var_flags;
 
 /* One frame per decision level. */
@@ -185,22 +186,54 @@ void es_init_ema (ema *, double window);
 void es_update_ema (ema *, double);
 
 /*------------------------------------------------------------------------*/
-/* Limits and schedules, counted in conflicts or ticks, never in time, so
- * that runs are deterministic. */
+/* The schedule of the search, as Kissat groups it: 'limits' say when each
+ * task runs next, 'last' holds the counters when a task last ran (effort
+ * budgets are a share of the search ticks since then), and 'delays'
+ * count the rounds a fruitless task sits out.  Everything is counted in
+ * conflicts, ticks or rounds, never in time, so that runs are
+ * deterministic.  The formulas are in 'schedule.c', one function each. */
 
 typedef struct limits {
-  uint64_t restart;       /* conflicts */
-  uint64_t reduce;        /* conflicts */
-  uint64_t rephase;       /* conflicts */
-  uint64_t mode_conflicts; /* first mode switch */
-  uint64_t mode_ticks;    /* later mode switches */
-  uint64_t simplify_fixed; /* root units at the last simplification */
-  uint64_t simplify_conflicts;
-  uint64_t eliminate;     /* conflicts */
-  uint64_t vivify;        /* conflicts */
-  uint64_t probe;         /* conflicts */
-  uint64_t report;        /* conflicts for the next progress line */
+  uint64_t restart;   /* conflicts: the next focused-mode restart */
+  uint64_t reduce;    /* conflicts */
+  uint64_t rephase;   /* conflicts */
+  uint64_t eliminate; /* conflicts (the first round: 'eliminateinit') */
+  uint64_t probe;     /* conflicts */
+  uint64_t vivify;    /* conflicts */
+  uint64_t simplify;  /* conflicts (and a new root unit) */
+  uint64_t report;    /* conflicts: the next progress line */
+  struct {
+    uint64_t conflicts; /* the first switch */
+    uint64_t ticks;     /* the later switches */
+    uint64_t unit;      /* ticks of the first focused phase (see 'mode.c') */
+  } mode;
 } limits;
+
+typedef struct last_run {
+  struct { /* search ticks (the effort references) */
+    uint64_t cardinality, congruence, eliminate, factor, gauss, mode,
+        probe, subsume, transred, vivify, walk;
+  } ticks;
+  struct { /* 'originals': new clauses since? */
+    uint64_t cardinality, gauss, gaussjordan, lucky;
+  } originals;
+  struct { /* root-level units ('fixed') */
+    uint64_t probe, simplify;
+  } fixed;
+  uint64_t congruence; /* what the last closure saw ('congruence.c') */
+  uint64_t decisions;  /* at the last conflict (the decision rate) */
+} last_run;
+
+typedef struct delay {
+  unsigned interval; /* rounds to sit out after the next fruitless one */
+  unsigned count;    /* rounds still to sit out */
+} delay;
+
+typedef struct delays {
+  delay bumpreasons; /* conflicts without reason-side bumping */
+  delay congruence;  /* probing rounds without congruence closure */
+  delay gaussjordan; /* elimination rounds without Gauss-Jordan matrix */
+} delays;
 
 /* Per solve call limits from the API (-1 = none). */
 typedef struct search_limits {
@@ -459,7 +492,6 @@ struct einsat {
   int all_projected;
   bool projected_identity;  /* entry i is internal literal 2 * i */
   ints projected_model;     /* the model as passed to the callback */
-  chars flipped;            /* per prefix entry (backtracking) */
 
   /* Decision heuristics. */
   heap scores;
@@ -482,17 +514,13 @@ struct einsat {
   /* Restarts, modes, phases. */
   ema fast_glue, slow_glue;
   ema decision_rate;          /* decisions per conflict */
-  uint64_t decisions_before;  /* decisions at the last conflict */
-  unsigned reasons_delay;     /* conflicts to skip reason-side bumping */
-  unsigned reasons_skipped;   /* ... left to skip */
   reluctant reluctant;
-  uint64_t mode_ticks_start; /* ticks at the start of this mode */
-  uint64_t mode_ticks_focused; /* ticks of the first focused phase */
   unsigned target_assigned, best_assigned;
-  uint64_t rephase_count;
   uint64_t random;
 
   limits limits;
+  last_run last;
+  delays delays;
   search_limits search_limits;
   unsigned terminate_countdown;
 
@@ -550,16 +578,12 @@ struct einsat {
   elimination elimination;
   subsumption subsumption;
   factoring factoring;
-  uint64_t subsume_ticks;
   unsigneds vivify_literals;
-  uint64_t vivify_ticks;
   unsigneds probes;
   unsigneds strengthen; /* queued by analysis for 'otfs.c' */
   unsigned learned_ref; /* the last learned large clause or INVALID */
   uint64s strengthen_lrat; /* their lemmas and hints (see 'otfs.c') */
   unsigneds hyper_resolvents; /* pairs waiting for their watches */
-  uint64_t probe_ticks, probed_fixed;
-  uint64_t transred_ticks; /* search ticks at the last reduction */
   unsigned transred_next;  /* literal to continue with */
   tarjan_frames tarjan;
   scc_info *scc;
@@ -568,16 +592,6 @@ struct einsat {
   unsigned *scc_paths; /* LRAT: breadth-first search parents */
   unsigned eliminate_bound;
   unsigned block_next; /* where blocked clause elimination goes on */
-  uint64_t eliminate_ticks; /* search ticks at the last elimination */
-  uint64_t factor_ticks;    /* search ticks at the last factoring */
-  uint64_t gauss_ticks;     /* search ticks at the last Gauss round */
-  uint64_t gauss_originals; /* 'originals' at the last Gauss round */
-  uint64_t cardinality_ticks;     /* search ticks at the last count */
-  uint64_t cardinality_originals; /* 'originals' at the last count */
-  uint64_t congruence_ticks;     /* search ticks at the last closure */
-  uint64_t congruence_stamp; /* what the last closure saw (see there) */
-  unsigned congruence_delay; /* probing rounds to skip after fruitless ones */
-  unsigned congruence_skip;
   /* The scratch data of a running round lives here, not on the stack of
    * 'es_gauss' or 'es_congruence': an allocation failure long-jumps out
    * of the round, and 'einsat_delete' must still find it to free it. */
@@ -585,9 +599,6 @@ struct einsat {
   struct cardinality *cardinality;
   struct congruence *congruence;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
-  uint64_t gaussjordan_originals; /* 'originals' when last built */
-  unsigned gaussjordan_delay; /* rounds to skip after fruitless ones */
-  unsigned gaussjordan_skip;
 
   /* Enumeration without learning ('dpll.c'): its copy of the formula,
    * and the count of changes of the irredundant clauses it is checked
@@ -597,13 +608,11 @@ struct einsat {
 
   /* Local search ('walk.c'). */
   walker walker;
-  uint64_t walk_ticks;  /* search ticks at the last walk */
   bool walked_initially;
 
   /* Lucky assignments ('lucky.c'). */
   STACK (signed char) lucky_phases; /* saved phases while it runs */
   bool phase_hinted;          /* 'einsat_phase' before this solve call */
-  uint64_t lucky_originals;   /* 'originals' at the last attempt */
 
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
@@ -694,6 +703,9 @@ void es_enlarge_variables (einsat *, unsigned new_vars);
 void es_release_variables (einsat *);
 
 /* in 'clause.c' */
+void es_count_clause (einsat *, bool redundant, int delta);
+void es_shorten_clause (einsat *, clause *, unsigned new_size);
+void es_promote_clause (einsat *, clause *);
 unsigned es_new_clause (einsat *, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits);
 void es_new_binary (einsat *, bool redundant, unsigned a, unsigned b);
@@ -903,7 +915,6 @@ void es_check_propagated (einsat *);
 int es_solve (einsat *);
 int es_search (einsat *);
 bool es_terminating (einsat *);
-void es_init_schedules (einsat *);
 void es_init_search_limits (einsat *);
 void es_import_assumptions (einsat *);
 void es_reset_assumptions (einsat *);
@@ -1018,6 +1029,53 @@ static inline bool es_importing (einsat *solver) {
          !solver->projecting;
 }
 
+/* in 'schedule.c' (see 'limits', 'last' and 'delays') */
+void es_init_schedules (einsat *);
+void es_set_restart_limit (einsat *); /* 'restartint' conflicts on */
+/* The conflict limit after 'rounds' rounds: 'interval' times 'rounds', or
+ * times the square root of 'rounds', from now on. */
+uint64_t es_linear_limit (einsat *, int interval, uint64_t rounds);
+uint64_t es_sqrt_limit (einsat *, int interval, uint64_t rounds);
+/* The step or tick budget of a round: 'effort' per mille of the search
+ * ticks since 'last', at least 'minimum' thousand ('*mineffort'
+ * options), or plus 'base' thousand ('*baseeffort' options). */
+uint64_t es_effort_budget (einsat *, uint64_t last, int effort,
+                           int minimum);
+uint64_t es_effort_with_base (einsat *, uint64_t last, int effort,
+                              int base);
+
+/* Is the task of 'd' to sit this round out?  Counts the round if so. */
+static inline bool es_delaying (delay *d) {
+  if (!d->count)
+    return false;
+  d->count--;
+  return true;
+}
+
+/* After a fruitless round: the next delay one round longer, or twice as
+ * long (at least one round), up to 'max' rounds. */
+static inline void es_bump_delay (delay *d, unsigned max) {
+  if (d->interval < max)
+    d->interval++;
+  d->count = d->interval;
+}
+
+static inline void es_double_delay (delay *d, unsigned max) {
+  unsigned doubled = d->interval ? 2 * d->interval : 1;
+  d->interval = doubled < max ? doubled : max;
+  d->count = d->interval;
+}
+
+/* After a fruitful round: half the delay, or none. */
+static inline void es_halve_delay (delay *d) {
+  d->interval /= 2;
+  d->count = d->interval;
+}
+
+static inline void es_reset_delay (delay *d) {
+  d->interval = d->count = 0;
+}
+
 /* in 'report.c' */
 void es_report (einsat *, char type);
 double es_process_time (void);
@@ -1072,15 +1130,6 @@ static inline void es_sort_keys (uint64s *keys) {
   if (SIZE_STACK (*keys) > 1)
     qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t),
            es_compare_keys);
-}
-
-/* The step budget of a simplifier: 'effort' per mille of the search ticks
- * since 'last', but at least 'minimum' thousand steps. */
-static inline uint64_t es_effort_budget (einsat *solver, uint64_t last,
-                                         int effort, int minimum) {
-  uint64_t budget = (STAT (ticks) - last) * (uint64_t) effort / 1000;
-  uint64_t least = (uint64_t) minimum * 1000;
-  return budget > least ? budget : least;
 }
 
 static inline unsigned es_active_level (const einsat *solver) {

@@ -98,10 +98,10 @@ static bool run_strategy (einsat *solver, unsigned strategy) {
 #define LUCKY_STRATEGIES 6
 
 bool es_lucky_due (einsat *solver) {
-  return solver->lucky_originals != solver->originals &&
-         GET_OPTION (lucky) && EMPTY_STACK (solver->assumptions) &&
+  return solver->last.originals.lucky != solver->originals &&
+         ENABLED (lucky) && EMPTY_STACK (solver->assumptions) &&
          !solver->projecting && !solver->decide_callback &&
-         !solver->trace && !solver->phase_hinted && !solver->level;
+         !solver->phase_hinted && !solver->level;
 }
 
 /* Returns 10 with every active variable assigned if a strategy satisfies
@@ -113,7 +113,7 @@ bool es_lucky_due (einsat *solver) {
  * the order of later propagations. */
 int es_lucky (einsat *solver) {
   const uint64_t ticks = STAT (ticks);
-  solver->lucky_originals = solver->originals;
+  solver->last.originals.lucky = solver->originals;
   const size_t vars = solver->vars;
   RESERVE_STACK (solver->lucky_phases, vars + 1); /* never null */
   if (vars)

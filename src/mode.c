@@ -18,8 +18,8 @@
 
 void es_init_mode (einsat *solver) {
   solver->stable = GET_OPTION (stable) == 2;
-  solver->limits.mode_conflicts = (uint64_t) GET_OPTION (modeinit);
-  solver->mode_ticks_start = STAT (ticks);
+  solver->limits.mode.conflicts = (uint64_t) GET_OPTION (modeinit);
+  solver->last.ticks.mode = STAT (ticks);
   es_init_reluctant (solver);
 }
 
@@ -27,26 +27,26 @@ bool es_switching_mode (einsat *solver) {
   if (GET_OPTION (stable) != 1 || solver->projecting)
     return false;
   if (!STAT (mode_switches))
-    return STAT (conflicts) >= solver->limits.mode_conflicts;
-  return STAT (ticks) >= solver->limits.mode_ticks;
+    return STAT (conflicts) >= solver->limits.mode.conflicts;
+  return STAT (ticks) >= solver->limits.mode.ticks;
 }
 
 void es_switch_mode (einsat *solver) {
   uint64_t switches = ++STAT (mode_switches);
+  limits *l = &solver->limits;
   if (switches == 1) {
-    solver->mode_ticks_focused = STAT (ticks) - solver->mode_ticks_start;
-    if (!solver->mode_ticks_focused)
-      solver->mode_ticks_focused = 1;
+    l->mode.unit = STAT (ticks) - solver->last.ticks.mode;
+    if (!l->mode.unit)
+      l->mode.unit = 1;
   }
   uint64_t factor = switches / 2 + 1;
-  solver->limits.mode_ticks =
-      STAT (ticks) + factor * factor * solver->mode_ticks_focused;
+  l->mode.ticks = STAT (ticks) + factor * factor * l->mode.unit;
   solver->stable = !solver->stable;
-  solver->mode_ticks_start = STAT (ticks);
+  solver->last.ticks.mode = STAT (ticks);
   LOG ("switching to %s mode", solver->stable ? "stable" : "focused");
   es_backtrack (solver, (unsigned) SIZE_STACK (solver->assumptions));
   es_init_reluctant (solver);
-  solver->limits.restart = STAT (conflicts) + GET_OPTION (restartint);
+  es_set_restart_limit (solver);
   if (!solver->stable)
     solver->queue.search = solver->queue.last;
   es_report (solver, solver->stable ? '[' : '{');
@@ -64,6 +64,6 @@ bool es_enter_stable (einsat *solver) {
 
 void es_leave_stable (einsat *solver) {
   solver->stable = false;
-  solver->limits.restart = STAT (conflicts) + GET_OPTION (restartint);
+  es_set_restart_limit (solver);
   solver->queue.search = solver->queue.last;
 }

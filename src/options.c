@@ -8,12 +8,13 @@
 typedef struct option_row {
   const char *name, *help;
   int default_value, min_value, max_value;
+  enum plain_column plain;
   size_t offset;
 } option_row;
 
 static const option_row option_table[] = {
-#define OPTION(NAME, DEFAULT, MIN, MAX, HELP) \
-  {#NAME, HELP, DEFAULT, MIN, MAX, offsetof (options, NAME)},
+#define OPTION(NAME, DEFAULT, MIN, MAX, PLAIN, HELP) \
+  {#NAME, HELP, DEFAULT, MIN, MAX, PLAIN, offsetof (options, NAME)},
     OPTIONS
 #undef OPTION
 };
@@ -22,9 +23,21 @@ static const option_row option_table[] = {
   ((int) (sizeof option_table / sizeof *option_table))
 
 void es_init_options (options *opts) {
-#define OPTION(NAME, DEFAULT, MIN, MAX, HELP) opts->NAME = DEFAULT;
+#define OPTION(NAME, DEFAULT, MIN, MAX, PLAIN, HELP) opts->NAME = DEFAULT;
   OPTIONS
 #undef OPTION
+}
+
+/* The options of the plain column that are not KEEP are switched off
+ * (see 'options.h'); the others keep the values they have. */
+void es_configure_plain (options *opts) {
+  for (int i = 0; i < NUMBER_OF_OPTIONS; i++) {
+    const option_row *row = option_table + i;
+    if (row->plain == KEEP)
+      continue;
+    assert (row->min_value <= 0);
+    *(int *) ((char *) opts + row->offset) = 0;
+  }
 }
 
 int es_option_index (const char *name) {

@@ -79,8 +79,7 @@ static char rephase_type (einsat *solver, uint64_t count) {
 }
 
 void es_rephase (einsat *solver) {
-  uint64_t count = solver->rephase_count++;
-  INC (rephased);
+  uint64_t count = STAT (rephased)++;
   signed char original = GET_OPTION (phase) ? 1 : -1;
   char type = rephase_type (solver, count);
   switch (type) {
@@ -104,8 +103,8 @@ void es_rephase (einsat *solver) {
   for (unsigned idx = 0; idx < solver->vars; idx++)
     solver->target[idx] = solver->saved[idx];
   solver->target_assigned = 0;
-  uint64_t delta = (uint64_t) GET_OPTION (rephaseint) * (count + 1);
-  solver->limits.rephase = STAT (conflicts) + delta;
+  solver->limits.rephase =
+      es_linear_limit (solver, GET_OPTION (rephaseint), STAT (rephased));
   if (GET_OPTION (verbose) > 1)
     es_report (solver, type);
 }

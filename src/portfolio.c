@@ -205,6 +205,12 @@ static void setup_worker (einsat *solver, void *arg) {
     solver->opts.cardinality = 0;
     solver->opts.incremental = 0; /* no clause follows: deletions are fine */
   }
+  /* The caller has preprocessed: the first elimination round of the
+   * workers (with the techniques of first rounds: counting, Gaussian
+   * elimination, congruence closure) comes when its second would. */
+  if (ruler->stats.eliminations &&
+      solver->opts.eliminateinit < solver->opts.eliminateint)
+    solver->opts.eliminateinit = solver->opts.eliminateint;
   solver->worker = w->index + 1;
   clone_formula (solver, ruler, !w->index);
   if (P->sink) { /* the clone is registered already */
@@ -823,14 +829,15 @@ static int run_portfolio (einsat *solver, unsigned workers) {
 static int search_alone (einsat *solver) {
   search_limits *l = &solver->search_limits;
   const int64_t limit = l->conflicts;
-  const uint64_t delay = (uint64_t) GET_OPTION (threadsdelay);
+  const uint64_t conflicts = (uint64_t) GET_OPTION (threadsdelay);
   const uint64_t ticks = 1000 * (uint64_t) GET_OPTION (threadsdelayticks);
   const uint64_t start = STAT (ticks);
   for (;;) {
     uint64_t used = STAT (conflicts) - l->conflicts_start;
-    if (used >= delay || STAT (ticks) - start >= ticks)
+    if (used >= conflicts || STAT (ticks) - start >= ticks)
       return START_THREADS;
-    uint64_t slice = used + (delay - used < 100 ? delay - used : 100);
+    uint64_t left = conflicts - used;
+    uint64_t slice = used + (left < 100 ? left : 100);
     bool capped = limit < 0 || slice < (uint64_t) limit;
     if (capped)
       l->conflicts = (int64_t) slice;

@@ -17,7 +17,6 @@
 
 #include "internal.h"
 
-#include <math.h>
 
 bool es_probing (einsat *solver) {
   return GET_OPTION (probe) && STAT (conflicts) >= solver->limits.probe;
@@ -98,18 +97,14 @@ static bool probe_literal (einsat *solver, unsigned lit) {
 static void repeat_congruence (einsat *solver) {
   if (!GET_OPTION (congruencerepeat))
     return;
-  if (solver->congruence_skip) {
-    solver->congruence_skip--;
+  delay *d = &solver->delays.congruence;
+  if (es_delaying (d))
     return;
-  }
   uint64_t rounds = STAT (congruence_rounds);
   if (es_congruence (solver))
-    solver->congruence_delay = 0;
-  else if (STAT (congruence_rounds) > rounds) {
-    unsigned delay = solver->congruence_delay;
-    solver->congruence_delay = delay ? (delay < 32 ? 2 * delay : 64) : 1;
-    solver->congruence_skip = solver->congruence_delay;
-  }
+    es_reset_delay (d);
+  else if (STAT (congruence_rounds) > rounds)
+    es_double_delay (d, 64);
 }
 
 void es_probe (einsat *solver) {
@@ -119,16 +114,16 @@ void es_probe (einsat *solver) {
   if (solver->inconsistent)
     return;
   INC (probings);
-  uint64_t search = STAT (ticks) - solver->probe_ticks;
-  uint64_t budget = search * GET_OPTION (probeeffort) / 1000 +
-                    (uint64_t) GET_OPTION (probemineffort) * 1000;
+  uint64_t budget = es_effort_with_base (solver, solver->last.ticks.probe,
+                                         GET_OPTION (probeeffort),
+                                         GET_OPTION (probebaseeffort));
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
   unsigneds *probes = &solver->probes;
-  if (EMPTY_STACK (*probes) || STAT (fixed) > solver->probed_fixed)
+  if (EMPTY_STACK (*probes) || STAT (fixed) > solver->last.fixed.probe)
     schedule_probes (solver, probes);
-  solver->probed_fixed = STAT (fixed);
+  solver->last.fixed.probe = STAT (fixed);
   while (!EMPTY_STACK (*probes) && STAT (ticks) - start < budget &&
          !es_terminating (solver)) {
     unsigned lit = POP_STACK (*probes);
@@ -139,9 +134,9 @@ void es_probe (einsat *solver) {
   }
   solver->trace = trace;
   STAT (ticks) = start;
-  solver->probe_ticks = STAT (ticks);
-  double delta = GET_OPTION (probeint) * sqrt ((double) STAT (probings));
-  solver->limits.probe = STAT (conflicts) + (uint64_t) delta;
+  solver->last.ticks.probe = STAT (ticks);
+  solver->limits.probe =
+      es_sqrt_limit (solver, GET_OPTION (probeint), STAT (probings));
   if (!solver->inconsistent && GET_OPTION (decompose))
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (transred))

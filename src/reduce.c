@@ -15,7 +15,6 @@
 
 #include "internal.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 bool es_reducing (einsat *solver) {
@@ -79,8 +78,8 @@ void es_reduce (einsat *solver) {
   es_mark_reasons (solver, false);
   if (es_collecting (solver))
     es_collect (solver);
-  double delta = GET_OPTION (reduceint) * sqrt ((double) STAT (reductions));
-  solver->limits.reduce = STAT (conflicts) + (uint64_t) delta;
+  solver->limits.reduce =
+      es_sqrt_limit (solver, GET_OPTION (reduceint), STAT (reductions));
   if (GET_OPTION (verbose) > 1)
     es_report (solver, '-');
 }

@@ -93,7 +93,7 @@ void es_restart (einsat *solver) {
   es_backtrack (solver, level);
   if (solver->trace)
     es_trace_event (solver, EINSAT_RESTART, INVALID, level, 0, 0);
-  solver->limits.restart = STAT (conflicts) + GET_OPTION (restartint);
+  es_set_restart_limit (solver);
   solver->reluctant.trigger = false;
   if (GET_OPTION (verbose) > 2)
     es_report (solver, 'R');

@@ -69,7 +69,7 @@ int es_search (einsat *solver) {
     if (solver->inconsistent)
       return 20;
     unsigned conflict = es_propagate (solver);
-    if (conflict == INVALID && solver->xmatrix && !solver->trace) {
+    if (conflict == INVALID && solver->xmatrix && ENABLED (gaussjordan)) {
       unsigned trail = solver->trail_size;
       conflict = es_propagate_gauss_jordan (solver);
       if (conflict == INVALID && solver->trail_size > trail)
@@ -132,8 +132,10 @@ void es_import_assumptions (einsat *solver) {
 }
 
 void es_reset_assumptions (einsat *solver) {
-  for (all_stack (unsigned, lit, solver->assumptions))
-    FLAGS (IDX (lit))->assumed = false;
+  for (all_stack (unsigned, lit, solver->assumptions)) {
+    var_flags *f = FLAGS (IDX (lit));
+    f->assumed = f->flipped = false;
+  }
   CLEAR_STACK (solver->assumptions);
   CLEAR_STACK (solver->eassumptions);
 }
@@ -142,25 +144,6 @@ void es_reset_failed (einsat *solver) {
   for (all_stack (unsigned, idx, solver->failed))
     FLAGS (idx)->failed = false;
   CLEAR_STACK (solver->failed);
-}
-
-/* Schedules depend on options, which may be set until the first solve. */
-void es_init_schedules (einsat *solver) {
-  if (solver->schedules_initialized)
-    return;
-  solver->schedules_initialized = true;
-  es_init_ema (&solver->fast_glue, GET_OPTION (emafast));
-  es_init_ema (&solver->slow_glue, GET_OPTION (emaslow));
-  es_init_ema (&solver->decision_rate, GET_OPTION (emaslow));
-  limits *l = &solver->limits;
-  l->restart = (uint64_t) GET_OPTION (restartint);
-  l->reduce = (uint64_t) GET_OPTION (reduceint);
-  l->rephase = (uint64_t) GET_OPTION (rephaseint);
-  l->vivify = (uint64_t) GET_OPTION (vivifyint);
-  l->probe = (uint64_t) GET_OPTION (probeint);
-  l->report = 0;
-  solver->random = (uint64_t) GET_OPTION (seed);
-  es_init_mode (solver);
 }
 
 int es_solve (einsat *solver) {

@@ -9,8 +9,8 @@
 #include <string.h>
 
 bool es_simplifying (einsat *solver) {
-  return STAT (fixed) > solver->limits.simplify_fixed &&
-         STAT (conflicts) >= solver->limits.simplify_conflicts;
+  return STAT (fixed) > solver->last.fixed.simplify &&
+         STAT (conflicts) >= solver->limits.simplify;
 }
 
 static void delete_binaries_of_fixed (einsat *solver) {
@@ -25,12 +25,7 @@ static void delete_binaries_of_fixed (einsat *solver) {
         unsigned lits[2] = {watched, p->blit};
         es_proof_delete (solver, 2, lits);
         es_remove_watch (solver, p->blit, (watch) {watched, p->ref});
-        if (p->ref == REDUNDANT_BINARY)
-          DEC (clauses_redundant);
-        else {
-          DEC (clauses_irredundant);
-          solver->irredundant_changes++;
-        }
+        es_count_clause (solver, p->ref == REDUNDANT_BINARY, -1);
       }
       RELEASE_STACK (*ws);
     }
@@ -61,11 +56,7 @@ static void shorten_clause (einsat *solver, clause *c) {
     es_discard_clause (solver, c);
     return;
   }
-  solver->garbage_words += c->size - new_size;
-  if (!c->redundant)
-    solver->irredundant_changes++;
-  c->size = new_size;
-  c->searched = 2;
+  es_shorten_clause (solver, c, new_size);
 }
 
 static void simplify_clauses (einsat *solver, unsigneds *refs) {
@@ -97,8 +88,8 @@ void es_simplify (einsat *solver) {
   simplify_clauses (solver, &solver->irredundant);
   simplify_clauses (solver, &solver->redundant);
   es_collect (solver);
-  solver->limits.simplify_fixed = STAT (fixed);
-  solver->limits.simplify_conflicts = STAT (conflicts) + 100;
+  solver->last.fixed.simplify = STAT (fixed);
+  solver->limits.simplify = STAT (conflicts) + 100;
 }
 
 /* Brings the solver to the root level with every unit propagated and
@@ -111,7 +102,7 @@ bool es_clean_root (einsat *solver) {
     return false;
   if (!es_propagate_root (solver))
     return false;
-  if (STAT (fixed) > solver->limits.simplify_fixed)
+  if (STAT (fixed) > solver->last.fixed.simplify)
     es_simplify (solver);
   if (GET_OPTION (check) && !solver->inconsistent)
     es_check_propagated (solver);

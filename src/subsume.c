@@ -62,18 +62,6 @@ static unsigned check_clause (einsat *solver, clause *d, subsumption *s) {
   return negated;
 }
 
-static void promote (einsat *solver, clause *d) {
-  if (!d->redundant)
-    return;
-  d->redundant = false;
-  DEC (clauses_redundant);
-  INC (clauses_irredundant);
-  solver->irredundant_changes++;
-  PUSH_STACK (solver->irredundant, REF (d));
-  /* The reference stays in 'redundant' too: collection drops it there
-   * because it is no longer redundant (see 'collect.c'). */
-}
-
 /* Looks for a clause subsuming or strengthening the marked clause 'c'.
  * Returns true if 'c' is subsumed (and deleted). */
 static bool subsumed_or_strengthened (einsat *solver, clause *c,
@@ -105,8 +93,8 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
           continue;
         unsigned res = check_clause (solver, d, s);
         if (res == INVALID && !sign) {
-          if (!c->redundant)
-            promote (solver, d);
+          if (!c->redundant && d->redundant)
+            es_promote_clause (solver, d);
           es_mark_garbage (solver, c);
           return true;
         }
@@ -148,11 +136,7 @@ static void strengthen (einsat *solver, clause *c, unsigned lit,
     es_discard_clause (solver, c);
     return;
   }
-  solver->garbage_words++;
-  if (!c->redundant)
-    solver->irredundant_changes++;
-  c->size = new_size;
-  c->searched = 2;
+  es_shorten_clause (solver, c, new_size);
 }
 
 static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
@@ -207,9 +191,9 @@ void es_subsume (einsat *solver) {
   NEW_ARRAY (s->onewatch, s->size);
   NEW_ARRAY (s->counts, s->size);
   s->steps = 0;
-  uint64_t search = STAT (ticks) - solver->subsume_ticks;
-  s->limit = search * GET_OPTION (subsumeeffort) / 1000 +
-             (uint64_t) GET_OPTION (subsumemineffort) * 1000;
+  s->limit = es_effort_with_base (solver, solver->last.ticks.subsume,
+                                  GET_OPTION (subsumeeffort),
+                                  GET_OPTION (subsumebaseeffort));
   uint64s *keys = &solver->ranks;
   es_mark_reasons (solver, true);
   schedule (solver, s, keys);
@@ -224,7 +208,7 @@ void es_subsume (einsat *solver) {
   es_mark_reasons (solver, false);
   release (solver, s);
   es_collect (solver);
-  solver->subsume_ticks = STAT (ticks);
+  solver->last.ticks.subsume = STAT (ticks);
   INC (subsumptions);
 }
 

@@ -127,9 +127,9 @@ static bool reduce_literal (einsat *solver, unsigned lit, uint64_t *ticks,
 }
 
 static uint64_t transred_budget (einsat *solver) {
-  uint64_t search = STAT (ticks) - solver->transred_ticks;
-  return search * GET_OPTION (transredeffort) / 1000 +
-         (uint64_t) GET_OPTION (transredmineffort) * 1000;
+  return es_effort_with_base (solver, solver->last.ticks.transred,
+                              GET_OPTION (transredeffort),
+                              GET_OPTION (transredbaseeffort));
 }
 
 void es_transred (einsat *solver) {
@@ -150,5 +150,5 @@ void es_transred (einsat *solver) {
   }
   solver->transred_next = lit;
   STAT (ticks) = start;
-  solver->transred_ticks = STAT (ticks);
+  solver->last.ticks.transred = STAT (ticks);
 }

@@ -18,7 +18,6 @@
 
 #include "internal.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 bool es_vivifying (einsat *solver) {
@@ -197,9 +196,9 @@ void es_vivify (einsat *solver) {
   if (!es_clean_root (solver))
     return;
   INC (vivifications);
-  uint64_t search = STAT (ticks) - solver->vivify_ticks;
-  uint64_t budget = search * GET_OPTION (vivifyeffort) / 1000 +
-                    (uint64_t) GET_OPTION (vivifymineffort) * 1000;
+  uint64_t budget = es_effort_with_base (solver, solver->last.ticks.vivify,
+                                         GET_OPTION (vivifyeffort),
+                                         GET_OPTION (vivifybaseeffort));
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
@@ -212,11 +211,11 @@ void es_vivify (einsat *solver) {
   es_backtrack (solver, 0);
   /* The ticks of vivification are its own, not the search's. */
   STAT (ticks) = start;
-  solver->vivify_ticks = STAT (ticks);
+  solver->last.ticks.vivify = STAT (ticks);
   if (es_collecting (solver))
     es_collect (solver);
-  double delta = GET_OPTION (vivifyint) * sqrt ((double) STAT (vivifications));
-  solver->limits.vivify = STAT (conflicts) + (uint64_t) delta;
+  solver->limits.vivify =
+      es_sqrt_limit (solver, GET_OPTION (vivifyint), STAT (vivifications));
   if (GET_OPTION (verbose) > 1)
     es_report (solver, 'v');
 }

@@ -406,7 +406,7 @@ static void export_phases (einsat *solver, walker *w) {
 }
 
 static uint64_t walk_budget (einsat *solver) {
-  uint64_t search = STAT (ticks) - solver->walk_ticks;
+  uint64_t search = STAT (ticks) - solver->last.ticks.walk;
   uint64_t effort = search / 1000 * (uint64_t) GET_OPTION (walkeffort);
   uint64_t minimum = (uint64_t) GET_OPTION (walkmineffort) * 1000;
   return effort > minimum ? effort : minimum;
@@ -430,7 +430,7 @@ void es_walk (einsat *solver) {
   walker *w = &solver->walker;
   w->ticks = 0;
   w->limit = walk_budget (solver);
-  solver->walk_ticks = STAT (ticks);
+  solver->last.ticks.walk = STAT (ticks);
   uint64_t flips = STAT (walk_flips);
   if (import_clauses (solver, w)) {
     connect_occurrences (solver, w);

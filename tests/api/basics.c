@@ -94,6 +94,78 @@ static void test_options (void) {
   einsat_delete (s);
 }
 
+/* The table is sorted by name, as options.h says. */
+static void test_options_sorted (void) {
+  einsat_option_info previous, info;
+  CHECK (einsat_option (0, &previous));
+  for (int i = 1; einsat_option (i, &info); i++) {
+    if (strcmp (previous.name, info.name) >= 0)
+      printf ("options '%s' and '%s' out of order\n", previous.name,
+              info.name);
+    CHECK (strcmp (previous.name, info.name) < 0);
+    previous = info;
+  }
+}
+
+/* 'plain' switches off everything but textbook CDCL and keeps the other
+ * options as they were. */
+static void test_plain (void) {
+  static const char *const off[] = {
+      "reduce",    "rephase",     "reusetrail", "target",   "stable",
+      "eliminate", "probe",       "vivify",     "subsume",  "decompose",
+      "chrono",    "shrink",      "eagersubsume", "walk",   "otfs",
+      "minimizebinary", "factor", "gauss",      "gaussjordan",
+      "cardinality", "dpll",      "lucky",      "congruence"};
+  static const char *const kept[] = {"restart", "minimize", "phasesaving",
+                                     "bumpreasons"};
+  einsat *s = einsat_new ();
+  CHECK (einsat_set_option (s, "seed", 123));
+  CHECK (einsat_set_option (s, "restartint", 7));
+  CHECK (einsat_configure (s, "plain"));
+  int value;
+  for (size_t i = 0; i < sizeof off / sizeof *off; i++) {
+    CHECK (einsat_get_option (s, off[i], &value));
+    if (value)
+      printf ("plain leaves '%s' at %d\n", off[i], value);
+    CHECK (!value);
+  }
+  for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+    einsat_option_info info;
+    int index = 0;
+    while (einsat_option (index, &info) && strcmp (info.name, kept[i]))
+      index++;
+    CHECK (einsat_get_option (s, kept[i], &value));
+    CHECK (value == info.default_value);
+  }
+  CHECK (einsat_get_option (s, "seed", &value) && value == 123);
+  CHECK (einsat_get_option (s, "restartint", &value) && value == 7);
+  einsat_delete (s);
+}
+
+static void ignore_event (void *data, einsat_event event, int lit,
+                          int level, const int *clause) {
+  (void) data, (void) event, (void) lit, (void) level, (void) clause;
+}
+
+/* With a trace callback the techniques whose steps the trace cannot show
+ * do not run, although their options are on. */
+static void test_trace_switches_off (void) {
+  for (int traced = 0; traced < 2; traced++) {
+    einsat *s = einsat_new ();
+    static clause_buffer clauses;
+    clauses.size = 0;
+    clause_buffer_pigeonhole (&clauses, 6, 1);
+    clause_buffer_to_solver (s, &clauses);
+    if (traced)
+      einsat_set_trace (s, ignore_event, 0);
+    CHECK (einsat_solve (s) == 20);
+    uint64_t untraced = einsat_statistic (s, "lucky_tries") +
+                        einsat_statistic (s, "cardinality_rounds");
+    CHECK (traced ? !untraced : untraced > 0);
+    einsat_delete (s);
+  }
+}
+
 static void test_limits (void) {
   einsat *s = einsat_new ();
   einsat_set_option (s, "factor", 0); /* else too easy for the limits */
@@ -520,6 +592,9 @@ static const test_case cases[] = {
     {"ipasir", test_ipasir},
     {"failed assumptions", test_failed_assumptions},
     {"options", test_options},
+    {"options sorted", test_options_sorted},
+    {"plain configuration", test_plain},
+    {"trace switches techniques off", test_trace_switches_off},
     {"limits", test_limits},
     {"first elimination", test_first_elimination},
     {"terminate", test_terminate},

@@ -6,7 +6,9 @@
  * new clauses), and factoring, whose variables the proof names after the
  * largest variable so far (a later user variable could take the same
  * number), is skipped.  With 'incremental=0' factoring runs.  Pigeonhole
- * formulas: elimination and factoring both act on them.  Usage:
+ * formulas: elimination and factoring both act on them.  So do the
+ * definitions of variables that equivalent-literal substitution replaces:
+ * tiny formulas with an equivalence check that.  Usage:
  * drat_incremental CHECKER */
 
 #include "einsat.h"
@@ -21,11 +23,28 @@
 
 static const char *checker;
 
+/* A formula: the pigeonhole formulas, or a few short clauses. */
 typedef struct pigeons {
   int clauses;
   int size[MAX_CLAUSES];
   int lits[MAX_CLAUSES][HOLES];
 } pigeons;
+
+static void add_binary (pigeons *f, int a, int b) {
+  f->size[f->clauses] = 2;
+  f->lits[f->clauses][0] = a;
+  f->lits[f->clauses][1] = b;
+  f->clauses++;
+}
+
+static int max_var (const pigeons *f) {
+  int res = 0;
+  for (int c = 0; c < f->clauses; c++)
+    for (int i = 0; i < f->size[c]; i++)
+      if (abs (f->lits[c][i]) > res)
+        res = abs (f->lits[c][i]);
+  return res;
+}
 
 static int pigeon_var (int pigeon, int hole) {
   return pigeon * HOLES + hole + 1;
@@ -114,8 +133,7 @@ static void finish_proof_run (proof_run *r, const pigeons *f) {
   einsat_close_proof (r->solver);
   einsat_delete (r->solver);
   fclose (r->file);
-  CHECK (proof_verified (f, pigeon_var (HOLES, HOLES - 1), r->path,
-                         r->lrat));
+  CHECK (proof_verified (f, max_var (f), r->path, r->lrat));
   unlink (r->path);
 }
 
@@ -182,6 +200,36 @@ static void promised_proof (bool lrat, int binary) {
 
 static void test_promised_proof (void) { promised_proof (false, 1); }
 
+/* 1 = -2 is found by substitution in the first solve, which replaces one
+ * of the two variables; the clauses after it bring it back and refute
+ * the formula.  The definition restored from the extension stack must
+ * still be in the proof: against the clauses a checker reads up front
+ * it is not RAT on the replaced variable. */
+static void substituted_and_restored (int binary) {
+  proof_run r;
+  if (!start_proof_run (&r, binary ? "substituted" : "substituted-text",
+                        binary, false))
+    return;
+  pigeons f = {0};
+  add_binary (&f, 1, 2);
+  add_binary (&f, -1, -2);
+  CHECK (einsat_set_option (r.solver, "lucky", 0)); /* would skip it */
+  add_clauses (r.solver, &f, 0);
+  CHECK (einsat_solve (r.solver) == 10);
+  CHECK (einsat_statistic (r.solver, "substituted") == 1);
+  int first = f.clauses;
+  add_binary (&f, 2, -1);
+  add_binary (&f, 1, -2);
+  add_clauses (r.solver, &f, first);
+  CHECK (einsat_solve (r.solver) == 20);
+  finish_proof_run (&r, &f);
+}
+
+static void test_substituted_and_restored (void) {
+  substituted_and_restored (0);
+  substituted_and_restored (1);
+}
+
 static void test_promised_lrat (void) {
   promised_proof (true, 0);
   promised_proof (true, 1);
@@ -200,6 +248,8 @@ int main (int argc, char **argv) {
        test_promised_proof},
       {"factoring with an LRAT proof and incremental=0",
        test_promised_lrat},
+      {"a substituted variable restored after a solve with a DRAT proof",
+       test_substituted_and_restored},
   };
   return run_test_cases ("drat_incremental", cases,
                          sizeof cases / sizeof *cases);

@@ -61,6 +61,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "gaussjordan", 0, 1);
   set_random_option (solver, rng, "gaussxorsize", 2, 8);
   set_random_option (solver, rng, "gaussmineffort", 0, 50);
+  set_random_option (solver, rng, "gaussjordansteps", 0, 50);
   set_random_option (solver, rng, "blockocclim", 0, 20);
   set_random_option (solver, rng, "probe", 0, 1);
   set_random_option (solver, rng, "probeint", 1, 100);

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size) {
   trace_init (&t);
   generate_trace_from_bytes (data, size, &t);
   outcome out;
-  execute_trace (&t, false, &out);
+  execute_trace (&t, 0, false, &out);
   if (out.failed && !known_failure (&out)) {
     fprintf (stderr, "fuzz trace:\n");
     trace_print (&t, stderr);

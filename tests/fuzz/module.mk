@@ -27,7 +27,7 @@ $(FUZZ_OUT)/src/%.o: FUZZ_CFLAGS += -fsanitize=fuzzer-no-link
 # the API target also its trace generator and executor.
 FUZZ_HELPERS := tests/fuzz/fuzz.c tools/mbt/oracle.c
 FUZZ_MBT_SOURCES := tools/mbt/trace.c tools/mbt/generate.c \
-                    tools/mbt/execute.c
+                    tools/mbt/execute.c tools/mbt/proofs.c
 fuzz_objects = $(patsubst %.c,$(1)/%.o,tests/fuzz/$(2).c $(FUZZ_HELPERS) \
                  $(if $(filter api,$(2)),$(FUZZ_MBT_SOURCES)))
 

@@ -8,7 +8,9 @@
  * sees the file name.  The decompressor's exit status is checked when the
  * input is closed, so a truncated archive is an error and not a silently
  * shorter formula.  Compressed data on stdin is rejected, since the magic
- * bytes already read cannot be handed to the decompressor.
+ * bytes already read cannot be handed to the decompressor.  A build
+ * without processes (the web playground's WebAssembly, defined
+ * EINSAT_NO_DECOMPRESSORS) leaves the pipe out and says so instead.
  */
 
 #include "check.h"
@@ -20,8 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+#ifndef EINSAT_NO_DECOMPRESSORS
+#include <sys/wait.h>
+#endif
 
 struct magic {
   const char *program;
@@ -83,6 +88,8 @@ static const char *compression_of (struct input *in) {
   return 0;
 }
 
+#ifndef EINSAT_NO_DECOMPRESSORS
+
 /* Replaces 'in->fd' (the compressed file, rewound) by a pipe from
  * 'program -dc' reading that file on its standard input.  */
 static void start_decompressor (struct input *in, const char *program) {
@@ -119,6 +126,15 @@ static void start_decompressor (struct input *in, const char *program) {
   in->eof = false;
 }
 
+#else
+
+static void start_decompressor (struct input *in, const char *program) {
+  fatal ("%s: %s-compressed input cannot be decompressed in this build "
+         "(decompress it first)", in->name, program);
+}
+
+#endif
+
 void open_input (struct input *in, const char *path) {
   in->path = path;
   in->decompressor = 0;
@@ -148,6 +164,7 @@ void close_input (struct input *in) {
   if (in->fd > 0)
     close (in->fd);
   in->fd = -1;
+#ifndef EINSAT_NO_DECOMPRESSORS
   if (!in->child)
     return;
   int status;
@@ -159,6 +176,7 @@ void close_input (struct input *in) {
   if (!WIFEXITED (status) || WEXITSTATUS (status))
     fatal ("%s: decompressing with '%s -dc' failed", in->name,
            in->decompressor);
+#endif
 }
 
 int next_char (struct input *in) {

@@ -12,7 +12,12 @@
  * outside SAT, 'failed' on a literal that was not assumed, 'melt' of a
  * variable that is not frozen, anything after an allocation failure but
  * 'delete'): generated traces only contain such calls because the
- * generator cannot know the answers, and shrinking may create more. */
+ * generator cannot know the answers, and shrinking may create more.
+ *
+ * With a proof traced ('proof' right after 'new'), every UNSAT answer
+ * without assumptions is checked by the external checkers of 'proofs.c'
+ * against every clause added so far, including those added after
+ * earlier solves. */
 
 #include "mbt.h"
 #include "oracle.h"
@@ -22,6 +27,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_ASSUMPTIONS 256
 
@@ -47,6 +53,16 @@ typedef struct enumeration {
   uint64_t models;
 } enumeration;
 
+/* The proof traced, and the clauses added, for the checkers. */
+typedef struct proof_state {
+  bool traced, lrat, binary;
+  FILE *file;
+  proof_check check;
+  int *lits; /* the clauses added, each ending with 0 */
+  size_t size, capacity;
+  size_t clauses, checked_clauses; /* ... and at the last check */
+} proof_state;
+
 typedef struct executor {
   size_t step;
   const call *call;
@@ -71,6 +87,10 @@ typedef struct executor {
   bool deciding;           /* the decide callback is installed */
   enumeration *enumeration;
   const char *context; /* appended to the signature of failures */
+  const proof_checkers *checkers;
+  proof_state proof;
+  bool touched; /* a call that a proof must precede was made */
+  bool solved;  /* 'solve' or 'enumerate' was called */
 } executor;
 
 /*------------------------------------------------------------------------*/
@@ -346,6 +366,123 @@ static void do_learn (executor *x, const call *c) {
 }
 
 /*------------------------------------------------------------------------*/
+/* Proofs. */
+
+static void do_proof (executor *x, const call *c) {
+  proof_state *p = &x->proof;
+  bool lrat = !strncmp (c->name, "lrat", 4);
+  if (strcmp (c->name + 4, "") && strcmp (c->name + 4, "-text")) {
+    fail (x, "unknown proof format", "'%s'", c->name);
+    return;
+  }
+  if (!lrat && strncmp (c->name, "drat", 4)) {
+    fail (x, "unknown proof format", "'%s'", c->name);
+    return;
+  }
+  proof_files (&p->check, x->checkers, (long) getpid ());
+  p->file = x->checkers ? fopen (p->check.proof, "wb") : tmpfile ();
+  if (!p->file) {
+    fail (x, "cannot write the proof", "%s", p->check.proof);
+    return;
+  }
+  p->traced = true;
+  p->lrat = lrat;
+  p->binary = !strstr (c->name, "text");
+  int res = lrat ? einsat_trace_lrat (x->solver, p->file, p->binary)
+                 : einsat_trace_proof (x->solver, p->file, p->binary);
+  x->out->checks++;
+  if (res != 1)
+    fail (x, "proof refused", "einsat_trace_%s returned %d",
+          lrat ? "lrat" : "proof", res);
+}
+
+static void record_clause (executor *x, const call *c) {
+  proof_state *p = &x->proof;
+  if (!p->traced)
+    return;
+  if (p->size + (size_t) c->size + 1 > p->capacity) {
+    p->capacity = 2 * (p->size + (size_t) c->size + 1);
+    p->lits = realloc (p->lits, p->capacity * sizeof *p->lits);
+    if (!p->lits)
+      abort ();
+  }
+  for (int i = 0; i < c->size; i++)
+    p->lits[p->size++] = c->lits[i];
+  p->lits[p->size++] = 0;
+  p->clauses++;
+}
+
+/* The clauses in the order they were added (LRAT numbers them so). */
+static bool write_formula (executor *x) {
+  proof_state *p = &x->proof;
+  FILE *file = fopen (p->check.cnf, "w");
+  if (!file)
+    return false;
+  fprintf (file, "p cnf %d %zu\n", x->max_used_var, p->clauses);
+  for (size_t i = 0; i < p->size; i++)
+    fprintf (file, p->lits[i] ? "%d " : "%d\n", p->lits[i]);
+  return !fclose (file);
+}
+
+static bool checked_by (executor *x, const char *program,
+                        const char *checker, const char *format) {
+  proof_check *check = &x->proof.check;
+  const char *check_args[] = {program, format, check->cnf, check->proof, 0};
+  const char *trim_args[] = {program, check->cnf, check->proof, 0};
+  bool trim = !strcmp (checker, "drat-trim");
+  if (run_proof_checker (check, program, trim ? trim_args : check_args))
+    return true;
+  return fail (x, "proof rejected", "%s rejects the %s proof of %zu "
+               "clauses: %s", checker, format, x->proof.clauses,
+               check->report);
+}
+
+/* After an UNSAT answer without assumptions: the proof so far must
+ * refute the clauses so far (once per set of clauses).  Without checkers
+ * (the fuzz target) proofs are written but not checked. */
+static void check_proof (executor *x) {
+  proof_state *p = &x->proof;
+  const proof_checkers *c = x->checkers;
+  if (!p->traced || !c ||
+      (p->checked_clauses == p->clauses && x->out->proofs))
+    return;
+  if (!c->check) {
+    fail (x, "no proof checker", "einsat-check not found (use --check)");
+    return;
+  }
+  fflush (p->file);
+  if (!write_formula (x)) {
+    fail (x, "cannot write the formula", "%s", p->check.cnf);
+    return;
+  }
+  const char *format = p->lrat ? "lrat" : "drat";
+  x->context = p->lrat ? " (LRAT)" : " (DRAT)";
+  if (checked_by (x, c->check, "einsat-check", format)) {
+    x->out->proofs++;
+    if (!p->lrat && c->drat_trim &&
+        checked_by (x, c->drat_trim, "drat-trim", format))
+      x->out->drat_trim++;
+  }
+  x->context = 0;
+  p->checked_clauses = p->clauses;
+}
+
+/* The files of a rejected proof stay for inspection after a replay in
+ * this process ('--replay FILE --verbose'); the parent of a child
+ * removes them. */
+static void release_proof (executor *x) {
+  proof_state *p = &x->proof;
+  if (p->file)
+    fclose (p->file);
+  if (p->traced && x->checkers && x->verbose && x->out->failed)
+    fprintf (stderr, "mbt: rejected proof kept: %s %s (checker output %s)\n",
+             p->check.cnf, p->check.proof, p->check.output);
+  else if (p->traced && x->checkers)
+    remove_proof_files (&p->check);
+  free (p->lits);
+}
+
+/*------------------------------------------------------------------------*/
 /* Clauses, assumptions, freezing. */
 
 static void do_add (executor *x, const call *c) {
@@ -360,6 +497,7 @@ static void do_add (executor *x, const call *c) {
   }
   einsat_add (x->solver, 0);
   oracle_add (&x->formula, pos, neg);
+  record_clause (x, c);
 }
 
 static void do_assume (executor *x, const call *c) {
@@ -499,6 +637,7 @@ static bool refused (executor *x, bool error_returned) {
 static void do_solve (executor *x) {
   bool may_stop = limited (x);
   uint64_t workers_failed = einsat_statistic (x->solver, "workers_failed");
+  x->solved = true;
   int res = einsat_solve (x->solver);
   consume_assumptions (x);
   if (x->memory.failed && res != EINSAT_ERROR && threads (x) > 1 &&
@@ -514,10 +653,15 @@ static void do_solve (executor *x) {
     return;
   }
   x->out->checks++;
+  x->out->sat += res == 10;
+  x->out->unsat += res == 20;
   if (res == 10 && check_model (x))
     x->mode = SAT;
-  else if (res == 20 && check_unsat (x))
+  else if (res == 20 && check_unsat (x)) {
     x->mode = UNSAT;
+    if (!x->last_assumptions)
+      check_proof (x);
+  }
   else if (res == 0 && may_stop)
     x->mode = UNKNOWN;
   else if (res == 0)
@@ -689,6 +833,7 @@ static void do_enumerate (executor *x, const call *c) {
     if (c->all && all_variables (x) > einsat_vars (x->solver))
       x->context = " (all variables, some new in assumptions)";
     x->enumeration = e;
+    x->solved = true;
     int complete = -1;
     int64_t res = einsat_enumerate (x->solver, c->all ? 0 : e->project,
                                     e->size, c->value, on_model, x,
@@ -724,6 +869,14 @@ static void do_delete (executor *x) {
           x->memory.wrong_sizes);
 }
 
+/* Clauses may follow a solve with a DRAT proof and option 'incremental'
+ * only. */
+static bool incremental_proof (executor *x) {
+  int incremental = 0;
+  einsat_get_option (x->solver, "incremental", &incremental);
+  return !x->proof.lrat && incremental;
+}
+
 /* Whether the contract allows the call now (see the top). */
 static bool allowed (executor *x, const call *c) {
   if (x->mode == DELETED)
@@ -740,7 +893,33 @@ static bool allowed (executor *x, const call *c) {
     return x->mode == UNSAT && was_assumed (x, c->lits[0]);
   if (c->kind == CALL_MELT)
     return frozen (x, c->lits[0]);
+  if (c->kind == CALL_PROOF)
+    return !x->touched && !x->proof.traced;
+  if (c->kind == CALL_ADD)
+    return !x->proof.traced || !x->solved || incremental_proof (x);
+  if (c->kind == CALL_ENUMERATE) /* blocks models: no proof of that */
+    return !x->proof.traced;
   return true;
+}
+
+/* Calls that configure only; a proof may still be traced after them. */
+static bool configuring (const call *c) {
+  switch (c->kind) {
+  case CALL_NEW:
+  case CALL_OPTION:
+  case CALL_CONFIGURE:
+  case CALL_LIMIT:
+  case CALL_LEARN:
+  case CALL_DECIDE:
+  case CALL_TERMINATE:
+  case CALL_TERMINATE_AFTER:
+  case CALL_TERMINATE_NEVER:
+  case CALL_FAIL_ALLOC:
+  case CALL_PROOF:
+    return true;
+  default:
+    return false;
+  }
 }
 
 static void dispatch (executor *x, const call *c) {
@@ -771,6 +950,7 @@ static void dispatch (executor *x, const call *c) {
   case CALL_LEARN: do_learn (x, c); break;
   case CALL_DECIDE: do_decide (x, c); break;
   case CALL_MODEL_VALUE: do_model_value (x, c); break;
+  case CALL_PROOF: do_proof (x, c); break;
   default: fail (x, "unknown call", "kind %d", (int) c->kind); break;
   }
 }
@@ -805,6 +985,7 @@ static void execute_call (executor *x, const call *c) {
   if (!allowed (x, c))
     return;
   bool failed_before = x->memory.failed;
+  x->touched |= !configuring (c);
   dispatch (x, c);
   if (x->memory.failed && !failed_before && x->mode != INVALID &&
       x->mode != DELETED && !x->out->failed)
@@ -813,12 +994,14 @@ static void execute_call (executor *x, const call *c) {
   check_memory (x);
 }
 
-void execute_trace (const trace *t, bool verbose, outcome *out) {
+void execute_trace (const trace *t, const proof_checkers *checkers,
+                    bool verbose, outcome *out) {
   executor *x = calloc (1, sizeof *x);
   if (!x)
     abort ();
   memset (out, 0, sizeof *out);
   x->out = out;
+  x->checkers = checkers;
   x->verbose = verbose;
   x->conflict_limit = x->decision_limit = x->time_limit = -1;
   oracle_init (&x->formula, 0);
@@ -831,6 +1014,7 @@ void execute_trace (const trace *t, bool verbose, outcome *out) {
     do_delete (x);
   else if (x->solver)
     einsat_delete (x->solver);
+  release_proof (x);
   oracle_release (&x->formula);
   free (x);
 }

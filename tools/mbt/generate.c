@@ -12,6 +12,7 @@
 
 #include "einsat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct source {
@@ -338,6 +339,24 @@ static void generate (generator *g) {
   push_simple (g, CALL_DELETE);
 }
 
+/* A proof right after 'new' in some traces, so that proofs meet every
+ * call of the API (enumeration, callbacks, limits, allocation failures).
+ * The choice is a hash of the seed: the choices of 'generate', which the
+ * fuzzer's inputs encode too, stay as they are. */
+static void maybe_trace_proof (uint64_t seed, trace *t) {
+  static const char *const formats[] = {"drat", "drat-text", "lrat",
+                                        "lrat-text"};
+  uint64_t state = seed ^ 0x5eed0f900f5ull;
+  uint64_t choice = next_random (&state);
+  if (choice % 4 || !t->size)
+    return;
+  call c = {.kind = CALL_PROOF};
+  strcpy (c.name, formats[(choice >> 8) % 4]);
+  trace_push (t, &c);
+  memmove (t->calls + 2, t->calls + 1, (t->size - 2) * sizeof *t->calls);
+  t->calls[1] = c;
+}
+
 void generate_random_trace (uint64_t seed, trace *t) {
   source s;
   memset (&s, 0, sizeof s);
@@ -347,6 +366,7 @@ void generate_random_trace (uint64_t seed, trace *t) {
   g.source = &s;
   g.trace = t;
   generate (&g);
+  maybe_trace_proof (seed, t);
 }
 
 void generate_trace_from_bytes (const uint8_t *bytes, size_t size,
@@ -360,4 +380,194 @@ void generate_trace_from_bytes (const uint8_t *bytes, size_t size,
   g.source = &s;
   g.trace = t;
   generate (&g);
+}
+
+/*------------------------------------------------------------------------*/
+/* Proof traces: what an incremental user of IPASIR does (clauses in
+ * batches between solves, new variables in later batches, assumptions,
+ * values, failed literals, freezing), with a DRAT or LRAT proof traced
+ * from the start, so that every UNSAT answer without assumptions is
+ * checked against a proof.  Clauses come with structure the simplifiers
+ * act on (equivalences for substitution, AND and XOR gates for
+ * congruence closure and gate elimination, shared pairs for factoring),
+ * and the options make inprocessing run on such tiny formulas at every
+ * chance.  With LRAT (whose contract has all clauses before the first
+ * solve) and with 'incremental=0' the clauses come in one batch. */
+
+typedef struct proof_option {
+  const char *name;
+  int values[4], count; /* one of the values is picked */
+} proof_option;
+
+#define CHOICES(...) \
+  {__VA_ARGS__}, (int) (sizeof ((int[]) {__VA_ARGS__}) / sizeof (int))
+
+static const proof_option proof_options[] = {
+    {"eliminate", CHOICES (1, 1, 1, 0)},
+    {"eliminateint", CHOICES (1, 1, 2, 100)},
+    {"eliminateinit", CHOICES (0, 0, 1, 10)},
+    {"eliminatebound", CHOICES (0, 1, 16, 1024)},
+    {"eliminateclslim", CHOICES (2, 3, 100)},
+    {"eliminategates", CHOICES (0, 1)}, {"eliminatexor", CHOICES (0, 1)},
+    {"eliminateocclim", CHOICES (1, 3, 1000)},
+    {"eliminatemineffort", CHOICES (0, 1)},
+    {"decompose", CHOICES (1, 1, 1, 0)}, {"congruence", CHOICES (1, 1, 0)},
+    {"congruencerepeat", CHOICES (0, 1)},
+    {"congruencemineffort", CHOICES (0, 1)}, {"probe", CHOICES (1, 1, 0)},
+    {"probeint", CHOICES (1, 1, 2, 50)}, {"hbr", CHOICES (0, 1)},
+    {"vivify", CHOICES (1, 1, 0)}, {"vivifyint", CHOICES (1, 1, 2, 50)},
+    {"vivifyirredundant", CHOICES (0, 20, 1000)},
+    {"subsume", CHOICES (1, 1, 0)}, {"subsumemineffort", CHOICES (0, 1)},
+    {"eagersubsume", CHOICES (0, 20, 100)}, {"transred", CHOICES (0, 1)},
+    {"block", CHOICES (0, 1)}, {"blockocclim", CHOICES (1, 2, 100)},
+    {"factor", CHOICES (0, 1)}, {"cardinality", CHOICES (0, 1)},
+    {"gauss", CHOICES (0, 1)}, {"lucky", CHOICES (0, 1)},
+    {"walk", CHOICES (0, 1)}, {"walkinitially", CHOICES (0, 1)},
+    {"dpll", CHOICES (0, 1)}, {"chrono", CHOICES (0, 1)},
+    {"reduce", CHOICES (0, 1)}, {"reduceint", CHOICES (1, 2, 1000)},
+    {"restartint", CHOICES (1, 2, 10)}, {"stable", CHOICES (0, 1, 2)},
+    {"target", CHOICES (0, 1, 2)}, {"otfs", CHOICES (0, 1)},
+    {"minimize", CHOICES (0, 1)}, {"shrink", CHOICES (0, 1, 3)},
+    {"reusetrail", CHOICES (0, 1)}, {"phase", CHOICES (0, 1)},
+    {"rephaseint", CHOICES (1, 10, 1000)}, {"tier1", CHOICES (1, 2, 5)},
+    {"seed", CHOICES (0, 1, 2, 3)},
+};
+
+static int proof_option_value (generator *g, const proof_option *o) {
+  return o->values[pick (g, (uint64_t) o->count)];
+}
+
+/* The simplifiers always get a chance to run early (without these
+ * intervals they wait for thousands of conflicts), the rest varies. */
+static void configure_proof_trace (generator *g, bool incremental) {
+  if (one_in (g, 10))
+    push_named (g, CALL_CONFIGURE, pick (g, 2) ? "sat" : "unsat", 0);
+  if (!one_in (g, 4))
+    push_named (g, CALL_OPTION, "check", 1);
+  if (!incremental)
+    push_named (g, CALL_OPTION, "incremental", 0);
+  for (size_t i = 0; i < sizeof proof_options / sizeof *proof_options;
+       i++) {
+    const proof_option *o = proof_options + i;
+    bool interval = strstr (o->name, "int") != 0;
+    if (interval ? !one_in (g, 4) : one_in (g, 4))
+      push_named (g, CALL_OPTION, o->name, proof_option_value (g, o));
+  }
+}
+
+static void push_binary (generator *g, int a, int b) {
+  call c = {.kind = CALL_ADD, .size = 2, .lits = {a, b}};
+  push (g, &c);
+}
+
+/* 'a' equivalent to 'b' (substitution), sometimes as a chain. */
+static void push_equivalence (generator *g) {
+  int a = literal (g), b = literal (g);
+  if (abs (a) == abs (b))
+    return;
+  push_binary (g, -a, b);
+  push_binary (g, a, -b);
+}
+
+/* 'lhs = rhs1 & rhs2' (congruence closure, gate elimination). */
+static void push_and_gate (generator *g) {
+  int lhs = literal (g), a = literal (g), b = literal (g);
+  if (abs (lhs) == abs (a) || abs (lhs) == abs (b) || abs (a) == abs (b))
+    return;
+  push_binary (g, -lhs, a);
+  push_binary (g, -lhs, b);
+  call c = {.kind = CALL_ADD, .size = 3, .lits = {lhs, -a, -b}};
+  push (g, &c);
+}
+
+/* 'lhs = a ^ b' in four clauses. */
+static void push_xor_gate (generator *g) {
+  int lhs = literal (g), a = literal (g), b = literal (g);
+  if (abs (lhs) == abs (a) || abs (lhs) == abs (b) || abs (a) == abs (b))
+    return;
+  for (int sign = 0; sign < 4; sign++) {
+    call c = {.kind = CALL_ADD, .size = 3};
+    c.lits[0] = sign & 1 ? a : -a;
+    c.lits[1] = sign & 2 ? b : -b;
+    c.lits[2] = (sign == 1 || sign == 2) ? lhs : -lhs;
+    push (g, &c);
+  }
+}
+
+/* Mostly random clauses of sizes 2 to 4, sometimes structure. */
+static void push_proof_clauses (generator *g, int clauses) {
+  for (int i = 0; i < clauses; i++)
+    switch (pick (g, 16)) {
+    case 0: push_equivalence (g); break;
+    case 1: push_and_gate (g); break;
+    case 2: push_xor_gate (g); break;
+    default: {
+      static const int sizes[] = {2, 2, 3, 3, 3, 3, 3, 4};
+      call c = {.kind = CALL_ADD, .size = sizes[pick (g, 8)]};
+      if (one_in (g, 200))
+        c.size = 0;
+      else if (one_in (g, 30))
+        c.size = 1;
+      for (int j = 0; j < c.size; j++)
+        c.lits[j] = literal (g);
+      push (g, &c);
+    }
+    }
+}
+
+/* Assume, solve and query the answer. */
+static void push_proof_solve (generator *g, bool assumptions) {
+  int assumed[8], n = assumptions ? (int) pick (g, 6) : 0;
+  for (int i = 0; i < n; i++)
+    push_literal_call (g, CALL_ASSUME, assumed[i] = literal (g));
+  push_simple (g, CALL_SOLVE);
+  for (int i = (int) pick (g, 3); i > 0; i--)
+    push_literal_call (g, CALL_VAL, literal (g));
+  for (int i = 0; i < n; i++)
+    if (pick (g, 2))
+      push_literal_call (g, CALL_FAILED, assumed[i]);
+}
+
+static void generate_proofs (generator *g) {
+  static const char *const formats[] = {"drat", "drat-text", "lrat",
+                                        "lrat-text"};
+  static const unsigned weights[] = {6, 6, 3, 2}; /* of 17 */
+  unsigned choice = (unsigned) pick (g, 17), f = 0;
+  while (choice >= weights[f])
+    choice -= weights[f++];
+  bool lrat = f >= 2;
+  bool batches = !lrat && !one_in (g, 6); /* else 'incremental=0' too */
+  g->trace->size = 0;
+  push_simple (g, CALL_NEW);
+  push_named (g, CALL_PROOF, formats[f], 0);
+  configure_proof_trace (g, lrat || batches);
+  int final_vars = 4 + (int) pick (g, ORACLE_VARS - 3);
+  int rounds = 1 + (int) pick (g, 7);
+  int clauses = (int) ((2.0 + (double) pick (g, 30) / 10) * final_vars);
+  for (int r = 0; r < final_vars; r++)
+    g->pool[r] = r + 1;
+  for (int r = 1; r <= rounds; r++) {
+    /* Variables arrive over the batches. */
+    g->vars = batches ? final_vars - (rounds - r) * final_vars / (2 * rounds)
+                      : final_vars;
+    if (batches || r == 1)
+      push_proof_clauses (g, batches ? clauses / rounds : clauses);
+    if (one_in (g, 4))
+      push_freezing (g);
+    push_proof_solve (g, r < rounds || one_in (g, 4));
+  }
+  if (!one_in (g, 4))
+    push_proof_solve (g, false);
+  push_simple (g, CALL_DELETE);
+}
+
+void generate_proof_trace (uint64_t seed, trace *t) {
+  source s;
+  memset (&s, 0, sizeof s);
+  s.state = seed;
+  generator g;
+  memset (&g, 0, sizeof g);
+  g.source = &s;
+  g.trace = t;
+  generate_proofs (&g);
 }

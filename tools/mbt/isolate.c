@@ -16,19 +16,26 @@
 
 #define ORACLE_FAILURE 3 /* exit code of a child whose check failed */
 
-static _Noreturn void run_child (const trace *t, unsigned timeout,
-                                 bool verbose, int fd) {
+/* What a child that passed reports. */
+#define REPORT_FORMAT \
+  "mbt checks: %llu sat: %llu unsat: %llu proofs: %llu drat-trim: %llu"
+
+static _Noreturn void run_child (const trace *t, const proof_checkers *checkers,
+                                 unsigned timeout, bool verbose, int fd) {
   dup2 (fd, 2);
   close (fd);
   alarm (timeout);
   outcome out;
-  execute_trace (t, verbose, &out);
+  execute_trace (t, checkers, verbose, &out);
   if (out.failed) {
     fprintf (stderr, "mbt failure: %s\nmbt details: %s\n", out.signature,
              out.message);
     exit (ORACLE_FAILURE);
   }
-  fprintf (stderr, "mbt checks: %llu\n", (unsigned long long) out.checks);
+  fprintf (stderr, REPORT_FORMAT "\n", (unsigned long long) out.checks,
+           (unsigned long long) out.sat, (unsigned long long) out.unsat,
+           (unsigned long long) out.proofs,
+           (unsigned long long) out.drat_trim);
   exit (0); /* not '_exit': LeakSanitizer checks at exit */
 }
 
@@ -105,8 +112,15 @@ static void classify_crash (int status, const char *report, verdict *v) {
 
 static void classify (int status, verdict *v) {
   const char *p = strstr (v->report, "mbt checks: ");
-  if (p)
-    v->checks = strtoull (p + 12, 0, 10);
+  unsigned long long counts[5] = {0};
+  if (p && sscanf (p, REPORT_FORMAT, counts, counts + 1, counts + 2,
+                   counts + 3, counts + 4) == 5) {
+    v->checks = counts[0];
+    v->sat = counts[1];
+    v->unsat = counts[2];
+    v->proofs = counts[3];
+    v->drat_trim = counts[4];
+  }
   if (WIFEXITED (status) && !WEXITSTATUS (status))
     return;
   v->failed = true;
@@ -117,8 +131,8 @@ static void classify (int status, verdict *v) {
     classify_crash (status, v->report, v);
 }
 
-void run_isolated (const trace *t, unsigned timeout, bool verbose,
-                   verdict *v) {
+void run_isolated (const trace *t, const proof_checkers *checkers,
+                   unsigned timeout, bool verbose, verdict *v) {
   memset (v, 0, sizeof *v);
   int fds[2];
   if (pipe (fds)) {
@@ -134,7 +148,7 @@ void run_isolated (const trace *t, unsigned timeout, bool verbose,
   }
   if (!child) {
     close (fds[0]);
-    run_child (t, timeout, verbose, fds[1]);
+    run_child (t, checkers, timeout, verbose, fds[1]);
   }
   close (fds[1]);
   read_report (fds[0], v->report, sizeof v->report);
@@ -146,4 +160,7 @@ void run_isolated (const trace *t, unsigned timeout, bool verbose,
       exit (1);
     }
   classify (status, v);
+  proof_check files; /* left behind if the child crashed */
+  proof_files (&files, checkers, (long) child);
+  remove_proof_files (&files);
 }

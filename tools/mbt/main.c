@@ -1,6 +1,7 @@
 /* The command line of einsat-mbt (see 'mbt.h' and tests/fuzz/README.md).
  *
  *   einsat-mbt [--seed S] [--count N] [--time SECONDS] ...   test
+ *   einsat-mbt --proofs ...       test proofs of IPASIR-like traces
  *   einsat-mbt --replay FILE      run a trace file and check it
  *   einsat-mbt --shrink FILE      shrink a failing trace file
  *   einsat-mbt --print SEED       print the trace of a seed
@@ -26,7 +27,12 @@ typedef struct config {
   const char *out_dir;
   const char *replay, *shrink_file, *bytes_file;
   bool print;
+  bool proofs;       /* generate traces with proofs */
   const char *known; /* file of known bugs */
+  proof_checkers checkers;
+  char check_path[4096], drat_trim_path[4096]; /* found by the tester */
+  call forced[16]; /* '--option NAME=VALUE' */
+  int forced_options;
 } config;
 
 static const char *usage =
@@ -50,10 +56,20 @@ static const char *usage =
     "  --known FILE    failures matching a line 'GLOB<TAB>DESCRIPTION' of\n"
     "                  FILE are reported as 'skip' (not shrunk, not\n"
     "                  counted)\n"
+    "  --proofs        generate IPASIR-like traces (clauses between solves,\n"
+    "                  assumptions, options of the simplifiers) tracing a\n"
+    "                  DRAT or LRAT proof from the start; every UNSAT\n"
+    "                  without assumptions is checked by the checkers\n"
+    "  --option NAME=VALUE  set this option in every generated trace\n"
+    "                  (after its own options; repeatable)\n"
+    "  --check PATH    einsat-check (default: next to einsat-mbt)\n"
+    "  --drat-trim PATH  drat-trim for DRAT proofs too (default: from\n"
+    "                  PATH if found; 'none': einsat-check only)\n"
     "\n"
     "  --replay FILE   run the trace in FILE: exit 0 if all checks pass\n"
     "  --shrink FILE   shrink the failing trace in FILE, print it\n"
-    "  --print SEED    print the trace generated from SEED\n"
+    "  --print SEED    print the trace generated from SEED (with\n"
+    "                  '--proofs' first: a proof trace)\n"
     "  --bytes FILE    print the trace a 'tests/fuzz' api input encodes\n";
 
 static double wall_clock (void) {
@@ -78,6 +94,41 @@ static uint64_t parse_number (const char *arg) {
   return res;
 }
 
+static void parse_forced_option (config *c, const char *arg) {
+  const char *equal = strchr (arg, '=');
+  size_t length = equal ? (size_t) (equal - arg) : 0;
+  call *o = c->forced + c->forced_options;
+  if (!equal || !length || length >= sizeof o->name ||
+      c->forced_options == 16)
+    die ("invalid '--option %s' (NAME=VALUE, at most 16)", arg);
+  memset (o, 0, sizeof *o);
+  o->kind = CALL_OPTION;
+  memcpy (o->name, arg, length);
+  char *end;
+  errno = 0;
+  o->value = strtoll (equal + 1, &end, 10);
+  if (!equal[1] || *end || errno)
+    die ("invalid value in '--option %s'", arg);
+  c->forced_options++;
+}
+
+/* The forced options go after the trace's own configuration, before its
+ * first clause (or other call). */
+static void force_options (const config *c, trace *t) {
+  size_t position = 0;
+  while (position < t->size && (t->calls[position].kind == CALL_NEW ||
+                                t->calls[position].kind == CALL_PROOF ||
+                                t->calls[position].kind == CALL_OPTION ||
+                                t->calls[position].kind == CALL_CONFIGURE))
+    position++;
+  for (int i = 0; i < c->forced_options; i++) {
+    trace_push (t, c->forced + i);
+    memmove (t->calls + position + 1, t->calls + position,
+             (t->size - 1 - position) * sizeof *t->calls);
+    t->calls[position++] = c->forced[i];
+  }
+}
+
 static void parse_arguments (config *c, int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
@@ -93,6 +144,8 @@ static void parse_arguments (config *c, int argc, char **argv) {
       c->quiet = true;
     else if (!strcmp (arg, "--verbose"))
       c->verbose = true;
+    else if (!strcmp (arg, "--proofs"))
+      c->proofs = true;
     else if (!has_value)
       die ("unknown option or missing value: '%s'", arg);
     else if (!strcmp (arg, "--seed"))
@@ -113,6 +166,12 @@ static void parse_arguments (config *c, int argc, char **argv) {
       c->bytes_file = argv[++i];
     else if (!strcmp (arg, "--known"))
       c->known = argv[++i];
+    else if (!strcmp (arg, "--check"))
+      c->checkers.check = argv[++i];
+    else if (!strcmp (arg, "--option"))
+      parse_forced_option (c, argv[++i]);
+    else if (!strcmp (arg, "--drat-trim"))
+      c->checkers.drat_trim = argv[++i];
     else if (!strcmp (arg, "--print")) {
       c->print = true;
       c->seed = parse_number (argv[++i]);
@@ -161,6 +220,51 @@ static uint8_t *read_bytes (const char *path, size_t *size) {
 }
 
 /*------------------------------------------------------------------------*/
+/* The proof checkers: einsat-check from the same build directory as the
+ * tester, drat-trim from the PATH. */
+
+static bool executable (const char *path) { return !access (path, X_OK); }
+
+static const char *checker_next_to_tester (char path[static 4096]) {
+  ssize_t n = readlink ("/proc/self/exe", path, 4096 - 32);
+  if (n <= 0)
+    return 0;
+  path[n] = 0;
+  char *slash = strrchr (path, '/');
+  strcpy (slash ? slash + 1 : path, "einsat-check");
+  return executable (path) ? path : 0;
+}
+
+static const char *program_on_path (const char *name,
+                                    char path[static 4096]) {
+  const char *dirs = getenv ("PATH");
+  while (dirs && *dirs) {
+    size_t n = strcspn (dirs, ":");
+    snprintf (path, 4096, "%.*s/%s", (int) n, n ? dirs : ".", name);
+    if (executable (path))
+      return path;
+    dirs += n + (dirs[n] == ':');
+  }
+  return 0;
+}
+
+static void find_checkers (config *c) {
+  proof_checkers *k = &c->checkers;
+  if (!k->check)
+    k->check = checker_next_to_tester (c->check_path);
+  else if (!executable (k->check))
+    die ("cannot run the checker '%s'", k->check);
+  if (k->drat_trim && !strcmp (k->drat_trim, "none")) {
+    k->drat_trim = 0;
+    k->drat_trim_missing = "--drat-trim none";
+  } else if (k->drat_trim && !executable (k->drat_trim))
+    die ("cannot run drat-trim '%s'", k->drat_trim);
+  else if (!k->drat_trim &&
+           !(k->drat_trim = program_on_path ("drat-trim", c->drat_trim_path)))
+    k->drat_trim_missing = "drat-trim not found on PATH";
+}
+
+/*------------------------------------------------------------------------*/
 /* Modes. */
 
 static void print_report (const verdict *v) {
@@ -180,7 +284,7 @@ static int replay (const config *c) {
   bool failed;
   if (c->verbose) {
     outcome out;
-    execute_trace (&t, true, &out);
+    execute_trace (&t, &c->checkers, true, &out);
     failed = out.failed;
     if (failed)
       printf ("not ok replay %s: %s\n", c->replay, out.message);
@@ -188,13 +292,15 @@ static int replay (const config *c) {
       printf ("ok replay %s: %" PRIu64 " checks\n", c->replay, out.checks);
   } else {
     verdict v;
-    run_isolated (&t, c->timeout, false, &v);
+    run_isolated (&t, &c->checkers, c->timeout, false, &v);
     failed = v.failed;
     if (failed) {
       printf ("not ok replay %s: %s\n", c->replay, v.signature);
       print_report (&v);
     } else
-      printf ("ok replay %s: %" PRIu64 " checks\n", c->replay, v.checks);
+      printf ("ok replay %s: %" PRIu64 " checks, %" PRIu64
+              " proofs checked (%" PRIu64 " by drat-trim)\n",
+              c->replay, v.checks, v.proofs, v.drat_trim);
   }
   trace_release (&t);
   return failed;
@@ -202,7 +308,7 @@ static int replay (const config *c) {
 
 static void shrink (trace *t, const char *signature, const config *c,
                     size_t *before, uint64_t *tests) {
-  shrinking s = {signature, c->timeout, 0, 0};
+  shrinking s = {signature, &c->checkers, c->timeout, 0, 0};
   *before = t->size;
   shrink_trace (t, &s);
   *tests = s.tests;
@@ -213,7 +319,7 @@ static int shrink_file (const config *c) {
   trace_init (&t);
   read_trace_file (c->shrink_file, &t);
   verdict v;
-  run_isolated (&t, c->timeout, false, &v);
+  run_isolated (&t, &c->checkers, c->timeout, false, &v);
   if (!v.failed) {
     fprintf (stderr, "einsat-mbt: %s does not fail\n", c->shrink_file);
     return 1;
@@ -321,6 +427,14 @@ static void print_known (const known_hits *k) {
             k->count[i], k->first_seed[i], k->description[i]);
 }
 
+static void generate (const config *c, uint64_t seed, trace *t) {
+  if (c->proofs)
+    generate_proof_trace (seed, t);
+  else
+    generate_random_trace (seed, t);
+  force_options (c, t);
+}
+
 static int test (const config *c) {
   double start = wall_clock ();
   long traces = 0, failures = 0, known = 0;
@@ -328,7 +442,7 @@ static int test (const config *c) {
   known_hits *hits = calloc (1, sizeof *hits);
   if (!hits)
     abort ();
-  uint64_t checks = 0;
+  uint64_t checks = 0, sat = 0, unsat = 0, proofs = 0, drat_trim = 0;
   trace t;
   trace_init (&t);
   for (; !c->count || traces < c->count; traces++) {
@@ -337,10 +451,14 @@ static int test (const config *c) {
     if (failures && !c->keep_going)
       break;
     uint64_t seed = c->seed + (uint64_t) traces;
-    generate_random_trace (seed, &t);
+    generate (c, seed, &t);
     verdict v;
-    run_isolated (&t, c->timeout, false, &v);
+    run_isolated (&t, &c->checkers, c->timeout, false, &v);
     checks += v.checks;
+    sat += v.sat;
+    unsat += v.unsat;
+    proofs += v.proofs;
+    drat_trim += v.drat_trim;
     if (v.failed &&
         known_bug (c, &v, description, sizeof description)) {
       count_known (hits, description, seed);
@@ -356,10 +474,20 @@ static int test (const config *c) {
   trace_release (&t);
   print_known (hits);
   free (hits);
-  printf ("%s mbt: %ld traces from seed %" PRIu64 ", %ld failed, %ld known "
-          "bugs, %" PRIu64 " checks in %.1f s\n",
-          failures ? "not ok" : "ok", traces, c->seed, failures, known,
-          checks, wall_clock () - start);
+  if (c->proofs && c->checkers.drat_trim_missing)
+    printf ("skip mbt drat-trim: %s (einsat-check checked every proof)\n",
+            c->checkers.drat_trim_missing);
+  char proof_counts[96] = "";
+  if (c->proofs || proofs)
+    snprintf (proof_counts, sizeof proof_counts,
+              ", %" PRIu64 " proofs checked (%" PRIu64 " by drat-trim)",
+              proofs, drat_trim);
+  printf ("%s mbt%s: %ld traces from seed %" PRIu64 ", %ld failed, %ld "
+          "known bugs, %" PRIu64 " checks, %" PRIu64 " SAT and %" PRIu64
+          " UNSAT answers%s in %.1f s\n",
+          failures ? "not ok" : "ok", c->proofs ? " proofs" : "", traces,
+          c->seed, failures, known, checks, sat, unsat, proof_counts,
+          wall_clock () - start);
   return failures != 0;
 }
 
@@ -374,6 +502,9 @@ int main (int argc, char **argv) {
   parse_arguments (&c, argc, argv);
   if (c.seconds && c.count == 1000)
     c.count = 0;
+  find_checkers (&c);
+  if (c.proofs && !c.checkers.check && !c.print)
+    die ("%s", "einsat-check not found next to einsat-mbt (use --check)");
   if (c.replay)
     return replay (&c);
   if (c.shrink_file)
@@ -383,7 +514,7 @@ int main (int argc, char **argv) {
   if (c.print) {
     trace t;
     trace_init (&t);
-    generate_random_trace (c.seed, &t);
+    generate (&c, c.seed, &t);
     trace_print (&t, stdout);
     trace_release (&t);
     return 0;

@@ -12,6 +12,7 @@
  *   execute.c   runs a trace and checks every result (in-process)
  *   isolate.c   runs a trace in a forked child and classifies failures
  *   shrink.c    delta debugging of failing traces
+ *   proofs.c    checking traced proofs with external checkers
  *   main.c      the command line
  */
 
@@ -44,6 +45,7 @@ typedef enum call_kind {
   CALL_LEARN,       /* learn callback for clauses up to value (< 0: off) */
   CALL_MODEL_VALUE, /* lit */
   CALL_DECIDE,      /* decide callback with random seed value (< 0: off) */
+  CALL_PROOF,       /* name: drat, drat-text, lrat or lrat-text */
   NUMBER_OF_CALL_KINDS
 } call_kind;
 
@@ -77,6 +79,17 @@ bool trace_read (trace *, FILE *, char *error, size_t error_size);
 /* in 'generate.c' */
 void generate_random_trace (uint64_t seed, trace *);
 void generate_trace_from_bytes (const uint8_t *, size_t, trace *);
+/* IPASIR-like sequences with a proof traced from the start. */
+void generate_proof_trace (uint64_t seed, trace *);
+
+/* The programs that check traced proofs (NULL: not checked).  drat-trim
+ * checks DRAT proofs backwards in addition to einsat-check's forward
+ * check; 'drat_trim_missing' says why it does not when it does not. */
+typedef struct proof_checkers {
+  const char *check;     /* einsat-check */
+  const char *drat_trim; /* drat-trim, or NULL */
+  const char *drat_trim_missing;
+} proof_checkers;
 
 /* in 'execute.c' */
 typedef struct outcome {
@@ -85,24 +98,44 @@ typedef struct outcome {
   char signature[160]; /* what failed, without the details */
   char message[512];   /* with the details */
   uint64_t checks;     /* results checked */
+  uint64_t sat, unsat; /* answers of 'solve' */
+  uint64_t proofs;     /* proofs checked by einsat-check */
+  uint64_t drat_trim;  /* ... and by drat-trim */
 } outcome;
 
-void execute_trace (const trace *, bool verbose, outcome *);
+void execute_trace (const trace *, const proof_checkers *, bool verbose,
+                    outcome *);
+
+/* in 'proofs.c' */
+typedef struct proof_check {
+  const proof_checkers *checkers;
+  char proof[256], cnf[256], output[256]; /* temporary files */
+  char report[300]; /* the checker's explaining line after a failure */
+} proof_check;
+
+/* Names the temporary files of the process 'pid' in 'check'. */
+void proof_files (proof_check *, const proof_checkers *, long pid);
+void remove_proof_files (const proof_check *);
+/* Runs 'program' with the arguments (NULL-terminated) and returns true if
+ * it exits 0 and prints "s VERIFIED"; else the report says why. */
+bool run_proof_checker (proof_check *, const char *program,
+                        const char *const *arguments);
 
 /* in 'isolate.c' */
 typedef struct verdict {
   bool failed;
   char signature[160]; /* equal signatures: "fails the same way" */
   char report[2048];   /* what the child printed, shortened */
-  uint64_t checks;
+  uint64_t checks, sat, unsat, proofs, drat_trim; /* as in 'outcome' */
 } verdict;
 
-void run_isolated (const trace *, unsigned timeout, bool verbose,
-                   verdict *);
+void run_isolated (const trace *, const proof_checkers *, unsigned timeout,
+                   bool verbose, verdict *);
 
 /* in 'shrink.c' */
 typedef struct shrinking {
   const char *signature;
+  const proof_checkers *checkers;
   unsigned timeout;
   uint64_t tests, successes;
 } shrinking;

@@ -15,7 +15,7 @@
 
 static bool still_fails (shrinking *s, const trace *candidate) {
   verdict v;
-  run_isolated (candidate, s->timeout, false, &v);
+  run_isolated (candidate, s->checkers, s->timeout, false, &v);
   s->tests++;
   bool same = v.failed && !strcmp (v.signature, s->signature);
   s->successes += same;

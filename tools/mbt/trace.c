@@ -10,6 +10,7 @@
  *   enumerate LIMIT STOP all|VAR...
  *   fail-alloc N             learn MAX-LENGTH (negative: no callback)
  *   decide SEED              (random decisions; negative: no callback)
+ *   proof drat|drat-text|lrat|lrat-text   (right after 'new')
  *
  * Lines starting with '#' are comments. */
 
@@ -42,6 +43,7 @@ static const char *const names[NUMBER_OF_CALL_KINDS] = {
     [CALL_LEARN] = "learn",
     [CALL_DECIDE] = "decide",
     [CALL_MODEL_VALUE] = "model-value",
+    [CALL_PROOF] = "proof",
 };
 
 const char *call_name (call_kind kind) { return names[kind]; }
@@ -91,6 +93,7 @@ void call_print (const call *c, FILE *file) {
     fprintf (file, " %s %" PRId64, c->name, c->value);
     break;
   case CALL_CONFIGURE:
+  case CALL_PROOF:
     fprintf (file, " %s", c->name);
     break;
   case CALL_ADD:
@@ -214,6 +217,7 @@ static bool read_arguments (reader *r, call *c) {
   case CALL_LIMIT:
     return read_name (r, c) && read_number (r, &c->value);
   case CALL_CONFIGURE:
+  case CALL_PROOF:
     return read_name (r, c);
   case CALL_ADD:
     return read_clause (r, c);

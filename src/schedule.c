@@ -1,0 +1,76 @@
+/* The schedule of the search: when each task runs next ('limits'), how
+ * much effort it may spend ('last'), and the rounds a fruitless one sits
+ * out ('delays'), grouped as in Kissat ('kimits.c').  Each formula is
+ * written here once, so that every task that follows it follows the same
+ * one:
+ *
+ *  - restarts in focused mode wait 'restartint' conflicts;
+ *  - the conflict intervals of rounds grow linearly (elimination,
+ *    rephasing) or with the square root (reduction, probing,
+ *    vivification) of the number of rounds so far;
+ *  - an effort budget is 'effort' per mille of the search ticks since the
+ *    last round, either at least a minimum ('*mineffort' options) or plus
+ *    a base ('*baseeffort' options).
+ *
+ * The delays are inline in 'internal.h' (reason-side bumping asks at
+ * every conflict). */
+
+#include "internal.h"
+
+#include <math.h>
+
+/* Schedules depend on options, which may be set until the first solve. */
+void es_init_schedules (einsat *solver) {
+  if (solver->schedules_initialized)
+    return;
+  solver->schedules_initialized = true;
+  es_init_ema (&solver->fast_glue, GET_OPTION (emafast));
+  es_init_ema (&solver->slow_glue, GET_OPTION (emaslow));
+  es_init_ema (&solver->decision_rate, GET_OPTION (emaslow));
+  limits *l = &solver->limits;
+  es_set_restart_limit (solver);
+  l->reduce = (uint64_t) GET_OPTION (reduceint);
+  l->rephase = (uint64_t) GET_OPTION (rephaseint);
+  l->vivify = (uint64_t) GET_OPTION (vivifyint);
+  l->probe = (uint64_t) GET_OPTION (probeint);
+  l->report = 0;
+  solver->random = (uint64_t) GET_OPTION (seed);
+  es_init_mode (solver);
+  LOG ("schedules initialized: reduce at %" PRIu64 ", rephase at %" PRIu64
+       " conflicts",
+       l->reduce, l->rephase);
+}
+
+void es_set_restart_limit (einsat *solver) {
+  solver->limits.restart = STAT (conflicts) + GET_OPTION (restartint);
+}
+
+uint64_t es_linear_limit (einsat *solver, int interval, uint64_t rounds) {
+  assert (interval > 0);
+  return STAT (conflicts) + (uint64_t) interval * rounds;
+}
+
+uint64_t es_sqrt_limit (einsat *solver, int interval, uint64_t rounds) {
+  assert (interval > 0);
+  double delta = interval * sqrt ((double) rounds);
+  return STAT (conflicts) + (uint64_t) delta;
+}
+
+/* 'effort' per mille of the search ticks since 'last'. */
+static uint64_t effort_share (einsat *solver, uint64_t last, int effort) {
+  assert (last <= STAT (ticks));
+  assert (effort >= 0);
+  return (STAT (ticks) - last) * (uint64_t) effort / 1000;
+}
+
+uint64_t es_effort_budget (einsat *solver, uint64_t last, int effort,
+                           int minimum) {
+  uint64_t budget = effort_share (solver, last, effort);
+  uint64_t least = (uint64_t) minimum * 1000;
+  return budget > least ? budget : least;
+}
+
+uint64_t es_effort_with_base (einsat *solver, uint64_t last, int effort,
+                              int base) {
+  return effort_share (solver, last, effort) + (uint64_t) base * 1000;
+}

@@ -1,0 +1,29 @@
+/* The WebAssembly program of the web playground ('make web', see
+ * web/README.md).  The page's worker starts it like the command line,
+ * with an argument vector and files in an in-memory file system, on a
+ * fresh instance for every run (so no state leaks from one run into the
+ * next):
+ *
+ *   einsat solve [options] FILE   a DIMACS formula ('solve.c')
+ *   einsat hint FILE              the next Sudoku cell that propagation
+ *                                 forces ('hint.c')
+ *   einsat COMMAND ...            a puzzle front-end, as 'einsat COMMAND'
+ *
+ * The command line's own main ('cli/main.c') is not linked: it stops on
+ * signals and an interval timer, which a browser does not have. */
+
+#include "web.h"
+
+#include <string.h>
+
+int main (int argc, char **argv) {
+  if (argc > 1 && !strcmp (argv[1], "solve"))
+    return web_solve (argc - 1, argv + 1);
+  if (argc > 1 && !strcmp (argv[1], "hint"))
+    return web_hint (argc - 1, argv + 1);
+  cli_command *command = argc > 1 ? cli_find_command (argv[1]) : 0;
+  if (command)
+    return command (argc - 1, argv + 1);
+  return cli_error ("usage: einsat solve|hint|COMMAND ... (the web "
+                    "playground's program)");
+}

@@ -1,0 +1,11 @@
+#ifndef WEB_H_INCLUDED
+#define WEB_H_INCLUDED
+
+/* The commands of the web playground's WebAssembly program ('main.c'). */
+
+#include "cli.h"
+
+int web_solve (int argc, char **argv); /* in 'solve.c' */
+int web_hint (int argc, char **argv);  /* in 'hint.c' */
+
+#endif
