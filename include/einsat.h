@@ -346,9 +346,10 @@ int64_t einsat_enumerate (einsat *, const int *project, int project_size,
  * binary clause, and larger clauses with at most 'max_size' literals and
  * a glue (the number of decision levels in it, LBD) of at most
  * 'max_glue'.  Units are reported once they are fixed on the root level
- * (learned, found by probing or implied), with glue 1.  'lits' holds
- * 'size' external literals (no terminating zero) and is only valid during
- * the call.  The callback must not call back into this instance except
+ * (learned, found by probing or simplification; not those implied by
+ * propagation, which the importer derives itself), with glue 1.
+ * 'lits' holds 'size' external literals (no terminating zero) and is
+ * only valid during the call.  The callback must not call back into this instance except
  * 'einsat_terminate' and 'einsat_import'.  The clauses are implied by the
  * clauses added to this instance (never by its assumptions): clauses
  * over variables that exist only inside the solver (factoring,

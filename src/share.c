@@ -135,14 +135,19 @@ static void export_internal (einsat *solver, size_t size,
 
 /* The units on the root-level trail not exported yet.  At the root level
  * the trail holds root-level literals only, in the order they were
- * assigned, so the exported ones are a prefix. */
+ * assigned, so the exported ones are a prefix.  Only units without a
+ * reason go (learned, probed, from simplification): those implied by
+ * propagation follow from them and the clauses, and when a conflict
+ * fixes a long chain (thousands of units just before an UNSAT answer)
+ * they would crowd out everything else in the importers' queues. */
 void es_export_units (einsat *solver) {
   sharing *s = &solver->share;
   if (!s->export_clause || solver->level || solver->inconsistent)
     return; /* the trail of an inconsistent solver is of no use */
   while (s->units_exported < solver->trail_size) {
     unsigned lit = solver->trail[s->units_exported++];
-    export_internal (solver, 1, &lit, 1);
+    if (VAR (lit)->reason == INVALID)
+      export_internal (solver, 1, &lit, 1);
   }
 }
 
@@ -280,7 +285,10 @@ static void import_clause (einsat *solver, int size, int glue,
     solver->inconsistent = true;
   } else if (new_size == 1) {
     INC (imported_units);
+    bool all_exported = s->units_exported == solver->trail_size;
     es_assign_unit (solver, lits->begin[0]);
+    if (all_exported) /* not back to where it came from */
+      s->units_exported = solver->trail_size;
   } else if (new_size == 2) {
     INC (imported_binaries);
     es_new_binary (solver, true, lits->begin[0], lits->begin[1]);
