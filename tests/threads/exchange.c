@@ -14,6 +14,10 @@
 #include <pthread.h>
 #include <stdint.h>
 
+/* Fewer rounds under the sanitizers (argument '--quick'). */
+static int quick = 1;
+#define ROUNDS(N) ((N) / quick > 2 ? (N) / quick : 2)
+
 /*------------------------------------------------------------------------*/
 /* Formulas as flat zero-terminated literal lists. */
 
@@ -127,7 +131,7 @@ static void test_pairs (void) {
   uint64_t rng = 7, total_imported = 0;
   int sat = 0, unsat = 0;
   cnf f = {0};
-  for (int round = 0; round < 12; round++) {
+  for (int round = 0; round < ROUNDS (12); round++) {
     int vars = 120 + 10 * (round % 6);
     random_3sat (&f, &rng, vars, (int) (4.26 * vars));
     party a = {einsat_new (), -2}, b = {einsat_new (), -2};
@@ -163,7 +167,7 @@ static void test_incremental_pairs (void) {
   add_cnf (b.solver, &f);
   connect (a.solver, b.solver);
   int assumed[4];
-  for (int call = 0; call < 20; call++) {
+  for (int call = 0; call < ROUNDS (20); call++) {
     int clause[3];
     oracle_distinct_vars (&rng, f.vars, 3, clause);
     for (int i = 0; i < 3; i++) {
@@ -233,7 +237,7 @@ static void test_export_bounds (void) {
   cnf f = {0};
   collected c = {{0}, 5, 3, 0, 0, 0, 0};
   int checked = 0;
-  for (int round = 0; round < 6; round++) {
+  for (int round = 0; round < ROUNDS (6); round++) {
     random_3sat (&f, &rng, 90, 380);
     c.clauses.size = 0;
     einsat *s = einsat_new ();
@@ -452,4 +456,8 @@ static const test_case cases[] = {
     {"clear terminate", test_clear_terminate},
 };
 
-int main (void) { return RUN_TESTS ("exchange", cases); }
+int main (int argc, char **argv) {
+  if (argc > 1 && !strcmp (argv[1], "--quick"))
+    quick = 3;
+  return RUN_TESTS ("exchange", cases);
+}

@@ -17,6 +17,10 @@
 
 static const char *checker; /* einsat-check, or NULL */
 
+/* Fewer rounds under the sanitizers (argument '--quick' first). */
+static int quick = 1;
+#define ROUNDS(N) ((N) / quick > 2 ? (N) / quick : 2)
+
 typedef struct cnf {
   int vars;
   int *lits;
@@ -91,7 +95,7 @@ static void test_answers (void) {
   cnf f = {0};
   int sat = 0, unsat = 0;
   uint64_t started = 0;
-  for (int round = 0; round < 16; round++) {
+  for (int round = 0; round < ROUNDS (16); round++) {
     int vars = 100 + 10 * (round % 8);
     random_3sat (&f, &rng, vars, (int) (4.26 * vars));
     einsat *s = new_portfolio (2 + round % 3, round % 4 ? 0 : 200);
@@ -117,7 +121,7 @@ static void test_incremental (void) {
   einsat *s = new_portfolio (3, 0);
   add_cnf (s, &f);
   int assumed[5];
-  for (int call = 0; call < 24; call++) {
+  for (int call = 0; call < ROUNDS (24); call++) {
     int picked[3];
     oracle_distinct_vars (&rng, f.vars, 3, picked);
     for (int i = 0; i < 3; i++) {
@@ -187,7 +191,7 @@ static void hard_formula (cnf *f) {
 static void test_terminate (void) {
   cnf f = {0};
   hard_formula (&f);
-  einsat *s = new_portfolio (4, 100);
+  einsat *s = new_portfolio (4, 0); /* started before the request */
   add_cnf (s, &f);
   pthread_t thread;
   CHECK (!pthread_create (&thread, 0, terminate_later, s));
@@ -309,7 +313,7 @@ static void test_hub (void) {
   uint64_t rng = 31;
   cnf f = {0};
   long imported = 0, exported = 0;
-  for (int round = 0; round < 6; round++) {
+  for (int round = 0; round < ROUNDS (6); round++) {
     random_3sat (&f, &rng, 150, 639);
     run a = {new_portfolio (2, 50), -2}, b = {new_portfolio (2, 50), -2};
     einsat_diversify (b.solver, 1);
@@ -347,7 +351,7 @@ static void test_proof (void) {
   uint64_t rng = 41;
   cnf f = {0};
   int checked = 0;
-  for (int round = 0; round < 8; round++) {
+  for (int round = 0; round < ROUNDS (8); round++) {
     random_3sat (&f, &rng, 110, 480);
     char cnf_path[64], proof_path[64];
     snprintf (cnf_path, sizeof cnf_path, "/tmp/portfolio-%d.cnf",
@@ -424,7 +428,7 @@ static void test_deterministic (void) {
   uint64_t rng = 53;
   cnf f = {0};
   int differing = 0;
-  for (int round = 0; round < 6; round++) {
+  for (int round = 0; round < ROUNDS (6); round++) {
     random_3sat (&f, &rng, 150 + 10 * round, (int) (4.26 * (150 + 10 * round)));
     int assumptions[3] = {1, -2, 3}, n = round % 2 ? 3 : 0;
     int threads = 2 + round % 3, delay = round % 2 ? 0 : 300;
@@ -455,6 +459,8 @@ static const test_case cases[] = {
 };
 
 int main (int argc, char **argv) {
+  if (argc > 1 && !strcmp (argv[1], "--quick"))
+    quick = 3, argc--, argv++;
   checker = argc > 1 ? argv[1] : 0;
   return RUN_TESTS ("portfolio", cases);
 }
