@@ -7,7 +7,8 @@
 #
 #   bench/parallel.sh [-t TIMEOUT] [-m MIN] [-n THREADS]... [-l LIST] [INSTANCES...]
 #
-# Defaults: 300 s timeout, MIN 10 s, threads 2 and 8 against 1, all of
+# Defaults: 300 s timeout, MIN 10 s, threads 2 and 8 against 1 (and 8
+# oversubscribed, see below), all of
 # ../shared/bench/cnf.  Without '-l' a first pass runs one thread on the
 # instances and keeps those it did not solve within MIN seconds (written
 # to bench/out/parallel-selected-STAMP.list, reusable with '-l').  Then
@@ -52,9 +53,14 @@ EOF
 fi
 [ -s "$list" ] || { echo "bench: no instance selected" >&2; exit 1; }
 
+# Beyond the processors online '--threads=N' starts that many workers
+# only: 'threadsNx' runs all N with '--threadsoversubscribe'.
+online=$(getconf _NPROCESSORS_ONLN)
 solvers=(-s "threads1=$einsat --threads=1 {in}")
 for n in "${counts[@]}"; do
   solvers+=(-s "threads$n=$einsat --threads=$n {in}")
+  [ "$n" -le "$online" ] ||
+    solvers+=(-s "threads${n}x=$einsat --threads=$n --threadsoversubscribe {in}")
 done
 "$SHARED/run-bench" -t "$timeout" -j 1 --rotate --expect "$SHARED/cnf/status.tsv" \
   "${solvers[@]}" -o "bench/out/parallel-$stamp.csv" "@$(realpath "$list")" \

@@ -8,6 +8,9 @@ threads is the caller's instance plus N workers, so a worker costs
 (rss_N - rss_1) / N).
 
     bench/parallel_summary.py CSV TIMEOUT [--table]
+
+A count with an 'x' (8x) ran with --threadsoversubscribe: all its workers,
+more than the processors online.
 """
 import collections
 import csv
@@ -16,7 +19,12 @@ import sys
 
 
 def threads_of(name):
-    return int(name[len("threads"):])
+    """threads8x (oversubscribed) is 8 threads too, listed after threads8."""
+    return int(name[len("threads"):].rstrip("x"))
+
+
+def order(name):
+    return (threads_of(name), name.endswith("x"))
 
 
 def main():
@@ -25,7 +33,7 @@ def main():
     runs = collections.defaultdict(dict)
     for row in csv.DictReader(open(path)):
         runs[row["instance"]][row["solver"]] = row
-    solvers = sorted({s for r in runs.values() for s in r}, key=threads_of)
+    solvers = sorted({s for r in runs.values() for s in r}, key=order)
     if "threads1" not in solvers:
         sys.exit("parallel_summary: no 'threads1' runs in %s" % path)
     complete = {i: r for i, r in runs.items() if len(r) == len(solvers)}
@@ -63,8 +71,8 @@ def main():
         def median(values, fmt):
             return fmt % statistics.median(values) if values else "-"
 
-        print("| %d | %d | %d | %.0f | %s | %s | %s | %s | %s | %s |" % (
-            n, count, wrong, total,
+        print("| %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s |" % (
+            solver[len("threads"):], count, wrong, total,
             "-" if n == 1 else "%+.0f %%" % (100.0 * (total - base_par2) / base_par2),
             "-" if n == 1 else median(both, "%.2fx"),
             "-" if n == 1 else median(either, "%.2fx"),
