@@ -1,6 +1,7 @@
 # einsat - top-level makefile.
 #
-#   make            build the release library, CLI and tools (build/release)
+#   make            build the release library, CLI and tools (build/release),
+#                   in parallel, one short line per step ('V=1': commands)
 #   make run        build, then solve the built-in example and print it
 #   make test       build and run every test, plain and under ASan+UBSan
 #   make CONFIG=debug|asan|tsan|release ...   choose the build configuration
@@ -57,6 +58,18 @@ else
   $(error unknown CONFIG '$(CONFIG)': use release, debug, asan or tsan)
 endif
 
+# A parallel build unless '-j' says otherwise; one line per step
+# ('CC src/analyze.c') unless 'V=1' asks for the commands.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
+V ?= 0
+ifeq ($(V),1)
+  quiet =
+else
+  quiet = @printf '  %-4s %s\n' '$(1)' '$(2)';
+endif
+
 CFLAGS_ALL := $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(LDSAN) $(LDFLAGS)
 LDLIBS_ALL := -lpthread -lm $(LDLIBS)
@@ -90,14 +103,20 @@ $(COMPILER_STAMP): FORCE
 
 $(OUT)/%.o: %.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 .PHONY: FORCE
 FORCE:
 
+# Objects stay: as intermediate files of a test program (or a fragment's
+# chain of pattern rules) make would delete them, and then rebuild them
+# and relink every test program the next time, because their
+# prerequisite, the compiler stamp above, is remade on every run.
+.SECONDARY:
+
 -include $(shell find $(OUT) -name '*.d' 2>/dev/null)
 
-run: all
+run: $(OUT)/bin/einsat
 	@$(RUN_COMMAND)
 
 # The whole test suite, plain (release) and under sanitizers; under

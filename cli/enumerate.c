@@ -23,7 +23,10 @@
  * proof to PROOF.  So 'einsat-check drat FILE PROOF' (or drat-trim)
  * confirms that no other model exists; together with the printed model
  * that certifies "exactly one".  With no model at all the formula itself
- * is written and refuted, certifying "none". */
+ * is written and refuted, certifying "none".  Both files are opened
+ * before the input is read, and the models of '--unique' are printed
+ * only once the certificate is written: an unwritable or full disk is
+ * reported before anything that looks like an answer. */
 
 #include "cli.h"
 
@@ -32,195 +35,157 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/*------------------------------------------------------------------------*/
-/* Options. */
-
-static int set_mode (cli_enumeration *e, int mode, const char *arg) {
-  if (e->mode && e->mode != CLI_NO_MODE && e->mode != mode) {
-    cli_error ("'%s' cannot be combined with another of '--all', "
-               "'--count' and '--unique'",
-               arg);
-    return -1;
-  }
-  e->mode = mode;
-  return 1;
-}
-
-int cli_parse_enumeration_option (cli_enumeration *e, const char *arg) {
-  if (!strcmp (arg, "--all"))
-    return set_mode (e, CLI_ALL, arg);
-  if (!strncmp (arg, "--all=", 6)) {
-    if (!cli_parse_limit (arg + 6, &e->limit)) {
-      cli_error ("invalid number of models in '%s' (a number > 0)", arg);
-      return -1;
-    }
-    return set_mode (e, CLI_ALL, arg);
-  }
-  if (!strcmp (arg, "--count"))
-    return set_mode (e, CLI_COUNT, arg);
-  if (!strcmp (arg, "--unique"))
-    return set_mode (e, CLI_UNIQUE, arg);
-  if (!strncmp (arg, "--project=", 10) && arg[10])
-    e->project_path = arg + 10;
-  else if (!strncmp (arg, "--cnf-out=", 10) && arg[10])
-    e->cnf_out_path = arg + 10;
-  else
-    return 0;
-  if (!e->mode)
-    e->mode = CLI_NO_MODE;
-  return 1;
-}
-
-void cli_print_enumeration_usage (void) {
-  printf (
-      "\n"
-      "Model enumeration (projected on 'c ind' variables or "
-      "--project):\n"
-      "  --all[=N]          print all models (at most N), each after "
-      "'c model K'\n"
-      "  --count            print only the number of models "
-      "('c models N')\n"
-      "  --unique           print the model and 'c unique yes|no' (looks "
-      "for two)\n"
-      "  --project=FILE     enumerate over the variables listed in FILE\n"
-      "  --proof=FILE       with --unique: DRAT proof that no second model"
-      " exists\n"
-      "  --cnf-out=FILE     with --unique --proof: the formula the proof "
-      "refutes\n"
-      "                     (input plus the clause blocking the model; "
-      "default\n"
-      "                     PROOF.cnf)\n");
-}
+/* A projection file may list every variable of a large formula on one
+ * line. */
+#define PROJECTION_MAX_LINE (1u << 26)
 
 /*------------------------------------------------------------------------*/
 /* The projection: 'c ind' lines, a '--project' file, or every variable. */
 
-typedef struct projection {
+struct cli_projection {
   int *vars, size, capacity;
-} projection;
+  long *lines; /* where each came from (a '--project' file) */
+};
 
-static bool push_var (projection *p, long var) {
+static bool push_var (cli_projection *p, int var, long line) {
   for (int i = 0; i < p->size; i++)
     if (p->vars[i] == var)
       return true;
   if (p->size == p->capacity) {
     int capacity = p->capacity ? 2 * p->capacity : 64;
     int *vars = realloc (p->vars, (size_t) capacity * sizeof *vars);
-    if (!vars)
+    if (vars)
+      p->vars = vars;
+    long *lines = realloc (p->lines, (size_t) capacity * sizeof *lines);
+    if (lines)
+      p->lines = lines;
+    if (!vars || !lines)
       return false;
-    p->vars = vars, p->capacity = capacity;
+    p->capacity = capacity;
   }
-  p->vars[p->size++] = (int) var;
+  p->lines[p->size] = line;
+  p->vars[p->size++] = var;
   return true;
+}
+
+static void release_projection (cli_projection *p) {
+  if (!p)
+    return;
+  free (p->vars);
+  free (p->lines);
+  free (p);
 }
 
 /* Integers separated by white space; 0 is ignored; comment lines start
  * with 'c' (except 'c ind', whose variables count) or '#'. */
-static bool parse_project_line (projection *p, const char *path, int line,
-                                char *text) {
+static bool parse_project_line (cli_projection *p, fe_input *in) {
+  char *text = in->line;
   if (!strncmp (text, "c ind", 5) &&
       (!text[5] || isspace ((unsigned char) text[5])))
     text += 5;
   else if (text[0] == 'c' || text[0] == '#')
     return true;
-  for (char *word = strtok (text, " \t\r\n"); word;
-       word = strtok (0, " \t\r\n")) {
+  for (char *word = strtok (text, " \t\r"); word;
+       word = strtok (0, " \t\r")) {
     char *end;
     errno = 0;
     long var = strtol (word, &end, 10);
     if (errno || *end || var < 0 || var > EINSAT_MAX_VAR) {
-      cli_error ("%s:%d: expected a variable, got '%s'", path, line, word);
+      fe_line_error (in, in->number, "expected a variable, got '%s'", word);
       return false;
     }
-    if (var && !push_var (p, var)) {
-      cli_error ("out of memory");
-      return false;
-    }
+    if (var && !push_var (p, (int) var, in->number))
+      return fe_out_of_memory (), false;
   }
   return true;
 }
 
-static bool read_project_file (projection *p, const char *path) {
-  FILE *file = fopen (path, "r");
-  if (!file) {
-    cli_error ("%s: cannot read projection: %s", path, strerror (errno));
+static bool read_project_file (cli_projection *p, const char *path) {
+  fe_input in;
+  if (!fe_open_input (&in, path, PROJECTION_MAX_LINE))
     return false;
-  }
-  char *text = 0;
-  size_t capacity = 0;
   bool ok = true;
-  for (int line = 1; ok && getline (&text, &capacity, file) >= 0; line++)
-    ok = parse_project_line (p, path, line, text);
-  free (text);
-  fclose (file);
-  if (ok && !p->size) {
-    cli_error ("%s: no variables in the projection file", path);
-    ok = false;
-  }
+  while (ok && fe_read_line (&in))
+    ok = parse_project_line (p, &in);
+  ok &= !in.failed;
+  if (ok && !p->size)
+    ok = !fe_error ("%s: no variables in the projection file", path);
+  fe_close_input (&in);
   return ok;
 }
 
-static bool make_projection (projection *p, const cli_enumeration *e,
-                             const einsat_dimacs *d) {
-  if (e->project_path)
-    return read_project_file (p, e->project_path);
-  if (d->project_size) {
-    for (int i = 0; i < d->project_size; i++)
-      if (!push_var (p, abs (d->project[i])))
-        return !cli_error ("out of memory");
-    return true;
-  }
-  int vars = d->variables > d->max_var ? d->variables : d->max_var;
-  p->vars = malloc ((size_t) (vars ? vars : 1) * sizeof *p->vars);
-  if (!p->vars)
-    return !cli_error ("out of memory");
-  for (int v = 1; v <= vars; v++)
-    p->vars[p->size++] = v;
+/* The largest variable the input may use. */
+static int input_vars (const einsat_dimacs *d) {
+  return d->variables > d->max_var ? d->variables : d->max_var;
+}
+
+bool cli_check_projection (cli_enumeration *e, const einsat_dimacs *d) {
+  const cli_projection *p = e->projection;
+  int vars = input_vars (d);
+  for (int i = 0; p && i < p->size; i++)
+    if (p->vars[i] > vars)
+      return !fe_error ("%s:%ld: variable %d exceeds the %d variables of "
+                        "'%s'",
+                        e->options->project, p->lines[i], p->vars[i], vars,
+                        e->input);
   return true;
 }
 
+/* The variables of the '--project' file, of the 'c ind' lines or all. */
+static cli_projection *make_projection (cli_enumeration *e,
+                                        const einsat_dimacs *d) {
+  cli_projection *p = e->projection;
+  if (p) {
+    e->projection = 0;
+    return p;
+  }
+  if (!(p = calloc (1, sizeof *p)))
+    return 0;
+  bool ok = true;
+  for (int i = 0; ok && i < d->project_size; i++)
+    ok = push_var (p, abs (d->project[i]), 0);
+  for (int v = 1; ok && !d->project_size && v <= input_vars (d); v++)
+    ok = push_var (p, v, 0);
+  if (ok)
+    return p;
+  release_projection (p);
+  return 0;
+}
+
 /*------------------------------------------------------------------------*/
-/* Printing models as they come. */
+/* Printing models as they come ('--all'), or once they are certified
+ * ('--unique'). */
 
 typedef struct models {
   int mode;
   int64_t count;
-  int *witness; /* the first model (values as given), for --unique */
+  int *kept[2]; /* the models of '--unique' (projected values, 0 ends) */
   int size;
 } models;
 
-static void print_values (const int *values) {
-  char line[96] = "v";
-  size_t length = 1;
-  for (const int *p = values;; p++) {
-    char number[16];
-    int n = snprintf (number, sizeof number, " %d", *p);
-    if (length + (size_t) n > 78) {
-      line[length] = 0;
-      puts (line);
-      length = 1;
-    }
-    memcpy (line + length, number, (size_t) n);
-    length += (size_t) n;
-    if (!*p)
-      break;
-  }
-  line[length] = 0;
-  puts (line);
+static void print_model (int64_t number, const int *values) {
+  printf ("c model %" PRId64 "\n", number);
+  cli_print_values (values);
 }
 
+/* A write error on standard output stops the enumeration: the models
+ * would be lost. */
 static int on_model (void *data, const int *values) {
   models *m = data;
-  m->count++;
+  int64_t number = ++m->count;
   if (m->mode == CLI_COUNT)
     return 1;
-  if (m->count == 1 && m->witness)
-    memcpy (m->witness, values, (size_t) m->size * sizeof *values);
-  printf ("c model %" PRId64 "\n", m->count);
-  print_values (values);
+  if (m->mode == CLI_UNIQUE) {
+    if (number <= 2)
+      memcpy (m->kept[number - 1], values,
+              (size_t) (m->size + 1) * sizeof *values);
+    return 1;
+  }
+  print_model (number, values);
   fflush (stdout);
-  return 1;
+  return !ferror (stdout);
 }
 
 /*------------------------------------------------------------------------*/
@@ -232,7 +197,6 @@ typedef struct clauses {
   int *lits; /* each clause ends in 0 */
   size_t size, capacity;
   int64_t count;
-  int max_var;
 } clauses;
 
 static bool push_lit (clauses *c, int lit) {
@@ -245,8 +209,6 @@ static bool push_lit (clauses *c, int lit) {
   }
   c->lits[c->size++] = lit;
   c->count += !lit;
-  if (abs (lit) > c->max_var)
-    c->max_var = abs (lit);
   return true;
 }
 
@@ -314,24 +276,21 @@ static FILE *reopen_input (const char *path, bool *piped) {
 static bool read_input_clauses (clauses *c, const char *path) {
   bool piped;
   FILE *file = reopen_input (path, &piped);
-  if (!file) {
-    cli_error ("%s: cannot read the input again", path);
-    return false;
-  }
+  if (!file)
+    return !fe_error ("%s: cannot read the input again", path);
   bool ok = copy_clauses (c, file);
   ok &= !(piped ? pclose (file) : fclose (file));
   if (!ok)
-    cli_error ("%s: reading the input again failed", path);
+    fe_error ("%s: reading the input again failed", path);
   return ok;
 }
 
-static bool write_cnf (const char *path, const clauses *c, int vars,
-                       const projection *p, const int *witness,
-                       const char *input) {
-  FILE *file = fopen (path, "w");
-  if (!file)
-    return !cli_error ("%s: cannot write: %s", path, strerror (errno));
-  fprintf (file, "c %s %s\n", input,
+static bool write_cnf (cli_enumeration *e, const clauses *c, int vars,
+                       const cli_projection *p, const int *witness) {
+  if (!fe_begin_output (&e->cnf_out))
+    return false;
+  FILE *file = e->cnf_out.file;
+  fprintf (file, "c %s %s\n", e->input,
            witness ? "with its only model blocked (einsat --unique)"
                    : "(no model: einsat --unique)");
   fprintf (file, "p cnf %d %" PRId64 "\n", vars, c->count + (witness != 0));
@@ -341,86 +300,115 @@ static bool write_cnf (const char *path, const clauses *c, int vars,
     fprintf (file, "%d ", -witness[i]);
   if (witness)
     fputs ("0\n", file);
-  if (fclose (file))
-    return !cli_error ("%s: writing failed", path);
-  return true;
+  return fe_close_output (&e->cnf_out);
 }
 
-/* Refutes the CNF at 'cnf_path' with a second solver instance, which
- * writes the proof (the first one cannot: enumeration is not possible
- * while tracing a proof). */
-static bool prove (const char *cnf_path, const char *proof_path,
-                   bool binary) {
-  FILE *proof = fopen (proof_path, "w");
-  if (!proof)
-    return !cli_error ("%s: cannot write proof: %s", proof_path,
-                       strerror (errno));
-  einsat *solver = einsat_new ();
+/* Refutes the CNF written to '--cnf-out' with a second solver instance,
+ * which writes the proof (the first one cannot: enumeration is not
+ * possible while tracing a proof). */
+static bool prove (cli_enumeration *e) {
+  if (!fe_begin_output (&e->proof))
+    return false;
+  const char *cnf_path = e->cnf_out.path;
+  einsat *solver = fe_new_solver ();
   einsat_dimacs d = {0};
-  if (solver) /* one solve: see 'main' in 'main.c' */
+  if (solver) /* one solve: see 'configure_solver' in 'main.c' */
     einsat_set_option (solver, "incremental", 0);
-  bool ok = solver && einsat_trace_proof (solver, proof, binary) &&
+  bool ok = solver &&
+            einsat_trace_proof (solver, e->proof.file, e->proof_binary) &&
             einsat_read_dimacs_path (solver, cnf_path, &d);
   int res = ok ? einsat_solve (solver) : -1;
-  if (res != 20)
-    cli_error ("%s: %s", cnf_path,
-               res == 10 ? "internal error: still satisfiable"
-               : ok      ? "proof run did not finish"
-                    : (solver ? einsat_error (solver) : "out of memory"));
+  if (!solver)
+    fe_out_of_memory ();
+  else if (res == 10)
+    fe_error ("%s: internal error: still satisfiable", cnf_path);
+  else if (res != 20)
+    fe_solver_error (ok ? "the proof run did not finish"
+                        : einsat_error (solver));
   if (solver)
     einsat_close_proof (solver);
   einsat_delete (solver);
   free (d.project);
-  if (fclose (proof) && res == 20)
-    return !cli_error ("%s: writing the proof failed", proof_path);
-  return res == 20;
+  return fe_close_output (&e->proof) && res == 20;
 }
 
-static bool certify (const cli_enumeration *e, const char *input,
-                     const einsat_dimacs *d, const projection *p,
-                     const int *witness, const char *proof_path,
-                     bool binary) {
-  char default_path[PATH_MAX];
-  const char *cnf_path = e->cnf_out_path;
-  if (!cnf_path) {
-    snprintf (default_path, sizeof default_path, "%s.cnf", proof_path);
-    cnf_path = default_path;
-  }
-  clauses c = {0, 0, 0, 0, 0};
-  int vars = d->variables > d->max_var ? d->variables : d->max_var;
-  for (int i = 0; i < p->size; i++)
-    if (p->vars[i] > vars)
-      vars = p->vars[i];
-  bool ok = read_input_clauses (&c, input) &&
-            write_cnf (cnf_path, &c, vars, p, witness, input) &&
-            prove (cnf_path, proof_path, binary);
+/* The two files are one certificate: if the proof fails, the formula
+ * goes too (if it was created here). */
+static bool certify (cli_enumeration *e, const einsat_dimacs *d,
+                     const cli_projection *p, const int *witness) {
+  clauses c = {0, 0, 0, 0};
+  int vars = input_vars (d);
+  bool cnf_created = e->cnf_out.created;
+  bool ok = read_input_clauses (&c, e->input) &&
+            write_cnf (e, &c, vars, p, witness) && prove (e);
   free (c.lits);
-  if (ok)
-    printf ("c proof written to '%s' (refuting '%s')\n", proof_path,
-            cnf_path);
+  if (!ok && cnf_created)
+    unlink (e->cnf_out.path);
   return ok;
 }
 
 /*------------------------------------------------------------------------*/
 
-static bool check_arguments (const cli_enumeration *e, const char *input,
-                             const char *output, const char *proof_path) {
-  if (e->mode == CLI_NO_MODE)
-    return !cli_error ("'%s' needs '--all', '--count' or '--unique'",
-                       e->project_path ? "--project" : "--cnf-out");
+static bool check_arguments (const cli_enumeration *e, const char *output,
+                             const char *proof) {
+  const cli_options *o = e->options;
   if (output)
-    return !cli_error ("no result file '%s' with '--all', '--count' or "
-                       "'--unique' (there is no single model)",
-                       output);
-  if (proof_path && e->mode != CLI_UNIQUE)
-    return !cli_error ("'--proof' with '--all' or '--count' is not "
-                       "supported (use it with '--unique')");
-  if (e->cnf_out_path && !proof_path)
-    return !cli_error ("'--cnf-out' needs '--unique --proof=FILE'");
-  if (proof_path && (!strcmp (proof_path, "-") || !strcmp (input, "-")))
-    return !cli_error ("'--unique --proof' needs an input file and a "
-                       "proof file (not standard input or output)");
+    return !fe_error ("no result file '%s' with '--all', '--count' or "
+                      "'--unique' (there is no single model)",
+                      output);
+  if (proof && e->mode != CLI_UNIQUE)
+    return !fe_error ("'--proof' with '--all' or '--count' is not "
+                      "supported (use it with '--unique')");
+  if (o->cnf_out && !proof)
+    return !fe_error ("'--cnf-out' needs '--unique --proof=FILE'");
+  if (proof && (!strcmp (proof, "-") || !strcmp (e->input, "-")))
+    return !fe_error ("'--unique --proof' needs an input file and a "
+                      "proof file (not standard input or output)");
+  if (proof && !o->cnf_out && fe_is_special_file (proof))
+    return !fe_error ("'--unique --proof=%s' needs '--cnf-out=FILE' (the "
+                      "proof does not go to a regular file, whose name "
+                      "would give the default PROOF.cnf)",
+                      proof);
   return true;
+}
+
+/* The certificate's files: the proof and the formula it refutes. */
+static bool open_certificate (cli_enumeration *e, const char *proof) {
+  const char *cnf_out = e->options->cnf_out;
+  if (!cnf_out) {
+    size_t size = strlen (proof) + 5;
+    if (!(e->default_cnf_out = malloc (size)))
+      return fe_out_of_memory (), false;
+    snprintf (e->default_cnf_out, size, "%s.cnf", proof);
+    cnf_out = e->default_cnf_out;
+  }
+  return fe_open_output (&e->proof, proof, "proof") &&
+         fe_open_output (&e->cnf_out, cnf_out, "CNF");
+}
+
+bool cli_prepare_enumeration (cli_enumeration *e, const char *input,
+                              const char *output, const char *proof,
+                              bool proof_binary) {
+  e->input = input;
+  e->proof_binary = proof_binary;
+  if (!check_arguments (e, output, proof))
+    return false;
+  if (proof && !open_certificate (e, proof))
+    return false;
+  if (!e->options->project)
+    return true;
+  if (!(e->projection = calloc (1, sizeof *e->projection)))
+    return fe_out_of_memory (), false;
+  return read_project_file (e->projection, e->options->project);
+}
+
+void cli_release_enumeration (cli_enumeration *e) {
+  fe_discard_output (&e->proof);
+  fe_discard_output (&e->cnf_out);
+  free (e->default_cnf_out);
+  e->default_cnf_out = 0;
+  release_projection (e->projection);
+  e->projection = 0;
 }
 
 static void print_summary (const cli_enumeration *e, int64_t count,
@@ -433,39 +421,54 @@ static void print_summary (const cli_enumeration *e, int64_t count,
                                                       : "no (no model)");
 }
 
-int cli_enumerate (einsat *solver, const cli_enumeration *e,
-                   const char *input, const char *output, einsat_dimacs *d,
-                   const char *proof_path, bool proof_binary) {
-  if (!check_arguments (e, input, output, proof_path))
-    return -1;
-  projection p = {0, 0, 0};
-  if (!make_projection (&p, e, d))
-    return -1;
-  models m = {e->mode, 0, 0, p.size};
-  if (e->mode == CLI_UNIQUE &&
-      !(m.witness = malloc ((size_t) (p.size + 1) * sizeof *m.witness))) {
-    free (p.vars);
-    cli_error ("out of memory");
-    return -1;
-  }
+/* '--unique': the models kept, the count, and where the certificate
+ * went. */
+static void print_unique (const cli_enumeration *e, const models *m,
+                          bool complete, bool certified) {
+  for (int64_t i = 0; i < m->count && i < 2; i++)
+    print_model (i + 1, m->kept[i]);
+  print_summary (e, m->count, complete);
+  if (certified)
+    printf ("c proof written to '%s' (refuting '%s')\n", e->proof.path,
+            e->cnf_out.path);
+}
+
+static int enumerate (einsat *solver, cli_enumeration *e,
+                      const einsat_dimacs *d, cli_projection *p) {
+  models m = {e->mode, 0, {0, 0}, p->size};
+  for (int i = 0; e->mode == CLI_UNIQUE && i < 2; i++)
+    if (!(m.kept[i] = malloc ((size_t) (p->size + 1) * sizeof (int)))) {
+      free (m.kept[0]);
+      return fe_out_of_memory (), -1;
+    }
   int64_t limit = e->mode == CLI_UNIQUE ? 2
-                  : e->mode == CLI_ALL  ? e->limit
+                  : e->mode == CLI_ALL  ? e->options->all
                                         : 0;
   int complete = 0;
-  int64_t count = einsat_enumerate (solver, p.vars, p.size, limit, on_model,
-                                    &m, &complete);
+  int64_t count = einsat_enumerate (solver, p->vars, p->size, limit,
+                                    on_model, &m, &complete);
   int res = count < 0 ? -1 : count > 0 ? 10 : complete ? 20 : 0;
   if (count < 0)
-    cli_error ("%s", einsat_error (solver));
-  else {
+    fe_solver_error (einsat_error (solver));
+  else if (e->mode != CLI_UNIQUE)
     print_summary (e, count, complete);
-    bool certifiable = complete && count <= 1;
-    if (proof_path && certifiable &&
-        !certify (e, input, d, &p, count ? m.witness : 0, proof_path,
-                  proof_binary))
+  else {
+    bool certify_it = e->proof.file && complete && count <= 1;
+    if (certify_it && !certify (e, d, p, count ? m.kept[0] : 0))
       res = -1;
+    else
+      print_unique (e, &m, complete, certify_it);
   }
-  free (m.witness);
-  free (p.vars);
+  free (m.kept[0]);
+  free (m.kept[1]);
+  return res;
+}
+
+int cli_enumerate (einsat *solver, cli_enumeration *e, einsat_dimacs *d) {
+  cli_projection *p = make_projection (e, d);
+  if (!p)
+    return fe_out_of_memory (), -1;
+  int res = enumerate (solver, e, d, p);
+  release_projection (p);
   return res;
 }

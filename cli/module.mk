@@ -6,9 +6,9 @@ CLI_EXTRA_OBJS ?=
 
 $(OUT)/bin/einsat: $(CLI_OBJS) $(CLI_EXTRA_OBJS) $(LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(CLI_EXTRA_OBJS) $(LIBRARY) $(LDLIBS_ALL)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJS) $(CLI_EXTRA_OBJS) $(LIBRARY) $(LDLIBS_ALL)
 
-$(OUT)/cli/%.o: CFLAGS_ALL += -Icli
+$(OUT)/cli/%.o: CFLAGS_ALL += -Icli -Ifrontend
 
 PROGRAMS += $(OUT)/bin/einsat
 RUN_COMMAND ?= $(OUT)/bin/einsat examples/small.cnf

@@ -8,8 +8,8 @@ ENCODE_LIBRARY := $(OUT)/lib/libeinsat_encode.a
 
 $(ENCODE_LIBRARY): $(ENCODE_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call quiet,AR,$@)ar rcs $@ $^
 
 PROGRAMS += $(ENCODE_LIBRARY)
 CLI_EXTRA_OBJS += $(ENCODE_OBJS)
@@ -18,4 +18,4 @@ $(OUT)/bin/einsat: $(ENCODE_OBJS)
 # More specific than the generic test rule in tests/module.mk, so it wins.
 $(OUT)/tests/encode/%: $(OUT)/tests/encode/%.o $(ENCODE_LIBRARY) $(LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(ENCODE_LIBRARY) $(LIBRARY) $(LDLIBS_ALL)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $< $(ENCODE_LIBRARY) $(LIBRARY) $(LDLIBS_ALL)

@@ -212,7 +212,8 @@ int einsat_diversify (einsat *, int index);
  *   trace.  'einsat_enumerate' returns -1.
  * - No more workers start than processors are online, unless option
  *   'threadsoversubscribe' is set or the run is deterministic.
- * - Conflict and decision limits hold for each worker; the time limit is
+ * - Conflict, decision and propagation limits hold for each worker, from
+ *   what the calling thread left of them; the time limit is
  *   process time, which N threads use up N times as fast.
  * - A worker that cannot be created or runs out of memory is left out
  *   (statistic 'workers_failed'); if none runs, the calling thread
@@ -229,10 +230,17 @@ int einsat_diversify (einsat *, int index);
 
 /*------------------------------------------------------------------------*/
 /* Limits for each following 'einsat_solve' call (counted from the start
- * of each call).  A negative value removes the limit. */
+ * of each call).  A negative value removes the limit.
+ *
+ * The propagation limit counts literals propagated (the 'propagations'
+ * statistic) and is exact for the search: the solver stops before the
+ * propagation that would exceed it.  Inprocessing does not start once it
+ * is used up; a round that started before propagates without it (root
+ * level units) and stops at its next termination check once past it. */
 
 void einsat_set_conflict_limit (einsat *, int64_t conflicts);
 void einsat_set_decision_limit (einsat *, int64_t decisions);
+void einsat_set_propagation_limit (einsat *, int64_t propagations);
 void einsat_set_time_limit (einsat *, double seconds); /* process time */
 
 /*------------------------------------------------------------------------*/

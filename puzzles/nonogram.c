@@ -9,126 +9,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define NONOGRAM_OPTIONS(OPTION)                                           \
+  OPTION (FLAG, unique, 0, "prove the picture unique or show another one") \
+  OPTION (FLAG, cnf, 0, "print the named DIMACS CNF and stop")             \
+  OPTION (TEXT, svg, "FILE", "draw the picture as SVG")                    \
+  OPTION (TEXT, png, "FILE", "draw the picture as PNG")                    \
+  OPTION (NUMBER, scale, 10, 1, 100, "N",                                  \
+          "pixels per cell in SVG and PNG (default 10)")                   \
+  OPTION (NUMBER, border, 4, 0, 100, "N",                                  \
+          "white cells around the drawing (default 4)")                    \
+  OPTION (FLAG, stats, 0, "print the encoding size and the times")
+
+FE_SETTINGS (nonogram_options, NONOGRAM_OPTIONS);
+typedef nonogram_options fe_settings;
+static const fe_option nonogram_rows[] = {NONOGRAM_OPTIONS (FE_ROW)
+                                              FE_END_OF_TABLE};
+
 typedef struct app {
-  const char *path, *svg_path, *png_path;
-  bool unique, cnf, stats;
-  int scale, border;
-  int options;
-  char **option; /* solver options "--name=value" */
+  const char *path;
+  nonogram_options options;
+  fe_arguments arguments;
+  fe_output svg, png; /* opened before solving */
   nonogram puzzle;
   unsigned char *pictures[2]; /* width * height each, 1 = black */
   int found;
   double start;
 } app;
 
-static void print_usage (void) {
-  printf (
-      "usage: einsat nonogram [options] FILE\n"
-      "\n"
-      "Solves the nonogram in FILE ('.non' format: width, height, rows, "
-      "columns,\n"
-      "optional goal and givens; see puzzles/NONOGRAM.md) and prints the "
-      "picture\n"
-      "('#' black, '.' white).  When the file has a goal, the picture is "
-      "compared\n"
-      "with it.\n"
-      "\n"
-      "  --unique         prove the picture unique or show another one\n"
-      "  --cnf            print the named DIMACS CNF and stop\n"
-      "  --svg FILE       draw the picture as SVG\n"
-      "  --png FILE       draw the picture as PNG\n"
-      "  --scale=N        pixels per cell in SVG and PNG (default 10)\n"
-      "  --border=N       white cells around the drawing (default 4)\n"
-      "  --stats          print the encoding size and the times\n"
-      "  --NAME=VALUE     solver option (see 'einsat --help')\n"
-      "\n"
-      "Exit code 0 if solved (unique with --unique, matching the goal "
-      "if there\n"
-      "is one), 2 if there is no solution, another one or a different "
-      "goal, 1 for\n"
-      "errors in the file (reported before solving, nothing on standard "
-      "output).\n");
-}
-
-/*------------------------------------------------------------------------*/
-/* Arguments. */
-
-static int solver_option (app *a, char *arg) {
-  if (!grid_solver_option ("nonogram", arg))
-    return 1;
-  a->option[a->options++] = arg;
-  return -1;
-}
-
-/* "--svg FILE" or "--svg=FILE"; returns 1 if taken, -1 if the file is
- * missing, 0 for other arguments. */
-static int path_option (const char *name, int argc, char **argv, int *i,
-                        const char **path) {
-  const char *arg = argv[*i];
-  size_t n = strlen (name);
-  if (strncmp (arg, name, n))
-    return 0;
-  if (arg[n] == '=' && arg[n + 1])
-    *path = arg + n + 1;
-  else if (!arg[n] && *i + 1 < argc)
-    *path = argv[++*i];
-  else if (!arg[n] || arg[n] == '=') {
-    cli_error ("'%s' needs a file name", name);
-    return -1;
-  } else
-    return 0;
-  return 1;
-}
-
-static int flag_or_value (app *a, const char *arg) {
-  if (!strcmp (arg, "--unique"))
-    a->unique = true;
-  else if (!strcmp (arg, "--cnf"))
-    a->cnf = true;
-  else if (!strcmp (arg, "--stats"))
-    a->stats = true;
-  else {
-    int res = grid_int_option (arg, "--scale=", 1, 100, &a->scale);
-    if (!res)
-      res = grid_int_option (arg, "--border=", 0, 100, &a->border);
-    return res;
-  }
-  return 1;
-}
-
-/* Returns -1 to go on, otherwise the exit code. */
-static int parse_arguments (app *a, int argc, char **argv) {
-  if (!(a->option = calloc ((size_t) argc, sizeof (char *))))
-    return cli_error ("out of memory");
-  a->scale = 10;
-  a->border = 4;
-  for (int i = 1; i < argc; i++) {
-    char *arg = argv[i];
-    int res;
-    if (!strcmp (arg, "-h") || !strcmp (arg, "--help")) {
-      print_usage ();
-      return 0;
-    }
-    if ((res = flag_or_value (a, arg)) ||
-        (res = path_option ("--svg", argc, argv, &i, &a->svg_path)) ||
-        (res = path_option ("--png", argc, argv, &i, &a->png_path))) {
-      if (res < 0)
-        return 1;
-    } else if (arg[0] == '-' && arg[1] == '-') {
-      if ((res = solver_option (a, arg)) >= 0)
-        return res;
-    } else if (arg[0] == '-' && arg[1])
-      return cli_error ("unknown option '%s' (try 'einsat nonogram "
-                        "--help')",
-                        arg);
-    else if (a->path)
-      return cli_error ("too many files ('%s' and '%s')", a->path, arg);
-    else
-      a->path = arg;
-  }
-  if (!a->path)
-    return cli_error ("no puzzle file (try 'einsat nonogram --help')");
-  return -1;
+/* The pictures' files, opened before anything is solved or printed. */
+static bool open_pictures (app *a) {
+  const nonogram_options *o = &a->options;
+  return (!o->svg || fe_open_output (&a->svg, o->svg, "SVG")) &&
+         (!o->png || fe_open_output (&a->png, o->png, "PNG"));
 }
 
 /*------------------------------------------------------------------------*/
@@ -189,14 +101,16 @@ static bool compare_goal (app *a) {
   return false;
 }
 
+/* Returns false after an error (reported). */
 static bool draw (app *a) {
-  grid_picture picture = {a->puzzle.width, a->puzzle.height,
-                          a->pictures[0]};
+  puzzle_picture picture = {a->puzzle.width, a->puzzle.height,
+                            a->pictures[0]};
+  int scale = (int) a->options.scale, border = (int) a->options.border;
   bool ok = true;
-  if (a->svg_path)
-    ok &= grid_write_svg (&picture, a->scale, a->border, a->svg_path);
-  if (a->png_path)
-    ok &= grid_write_png (&picture, a->scale, a->border, a->png_path);
+  if (a->svg.file)
+    ok &= puzzle_write_svg (&picture, scale, border, &a->svg);
+  if (a->png.file)
+    ok &= puzzle_write_png (&picture, scale, border, &a->png);
   return ok;
 }
 
@@ -225,13 +139,6 @@ static int store_picture (void *data, const int *values) {
   return 1;
 }
 
-static bool set_options (app *a, einsat *solver) {
-  for (int i = 0; i < a->options; i++)
-    if (!grid_apply_solver_option (solver, a->option[i]))
-      return false;
-  return true;
-}
-
 /* Returns false on a solver error (reported). */
 static bool solve (app *a, encoder *e) {
   const nonogram *n = &a->puzzle;
@@ -241,32 +148,33 @@ static bool solve (app *a, encoder *e) {
     a->pictures[i] = calloc ((size_t) cells, 1);
   if (!project || !a->pictures[0] || !a->pictures[1]) {
     free (project);
-    cli_error ("out of memory");
-    return false;
+    return !fe_out_of_memory ();
   }
   for (int i = 0; i < cells; i++)
     project[i] = i + 1;
   int complete = 0;
-  int64_t found =
-      einsat_enumerate (enc_solver (e), project, cells, a->unique ? 2 : 1,
-                        store_picture, a, &complete);
+  int64_t found = einsat_enumerate (enc_solver (e), project, cells,
+                                    a->options.unique ? 2 : 1,
+                                    store_picture, a, &complete);
   free (project);
-  if (found < 0 || (!found && !complete)) {
-    cli_error ("solver failed: %s", einsat_error (enc_solver (e)));
-    return false;
-  }
+  if (found < 0 || (!found && !complete))
+    return !fe_solver_error (einsat_error (enc_solver (e)));
   return true;
 }
 
+/* The pictures are drawn before the answer is printed, so that a file
+ * that cannot be written leaves no answer on standard output. */
 static int report (app *a) {
   const nonogram *n = &a->puzzle;
   if (!a->found) {
     puts ("no solution");
     return 2;
   }
+  if (!draw (a))
+    return 1;
   print_picture (n, a->pictures[0]);
   int res = 0;
-  if (a->unique && a->found == 1)
+  if (a->options.unique && a->found == 1)
     puts ("unique");
   else if (a->found == 2) {
     puts ("not unique, another solution:");
@@ -275,58 +183,85 @@ static int report (app *a) {
   }
   if (!compare_goal (a))
     res = 2;
-  return draw (a) ? res : 1;
+  return res;
 }
 
 static int write_cnf (app *a) {
   encoder *e = enc_new (ENC_NO_SOLVER);
   if (!e)
-    return cli_error ("out of memory");
+    return fe_out_of_memory ();
   enc_comment (e,
                "nonogram %s: %d x %d, variable rRcC says row R column "
                "C is black",
                a->path, a->puzzle.width, a->puzzle.height);
   int res = 0;
   if (!nonogram_encode (e, &a->puzzle) || !enc_write_dimacs (e, stdout))
-    res = cli_error ("cannot write the CNF: %s", enc_error (e));
+    res = ferror (stdout) ? 1 : fe_solver_error (enc_error (e));
   enc_delete (e);
   return res;
 }
 
-static int run (app *a) {
-  if (!nonogram_read (a->path, &a->puzzle))
+static int solve_and_report (app *a, encoder *e) {
+  if (!fe_apply_solver_options (enc_solver (e), &a->arguments))
     return 1;
-  if (a->cnf)
-    return write_cnf (a);
-  encoder *e = enc_new (ENC_NO_RECORD);
-  if (!e)
-    return cli_error ("out of memory");
-  int res = 1;
-  if (!set_options (a, enc_solver (e)) || !nonogram_encode (e, &a->puzzle))
-    cli_error ("cannot encode the puzzle: %s", enc_error (e));
-  else {
-    double encoded = cli_process_time ();
-    if (solve (a, e)) {
-      double solved = cli_process_time ();
-      res = report (a);
-      if (a->stats)
-        print_stats (a, e, encoded, solved);
-    }
-  }
-  enc_delete (e);
+  if (!nonogram_encode (e, &a->puzzle))
+    return fe_solver_error (enc_error (e));
+  double encoded = fe_process_time ();
+  if (!solve (a, e))
+    return 1;
+  double solved = fe_process_time ();
+  int res = report (a);
+  if (a->options.stats && res != 1)
+    print_stats (a, e, encoded, solved);
   return res;
 }
+
+static int run (app *a, const char *path) {
+  a->path = path;
+  if (!open_pictures (a) || !nonogram_read (path, &a->puzzle))
+    return 1;
+  if (a->options.cnf)
+    return write_cnf (a);
+  encoder *e = puzzle_new_encoder (ENC_NO_RECORD);
+  if (!e)
+    return fe_out_of_memory ();
+  int res = solve_and_report (a, e);
+  puzzle_delete_encoder (e);
+  return res;
+}
+
+static const fe_command_line nonogram_command_line = {
+    "einsat nonogram [options] FILE",
+    "Solves the nonogram in FILE ('.non' format: width, height, rows, "
+    "columns,\n"
+    "optional goal and givens; see puzzles/NONOGRAM.md) and prints the "
+    "picture\n"
+    "('#' black, '.' white).  When the file has a goal, the picture is "
+    "compared\n"
+    "with it.\n",
+    NONOGRAM_MAX_LINE,
+    "Exit code 0 if solved (unique with --unique, matching the goal if "
+    "there\n"
+    "is one), 2 if there is no solution, another one or a different goal, "
+    "1 for\n"
+    "errors in the file (reported before solving, nothing on standard "
+    "output).\n",
+    0};
 
 int nonogram_main (int argc, char **argv) {
   app a;
   memset (&a, 0, sizeof a);
-  a.start = cli_process_time ();
-  int res = parse_arguments (&a, argc, argv);
+  a.start = fe_process_time ();
+  const fe_table tables[] = {{nonogram_rows, &a.options}, {0, 0}};
+  int res = fe_parse_command (&a.arguments, &nonogram_command_line, tables,
+                              argc, argv);
   if (res < 0)
-    res = run (&a);
+    res = run (&a, a.arguments.file[0]);
+  fe_discard_output (&a.svg); /* removed if created but not drawn */
+  fe_discard_output (&a.png);
   nonogram_release (&a.puzzle);
   free (a.pictures[0]);
   free (a.pictures[1]);
-  free (a.option);
+  fe_release_arguments (&a.arguments);
   return res;
 }

@@ -5,11 +5,12 @@
 #ifndef NONOGRAM_H_INCLUDED
 #define NONOGRAM_H_INCLUDED
 
-#include "puzzle_io.h"
-
-#include "einsat_encode.h"
+#include "puzzle.h"
 
 #define NONOGRAM_MAX_SIDE 2000
+
+/* The longest line is the goal of the largest puzzle. */
+#define NONOGRAM_MAX_LINE (NONOGRAM_MAX_SIDE * NONOGRAM_MAX_SIDE + 64)
 
 /* The runs of one row (left to right) or column (top to bottom). */
 typedef struct nonogram_clue {

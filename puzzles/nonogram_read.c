@@ -23,7 +23,7 @@ typedef struct section {
 } section;
 
 typedef struct parser {
-  grid_input in;
+  fe_input in;
   nonogram *puzzle;
   long width_line, height_line, goal_line, givens_line;
   section rows, columns;
@@ -32,23 +32,40 @@ typedef struct parser {
   int given_capacity;
   bool pending; /* the current line starts the next key */
   bool failed;
+  bool stopped; /* out of memory or a broken input: read no further */
 } parser;
 
 #define ERROR(LINE, ...)                                                   \
   do {                                                                     \
-    grid_error (&p->in, (LINE), __VA_ARGS__);                              \
+    fe_line_error (&p->in, (LINE), __VA_ARGS__);                           \
     p->failed = true;                                                      \
   } while (0)
 
-static void *grow (void *array, int *capacity, size_t bytes) {
+static void out_of_memory (parser *p) {
+  if (!p->stopped)
+    fe_out_of_memory ();
+  p->failed = p->stopped = true;
+}
+
+/* Doubles '*array' (NULL after reporting that memory ran out, when
+ * '*array' stays as it was). */
+static bool grow (parser *p, void **array, int *capacity, size_t bytes) {
   int new_capacity = *capacity ? 2 * *capacity : 16;
-  void *res = realloc (array, (size_t) new_capacity * bytes);
+  void *res = realloc (*array, (size_t) new_capacity * bytes);
   if (!res) {
-    cli_error ("out of memory");
-    exit (1);
+    out_of_memory (p);
+    return false;
   }
+  *array = res;
   *capacity = new_capacity;
-  return res;
+  return true;
+}
+
+/* A line of the input, unless reading should stop. */
+static bool read_line (parser *p) {
+  if (p->stopped || !fe_read_line (&p->in))
+    return false;
+  return true;
 }
 
 /* The first word of 'line' if it is 'key' followed by a blank or the end;
@@ -138,15 +155,17 @@ static void parse_clue (parser *p, const char *text, nonogram_clue *clue) {
   if (!clue->count)
     return;
   if (!(clue->runs = malloc (sizeof (int) * count))) {
-    cli_error ("out of memory");
-    exit (1);
+    clue->count = 0;
+    out_of_memory (p);
+    return;
   }
   memcpy (clue->runs, runs, sizeof (int) * count);
 }
 
-static nonogram_clue *new_clue (section *s) {
-  if (s->count == s->capacity)
-    s->clues = grow (s->clues, &s->capacity, sizeof *s->clues);
+static nonogram_clue *new_clue (parser *p, section *s) {
+  if (s->count == s->capacity &&
+      !grow (p, (void **) &s->clues, &s->capacity, sizeof *s->clues))
+    return 0;
   nonogram_clue *clue = s->clues + s->count++;
   memset (clue, 0, sizeof *clue);
   return clue;
@@ -163,7 +182,7 @@ static void read_section (parser *p, section *s, const char *name,
   }
   s->line = p->in.number;
   while (!expected || s->count < expected) {
-    if (!grid_read_line (&p->in))
+    if (!read_line (p))
       return;
     const char *line = p->in.line;
     if (isalpha ((unsigned char) *line)) {
@@ -172,7 +191,10 @@ static void read_section (parser *p, section *s, const char *name,
     }
     if (!*line && !expected)
       return;
-    parse_clue (p, line, new_clue (s));
+    nonogram_clue *clue = new_clue (p, s);
+    if (!clue)
+      return;
+    parse_clue (p, line, clue);
   }
 }
 
@@ -189,19 +211,18 @@ static void read_goal (parser *p, const char *value) {
   size_t length = strlen (value);
   if (length >= 2 && value[0] == '"' && value[length - 1] == '"')
     value++, length -= 2;
-  if (!(p->goal = strndup (value, length))) {
-    cli_error ("out of memory");
-    exit (1);
-  }
+  if (!(p->goal = strndup (value, length)))
+    out_of_memory (p);
 }
 
 static void add_given (parser *p, int row, int col) {
   nonogram *n = p->puzzle;
   if (n->givens == p->given_capacity) {
     int capacity = p->given_capacity;
-    n->given = grow (n->given, &capacity, 2 * sizeof (int));
-    p->given_lines =
-        grow (p->given_lines, &p->given_capacity, sizeof (long));
+    if (!grow (p, (void **) &n->given, &capacity, 2 * sizeof (int)) ||
+        !grow (p, (void **) &p->given_lines, &p->given_capacity,
+               sizeof (long)))
+      return;
   }
   p->given_lines[n->givens] = p->in.number;
   n->given[2 * n->givens] = row;
@@ -219,7 +240,7 @@ static void read_givens (parser *p) {
     return;
   }
   p->givens_line = p->in.number;
-  while (grid_read_line (&p->in)) {
+  while (read_line (p)) {
     const char *line = p->in.line;
     if (!*line)
       return;
@@ -266,7 +287,7 @@ static void read_lines (parser *p) {
   for (;;) {
     if (p->pending)
       p->pending = false;
-    else if (!grid_read_line (&p->in))
+    else if (!read_line (p))
       return;
     const char *line = p->in.line;
     if (!*line)
@@ -350,8 +371,8 @@ static void check_goal (parser *p) {
     return;
   }
   if (!(n->goal = malloc (cells))) {
-    cli_error ("out of memory");
-    exit (1);
+    out_of_memory (p);
+    return;
   }
   for (size_t i = 0; i < cells; i++) {
     if (p->goal[i] != '0' && p->goal[i] != '1') {
@@ -386,7 +407,7 @@ static void release_parser (parser *p, bool keep_clues) {
   }
   free (p->goal);
   free (p->given_lines);
-  grid_close (&p->in);
+  fe_close_input (&p->in);
 }
 
 bool nonogram_read (const char *path, nonogram *n) {
@@ -394,10 +415,12 @@ bool nonogram_read (const char *path, nonogram *n) {
   parser state, *p = &state;
   memset (p, 0, sizeof *p);
   p->puzzle = n;
-  if (!grid_open (&p->in, path))
+  if (!fe_open_input (&p->in, path, NONOGRAM_MAX_LINE))
     return false;
   read_lines (p);
-  if (check_sizes (p)) {
+  p->stopped |= p->in.failed;
+  p->failed |= p->stopped;
+  if (!p->stopped && check_sizes (p)) {
     check_clues (p);
     check_goal (p);
     check_givens (p);

@@ -1,12 +1,16 @@
 #ifndef PUZZLE_H_INCLUDED
 #define PUZZLE_H_INCLUDED
 
-/* What the puzzle front-ends ('einsat zebra', 'einsat queens', ...)
- * share.  A front-end parses its own arguments (passing each one to
- * 'puzzle_parse_option' first), builds its encoding with named variables
- * (einsat_encode.h) and hands it to 'puzzle_run' together with a function
- * that prints one solution.  'puzzle_run' then does what the common
- * options ask for, the same way for every puzzle:
+/* What the puzzle front-ends share, on top of the front-end layer
+ * ('frontend.h': errors, input, output, options): their commands,
+ * encoders with solvers, the driver of the encoding front-ends and
+ * black-and-white pictures.
+ *
+ * The driver ('driver.c').  'einsat zebra' and 'einsat queens' build
+ * their encoding with named variables (einsat_encode.h) and hand it to
+ * 'puzzle_run' together with a function that prints one solution.
+ * 'puzzle_run' then does what their common options ask for, the same
+ * way for both:
  *
  *   --cnf[=FILE]  write the named DIMACS (standard output by default)
  *                 instead of solving; exit 0
@@ -25,27 +29,46 @@
  * 'einsat: ...', nothing on standard output). */
 
 #include "einsat_encode.h"
+#include "frontend.h"
 
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
+/* The commands ('einsat NAME ...', listed in 'commands.c'). */
+int nonogram_main (int argc, char **argv);
+int queens_main (int argc, char **argv);
+int sudoku_main (int argc, char **argv);
+int zebra_main (int argc, char **argv);
 
-typedef struct puzzle_options {
-  const char *command; /* front-end name, for messages */
-  bool help, trace, all, count, cnf;
-  int64_t limit;        /* --all=N (0: all) */
-  const char *cnf_path; /* --cnf=FILE (NULL: standard output) */
-} puzzle_options;
+/*------------------------------------------------------------------------*/
+/* Encoders (in 'driver.c'). */
 
-/* Returns 1 if 'arg' is a common option (then stored in 'options'), 0 if
- * it is not, -1 if it is malformed (then an error was printed). */
-int puzzle_parse_option (puzzle_options *, const char *arg);
+/* An encoder as 'enc_new' makes it, whose solver comes from
+ * 'fe_new_solver' (so that the tests can make its allocations fail);
+ * NULL when out of memory. */
+encoder *puzzle_new_encoder (unsigned flags);
 
-/* The common options for a front-end's '--help'. */
-void puzzle_print_options (FILE *);
+/* Deletes the encoder and its solver. */
+void puzzle_delete_encoder (encoder *);
 
-/* Prints "einsat: <message>" on standard error and returns 1. */
-int puzzle_error (const char *fmt, ...) ENC_PRINTF (1, 2);
+/*------------------------------------------------------------------------*/
+/* The driver (in 'driver.c'). */
+
+#define PUZZLE_OPTIONS(OPTION)                                             \
+  OPTION (OPTIONAL, all, 0, 1, INT64_MAX, "N",                             \
+          "print all solutions (at most N)")                               \
+  OPTION (FLAG, count, 0, "print only the number of solutions")            \
+  OPTION (OPTIONAL_TEXT, cnf, "FILE",                                      \
+          "write the encoding as DIMACS with variable names ('c var 17 "   \
+          "NAME' lines) instead of solving (standard output by default)")  \
+  OPTION (FLAG, trace, 0,                                                  \
+          "print the solver's steps (decisions, propagations with their "  \
+          "reasons, conflicts, learned clauses, backjumps) in the "        \
+          "puzzle's variable names")
+
+FE_SETTINGS (puzzle_options, PUZZLE_OPTIONS);
+
+extern const fe_option puzzle_table[];
+#define PUZZLE_EXIT_CODES                                                  \
+  "Exit code 10 if there is a solution, 20 if there is none, 1 on "        \
+  "errors.\n"
 
 /* A solution's values: 'values[var]' is 1 (true) or -1 (false) for the
  * named variables, 0 for the others. */
@@ -67,17 +90,40 @@ typedef struct puzzle_printer {
   const char *none;  /* text when there is no solution */
 } puzzle_printer;
 
-/* Runs the encoding as the options ask (see above); returns the exit
- * code.  The encoder must have been made without ENC_NO_RECORD if
- * '--cnf' was given and with a solver otherwise. */
-int puzzle_run (const puzzle_options *, encoder *, const puzzle_printer *);
+/* A front-end on the driver.  'puzzle_main' parses its command line,
+ * opens the file of '--cnf=FILE' (so that an unwritable path is reported
+ * before any work), calls 'read' with the arguments, makes an encoder
+ * (without a solver for '--cnf'), calls 'encode' and runs the encoding
+ * as the options ask (see above) with the solver options of the command
+ * line.  'read' and 'encode' return -1 to go on, otherwise the exit
+ * code; 'encode' fills in the printer. */
+typedef struct puzzle_front_end {
+  const fe_command_line *command_line;
+  const fe_table *tables;        /* they include 'puzzle_table' */
+  const puzzle_options *options; /* the settings of 'puzzle_table' */
+  void *data;                    /* passed to 'read' and 'encode' */
+  int (*read) (void *data, const fe_arguments *);
+  int (*encode) (void *data, encoder *, puzzle_printer *);
+} puzzle_front_end;
 
-/* The flags for 'enc_new' that fit the options: no solver for '--cnf',
- * no recorded clauses otherwise. */
-unsigned puzzle_encoder_flags (const puzzle_options *);
+/* Returns the exit code. */
+int puzzle_main (const puzzle_front_end *, int argc, char **argv);
 
-/* The front-ends ('einsat NAME ...'). */
-int queens_main (int argc, char **argv);
-int zebra_main (int argc, char **argv);
+/*------------------------------------------------------------------------*/
+/* Black-and-white pictures (in 'png.c' and 'svg.c'). */
+
+typedef struct puzzle_picture {
+  int width, height;          /* in cells */
+  const unsigned char *black; /* width * height, row-major, 1 = black */
+} puzzle_picture;
+
+/* Each cell becomes a 'scale' x 'scale' square and a white margin of
+ * 'border' cells surrounds the picture (a QR code reader needs four).
+ * Both write to an output opened with 'fe_open_output' and close it;
+ * they return false (reported) on an error. */
+bool puzzle_write_png (const puzzle_picture *, int scale, int border,
+                       fe_output *);
+bool puzzle_write_svg (const puzzle_picture *, int scale, int border,
+                       fe_output *);
 
 #endif

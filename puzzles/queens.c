@@ -6,12 +6,11 @@
  * at-most-one clauses (no auxiliary variables: a trace shows only queens,
  * and counting is fastest); above, the encoder chooses by length (ladder
  * and product encodings), which keeps the encoding linear in the number
- * of squares: a 1000 x 1000 board has 1.6 million variables (one million
- * named) and 8.9 million clauses.
+ * of squares.
  *
  * The solver's own decision heuristic finds large boards slowly: the
  * learned clauses of a board with hundreds of queens span hundreds of
- * levels (N = 1000 took 54 s, MiniSat 28 s, CaDiCaL 140 s).  So by
+ * levels (bench/RESULTS.md, "N-Queens", has the times).  So by
  * default the front-end makes the decisions through the solver's decide
  * callback, as a constraint solver would: a queen goes into a row with
  * the fewest free squares left ("most constrained first"), on a free
@@ -20,8 +19,8 @@
  * without a conflict.  Counting and listing ('--count', '--all') on the
  * small boards leave the decisions to the solver: its enumeration first
  * searches without learning ('dpll.c', most constrained clause first,
- * close to the rows rule) and counts 14 queens in 1.3 s, against 8.1 s
- * through the callback, which keeps the CDCL search.  (On large boards
+ * close to the rows rule) and counts several times faster than through
+ * the callback, which keeps the CDCL search.  (On large boards
  * that search, deciding the first free square and not a random one,
  * gets lost.)  '--decide=solver' leaves the
  * decisions to the solver, and so does '--trace' unless '--decide=rows'
@@ -35,15 +34,34 @@
 #include <string.h>
 
 #define MAX_QUEENS 5000
+#define QUEENS_STRING(N) QUEENS_DIGITS (N)
+#define QUEENS_DIGITS(N) #N
 #define PAIRWISE_QUEENS 16
+
+enum { DECIDE_DEFAULT, DECIDE_ROWS, DECIDE_SOLVER };
+
+#define QUEENS_OPTIONS(OPTION)                                             \
+  OPTION (                                                                 \
+      CHOICE, decide, DECIDE_DEFAULT, "default|rows|solver",               \
+      "who decides: by default the front-end, a queen into a row with "    \
+      "the fewest free squares ('rows'), except with --trace, which "      \
+      "shows the solver's own heuristic ('solver')")
+
+FE_SETTINGS (queens_options, QUEENS_OPTIONS);
+
+typedef queens_options fe_settings;
+static const fe_option queens_table[] = {QUEENS_OPTIONS (FE_ROW)
+                                             FE_END_OF_TABLE};
 
 typedef struct queens {
   int n;
+  puzzle_options options;
+  queens_options queens_options;
   encoder *e;
   int *line;       /* squares of one row, column or diagonal */
   int *row_queen;  /* per row: a square last seen holding a queen, or 0 */
+  char *text;      /* a row of the board as printed */
   uint64_t random; /* state of the square choice */
-  enum { DECIDE_DEFAULT, DECIDE_ROWS, DECIDE_SOLVER } decide;
 } queens;
 
 /* The squares are the first variables, named and numbered row by row, so
@@ -62,8 +80,8 @@ static bool name_squares (queens *q) {
 }
 
 /* Small boards are for counting, where a queen's attacks propagate
- * fastest through direct binary clauses (14 queens counted 25% faster
- * than with the ladder encodings); large boards need linear encodings. */
+ * fastest through direct binary clauses (faster than the ladder
+ * encodings, bench/RESULTS.md); large boards need linear encodings. */
 static enc_method amo_method (const queens *q) {
   return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_AUTO;
 }
@@ -157,10 +175,9 @@ static int decide_square (void *data) {
   return best_row ? choose_square (q, solver, best_row, best_count) : 0;
 }
 
-/* Counting learns a clause at almost every dead end (13 queens: 343,000
- * conflicts for 73,712 boards) and each clause is useful only nearby in
- * the search tree: reducing every 50 conflicts instead of 1000 saves 14%
- * of the instructions of counting 12 queens and 20% of the time for 14. */
+/* Counting learns a clause at almost every dead end and each clause is
+ * useful only nearby in the search tree, so frequent reductions pay
+ * (measured in bench/RESULTS.md, "N-Queens"). */
 static void tune_for_counting (queens *q) {
   einsat_set_option (enc_solver (q->e), "reduceint", 50);
 }
@@ -176,9 +193,7 @@ static void let_front_end_decide (queens *q) {
 
 static void print_board (void *data, const puzzle_solution *s) {
   queens *q = data;
-  char *line = malloc (2 * (size_t) q->n + 1);
-  if (!line)
-    return;
+  char *line = q->text;
   for (int row = 1; row <= q->n; row++) {
     for (int column = 1; column <= q->n; column++) {
       int var = square (q, row, column);
@@ -188,104 +203,66 @@ static void print_board (void *data, const puzzle_solution *s) {
     line[2 * q->n - 1] = 0;
     puts (line);
   }
-  free (line);
 }
 
-static void print_usage (void) {
-  printf ("usage: einsat queens N [options]\n"
-          "\n"
-          "Places N queens on an N x N board so that no two attack each "
-          "other\n"
-          "and prints the board ('Q' a queen, '.' an empty square).  "
-          "Variables\n"
-          "are named q_R_C (row R, column C, from 1).  1 <= N <= %d.\n"
-          "\n",
-          MAX_QUEENS);
-  printf ("  --decide=rows    the front-end decides: a queen into a row "
-          "with the\n"
-          "                   fewest free squares (the default)\n"
-          "  --decide=solver  the solver's own heuristic decides (the "
-          "default\n"
-          "                   with --trace)\n");
-  puzzle_print_options (stdout);
-
-}
-
-static int parse_size (const char *arg, int *n) {
+static int read_size (void *data, const fe_arguments *arguments) {
+  queens *q = data;
+  const char *arg = arguments->file[0];
   char *end;
   errno = 0;
   long value = strtol (arg, &end, 10);
   if (errno || end == arg || *end || value < 1 || value > MAX_QUEENS)
-    return puzzle_error ("queens: invalid board size '%s' (1 to %d)", arg,
-                         MAX_QUEENS);
-  *n = (int) value;
-  return 0;
-}
-
-static int parse_arguments (puzzle_options *o, queens *q, int argc,
-                            char **argv) {
-  int *n = &q->n;
-  for (int i = 1; i < argc; i++) {
-    int res = puzzle_parse_option (o, argv[i]);
-    if (res < 0)
-      return 1;
-    if (res)
-      continue;
-    if (!strcmp (argv[i], "--decide=rows") ||
-        !strcmp (argv[i], "--decide=solver")) {
-      q->decide = argv[i][9] == 's' ? DECIDE_SOLVER : DECIDE_ROWS;
-      continue;
-    }
-    if (argv[i][0] == '-')
-      return puzzle_error ("queens: unknown option '%s' (try '--help')",
-                           argv[i]);
-    if (*n)
-      return puzzle_error ("queens: more than one board size");
-    if (parse_size (argv[i], n))
-      return 1;
-  }
-  if (!o->help && !*n)
-    return puzzle_error ("queens: board size missing (try '--help')");
+    return fe_error ("invalid board size '%s' (1 to %d)", arg, MAX_QUEENS);
+  q->n = (int) value;
   return -1;
 }
 
-/* Builds the encoding and runs it as the options ask. */
-static int run_board (queens *q, const puzzle_options *o) {
-  enc_comment (q->e, "%d queens: q_R_C = queen on row R, column C", q->n);
+/* The encoding, and who decides. */
+static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
+  queens *q = data;
+  const puzzle_options *o = &q->options;
+  q->e = e;
+  q->line = malloc ((size_t) q->n * sizeof *q->line);
+  q->row_queen = calloc ((size_t) q->n, sizeof *q->row_queen);
+  q->text = malloc (2 * (size_t) q->n + 1);
+  if (!q->line || !q->row_queen || !q->text)
+    return fe_out_of_memory ();
+  enc_comment (e, "%d queens: q_R_C = queen on row R, column C", q->n);
   if (!name_squares (q))
-    return puzzle_error ("queens: out of memory");
+    return fe_solver_error (enc_error (e));
   encode_rows_and_columns (q);
   encode_diagonals (q);
-  bool listing = (o->all || o->count) && q->n <= PAIRWISE_QUEENS;
-  bool rows = q->decide == DECIDE_ROWS ||
-              (q->decide == DECIDE_DEFAULT && !o->trace && !listing);
+  bool listing = (o->all >= 0 || o->count) && q->n <= PAIRWISE_QUEENS;
+  int decide = q->queens_options.decide;
+  bool rows = decide == DECIDE_ROWS ||
+              (decide == DECIDE_DEFAULT && !o->trace && !listing);
   if (!o->cnf && rows)
     let_front_end_decide (q);
   if (!o->cnf && listing)
     tune_for_counting (q);
-  puzzle_printer printer = {print_board, q, false, "No solution."};
-  return puzzle_run (o, q->e, &printer);
+  *printer = (puzzle_printer){print_board, q, false, "No solution."};
+  return -1;
 }
 
+static const fe_command_line queens_command_line = {
+    "einsat queens [options] N",
+    "Places N queens on an N x N board so that no two attack each other\n"
+    "and prints the board ('Q' a queen, '.' an empty square).  Variables\n"
+    "are named q_R_C (row R, column C, from 1).  1 <= N <= " QUEENS_STRING (
+        MAX_QUEENS) ".\n",
+    0, PUZZLE_EXIT_CODES, 0};
+
 int queens_main (int argc, char **argv) {
-  puzzle_options o = {.command = "queens"};
   queens q = {.random = 0x9e3779b97f4a7c15u};
-  int res = parse_arguments (&o, &q, argc, argv);
-  if (res >= 0)
-    return res;
-  if (o.help) {
-    print_usage ();
-    return 0;
-  }
-  q.e = enc_new (puzzle_encoder_flags (&o));
-  q.line = malloc ((size_t) q.n * sizeof *q.line);
-  q.row_queen = calloc ((size_t) q.n, sizeof *q.row_queen);
-  if (!q.e || !q.line || !q.row_queen)
-    res = puzzle_error ("queens: out of memory");
-  else
-    res = run_board (&q, &o);
+  const fe_table tables[] = {{puzzle_table, &q.options},
+                             {queens_table, &q.queens_options},
+                             {0, 0}};
+  const puzzle_front_end front_end = {
+      &queens_command_line, tables, &q.options, &q, read_size,
+      encode_board};
+  int res = puzzle_main (&front_end, argc, argv);
   free (q.line);
   free (q.row_queen);
-  enc_delete (q.e);
+  free (q.text);
   return res;
 }

@@ -14,10 +14,33 @@ typedef struct counts {
   int64_t correct, wrong;
 } counts;
 
+#define SUDOKU_OPTIONS(OPTION)                                             \
+  OPTION (FLAG, line, 0, "one line per puzzle instead of a grid")          \
+  OPTION (FLAG, unique, 0,                                                 \
+          "prove the solution unique or show a second one")                \
+  OPTION (FLAG, check, 0, "verify filled grids instead of solving")        \
+  OPTION (FLAG, cnf, 0,                                                    \
+          "print the named DIMACS CNF of the one puzzle and stop")         \
+  OPTION (NUMBER, box, 0, SUDOKU_MIN_BOX, SUDOKU_MAX_BOX, "B",             \
+          "boxes of BxB (default: recognized from the input)")             \
+  OPTION (FLAG, quiet, 'q', "print only the summary")                      \
+  OPTION (FLAG, summary, 0, "print the summary also for a single puzzle")  \
+  OPTION (CHOICE, amo, 0,                                                  \
+          "auto|pairwise|sequential|commander|bimander|product",           \
+          "at most one (default pairwise up to 25x25, then auto)")         \
+  OPTION (NUMBER, rebuild, -1, 0, 1 << 30, "N",                            \
+          "puzzles before the solver is built again (default 0 = never; "  \
+          "with --enumerate=0 the number of cell variables)")
+
+FE_SETTINGS (sudoku_options, SUDOKU_OPTIONS);
+typedef sudoku_options fe_settings;
+static const fe_option sudoku_rows[] = {SUDOKU_OPTIONS (FE_ROW)
+                                            FE_END_OF_TABLE};
+
 typedef struct app {
+  sudoku_options options;
+  fe_arguments arguments;
   const char *path;
-  bool line, unique, check, cnf, quiet, summary;
-  int forced_box;
   sudoku_settings settings;
   sudoku_reader reader;
   sudoku_solver *solvers[SUDOKU_MAX_BOX + 1]; /* by box size */
@@ -25,135 +48,6 @@ typedef struct app {
   counts counts;
   double start_process, start_wall;
 } app;
-
-static void print_usage (void) {
-  printf (
-      "usage: einsat sudoku [options] [FILE|-]\n"
-      "\n"
-      "Solves every Sudoku in FILE (standard input if missing or '-'): "
-      "one per\n"
-      "line (81 characters, '.' or '0' blank; 16x16 with 1-9 and A-G; "
-      "numbers\n"
-      "separated by spaces for any size) or laid out over several lines "
-      "with\n"
-      "optional separators ('|', '-', '+').  Boxes from 2x2 (4x4 grid) "
-      "to 8x8\n"
-      "(64x64).  See puzzles/SUDOKU.md.\n"
-      "\n"
-      "  --line           one line per puzzle instead of a grid\n"
-      "  --unique         prove the solution unique or show a second "
-      "one\n"
-      "  --check          verify filled grids instead of solving\n"
-      "  --cnf            print the named DIMACS CNF of the one puzzle "
-      "and stop\n"
-      "  --box=B          boxes of BxB (default: recognized from the "
-      "input)\n"
-      "  -q, --quiet      print only the summary\n"
-      "  --summary        print the summary also for a single puzzle\n"
-      "  --amo=METHOD     at most one: auto, pairwise, sequential, "
-      "commander,\n"
-      "                   bimander or product (default pairwise up to "
-      "25x25)\n"
-      "  --rebuild=N      puzzles before the solver is built again\n"
-      "                   (default 0 = never; with --enumerate=0 the "
-      "number\n"
-      "                   of cell variables)\n"
-      "  --NAME=VALUE     solver option (see 'einsat --help')\n"
-      "\n"
-      "Exit code 0 if every puzzle was solved (unique with --unique, "
-      "correct\n"
-      "with --check), 2 if some puzzle has no solution (or several, or "
-      "is\n"
-      "wrong), 1 for errors such as bad lines (the batch goes on).\n");
-}
-
-/*------------------------------------------------------------------------*/
-/* Arguments. */
-
-static int parse_amo (const char *name) {
-  static const char *const names[] = {"auto",      "pairwise", "sequential",
-                                      "commander", "bimander", "product"};
-  for (int i = 0; i < 6; i++)
-    if (!strcmp (name, names[i]))
-      return i; /* the order of 'enc_method' */
-  return -1;
-}
-
-/* Solver options are tried on a scratch solver so that mistakes show up
- * before any puzzle is read. */
-static int solver_option (app *a, char *arg) {
-  if (!grid_solver_option ("sudoku", arg))
-    return 1;
-  a->settings.option[a->settings.options++] = arg;
-  return -1;
-}
-
-static int flag (app *a, const char *arg) {
-  if (!strcmp (arg, "--line"))
-    a->line = true;
-  else if (!strcmp (arg, "--unique"))
-    a->unique = true;
-  else if (!strcmp (arg, "--check"))
-    a->check = true;
-  else if (!strcmp (arg, "--cnf"))
-    a->cnf = true;
-  else if (!strcmp (arg, "-q") || !strcmp (arg, "--quiet"))
-    a->quiet = true;
-  else if (!strcmp (arg, "--summary"))
-    a->summary = true;
-  else
-    return 0;
-  return 1;
-}
-
-/* Options with a value; returns 1 if taken, 0 if not, -1 if invalid. */
-static int valued (app *a, const char *arg) {
-  int res = grid_int_option (arg, "--box=", SUDOKU_MIN_BOX, SUDOKU_MAX_BOX,
-                             &a->forced_box);
-  if (!res)
-    res = grid_int_option (arg, "--rebuild=", 0, 1 << 30,
-                           &a->settings.rebuild);
-  if (!res && !strncmp (arg, "--amo=", 6)) {
-    res = (a->settings.amo = parse_amo (arg + 6)) < 0 ? -1 : 1;
-    if (res < 0)
-      cli_error ("unknown method in '%s'", arg);
-  }
-  return res;
-}
-
-/* Returns -1 to go on, otherwise the exit code. */
-static int parse_arguments (app *a, int argc, char **argv) {
-  if (!(a->settings.option = calloc ((size_t) argc, sizeof (char *))))
-    return cli_error ("out of memory");
-  a->settings.rebuild = -1;
-  for (int i = 1; i < argc; i++) {
-    char *arg = argv[i];
-    int res;
-    if (!strcmp (arg, "-h") || !strcmp (arg, "--help")) {
-      print_usage ();
-      return 0;
-    } else if (flag (a, arg))
-      continue;
-    else if ((res = valued (a, arg))) {
-      if (res < 0)
-        return 1;
-    } else if (arg[0] == '-' && arg[1] == '-') {
-      if ((res = solver_option (a, arg)) >= 0)
-        return res;
-    } else if (arg[0] == '-' && arg[1])
-      return cli_error ("unknown option '%s' (try 'einsat sudoku --help')",
-                        arg);
-    else if (a->path)
-      return cli_error ("too many files ('%s' and '%s')", a->path, arg);
-    else
-      a->path = arg;
-  }
-  if (a->check + a->cnf + a->unique > 1)
-    return cli_error ("--check, --cnf and --unique exclude each other");
-  if (!a->path)
-    a->path = "-";
-  return -1;
-}
 
 /*------------------------------------------------------------------------*/
 /* Output. */
@@ -163,8 +57,8 @@ static int value_width (const sudoku *s) {
 }
 
 /* A grid is built in a buffer and written with one call per buffer
- * full: a stdio call per character (each takes the stream's lock) cost
- * 7 % of the time of a batch of easy puzzles. */
+ * full: a stdio call per character takes the stream's lock each time,
+ * a noticeable part of a batch of easy puzzles (bench/GRIDS.md). */
 typedef struct text {
   size_t size;
   char chars[4096];
@@ -241,14 +135,14 @@ static void print_line (const sudoku *s) {
 }
 
 static void print_answer (app *a, int found) {
-  if (a->quiet)
+  if (a->options.quiet)
     return;
-  if (a->line) {
+  if (a->options.line) {
     if (!found)
       fputs ("none", stdout);
     else
       print_line (a->solutions);
-    if (a->unique && found == 1)
+    if (a->options.unique && found == 1)
       fputs (" unique", stdout);
     else if (found == 2) {
       putchar (' ');
@@ -263,7 +157,7 @@ static void print_answer (app *a, int found) {
     puts ("no solution");
   else
     print_grid (a->solutions);
-  if (a->unique && found == 1)
+  if (a->options.unique && found == 1)
     puts ("unique");
   else if (found == 2) {
     puts ("not unique, another solution:");
@@ -273,14 +167,14 @@ static void print_answer (app *a, int found) {
 
 static void print_summary (app *a) {
   const counts *c = &a->counts;
-  double process = cli_process_time () - a->start_process;
-  double wall = grid_wall_time () - a->start_wall;
+  double process = fe_process_time () - a->start_process;
+  double wall = fe_wall_time () - a->start_wall;
   printf ("c puzzles %" PRId64 ", invalid %" PRId64 "\n", c->puzzles,
           c->invalid);
-  if (a->check)
+  if (a->options.check)
     printf ("c correct %" PRId64 ", wrong %" PRId64 "\n", c->correct,
             c->wrong);
-  else if (a->unique)
+  else if (a->options.unique)
     printf ("c solved %" PRId64 ", unique %" PRId64 ", several %" PRId64
             ", no solution %" PRId64 "\n",
             c->solved, c->unique, c->several, c->unsolvable);
@@ -315,7 +209,7 @@ static void check_grid (app *a) {
   bool correct = sudoku_correct (&a->puzzle, 0, why, sizeof why);
   a->counts.correct += correct;
   a->counts.wrong += !correct;
-  if (a->quiet)
+  if (a->options.quiet)
     return;
   if (correct)
     puts ("correct");
@@ -324,20 +218,18 @@ static void check_grid (app *a) {
 }
 
 static sudoku_solver *solver_for (app *a, int box) {
-  if (!a->solvers[box] &&
-      !(a->solvers[box] = sudoku_solver_new (box, &a->settings)))
-    cli_error ("cannot build the %dx%d solver (out of memory?)", box * box,
-               box * box);
+  if (!a->solvers[box])
+    a->solvers[box] = sudoku_solver_new (box, &a->settings);
   return a->solvers[box];
 }
 
-/* Returns false on a solver error (which stops the batch). */
+/* Returns false on a solver error (which stops the batch, reported). */
 static bool solve_puzzle (app *a) {
   sudoku_solver *solver = solver_for (a, a->puzzle.box);
   if (!solver)
     return false;
-  int found =
-      sudoku_solve (solver, &a->puzzle, a->unique ? 2 : 1, a->solutions);
+  int found = sudoku_solve (solver, &a->puzzle, a->options.unique ? 2 : 1,
+                            a->solutions);
   if (found < 0)
     return false;
   counts *c = &a->counts;
@@ -353,63 +245,111 @@ static int exit_code (app *a) {
   const counts *c = &a->counts;
   if (c->invalid)
     return 1;
-  if (c->wrong || c->unsolvable || (a->unique && c->several))
+  if (c->wrong || c->unsolvable || (a->options.unique && c->several))
     return 2;
   return 0;
 }
 
+/* Stops at an error of the solver, of the input or of standard output:
+ * the puzzles after it would not be solved or their answers lost. */
 static int run_batch (app *a) {
   int res;
-  while ((res = sudoku_read (&a->reader, &a->puzzle)) != SUDOKU_END) {
+  bool stopped = false;
+  while (!stopped &&
+         (res = sudoku_read (&a->reader, &a->puzzle)) != SUDOKU_END) {
     if (res == SUDOKU_INVALID ||
-        (!a->check && !sudoku_givens_consistent (&a->reader, &a->puzzle))) {
+        (!a->options.check &&
+         !sudoku_givens_consistent (&a->reader, &a->puzzle))) {
       a->counts.invalid++;
       continue;
     }
     a->counts.puzzles++;
-    if (a->check)
+    if (a->options.check)
       check_grid (a);
     else if (!solve_puzzle (a))
-      return 1;
+      stopped = true;
+    stopped |= ferror (stdout) != 0;
   }
+  stopped |= a->reader.input.failed;
+  if (!stopped && !a->counts.puzzles && !a->counts.invalid)
+    return fe_error ("%s: no puzzle", a->reader.input.path);
   fflush (stdout);
-  if (a->summary || a->quiet || a->counts.puzzles + a->counts.invalid > 1)
+  if (a->options.summary || a->options.quiet ||
+      a->counts.puzzles + a->counts.invalid > 1)
     print_summary (a);
-  return exit_code (a);
+  return stopped ? 1 : exit_code (a);
 }
 
 static int write_cnf (app *a) {
   int res = sudoku_read (&a->reader, &a->puzzle);
+  if (res == SUDOKU_END && a->reader.input.failed)
+    return 1;
   if (res == SUDOKU_END)
-    return cli_error ("%s: no puzzle", a->reader.input.path);
+    return fe_error ("%s: no puzzle", a->reader.input.path);
   if (res == SUDOKU_INVALID ||
       !sudoku_givens_consistent (&a->reader, &a->puzzle))
     return 1;
   sudoku second;
   if (sudoku_read (&a->reader, &second) != SUDOKU_END)
-    return cli_error ("%s: --cnf takes one puzzle, the input has more",
-                      a->reader.input.path);
-  if (!sudoku_write_cnf (&a->puzzle, &a->settings, stdout))
+    return fe_error ("%s: --cnf takes one puzzle, the input has more",
+                     a->reader.input.path);
+  if (a->reader.input.failed)
     return 1;
-  return fflush (stdout) ? cli_error ("writing the CNF failed") : 0;
+  return sudoku_write_cnf (&a->puzzle, &a->settings, stdout) ? 0 : 1;
+}
+
+static const fe_command_line sudoku_command_line = {
+    "einsat sudoku [options] [FILE|-]",
+    "Solves every Sudoku in FILE (standard input if missing or '-'): one "
+    "per\n"
+    "line (81 characters, '.' or '0' blank; 16x16 with 1-9 and A-G; "
+    "numbers\n"
+    "separated by spaces for any size) or laid out over several lines "
+    "with\n"
+    "optional separators ('|', '-', '+').  Boxes from 2x2 (4x4 grid) to "
+    "8x8\n"
+    "(64x64).  The output reads back as input.  See puzzles/SUDOKU.md.\n",
+    SUDOKU_MAX_LINE,
+    "Exit code 0 if every puzzle was solved (unique with --unique, "
+    "correct\n"
+    "with --check), 2 if some puzzle has no solution (or several, or is\n"
+    "wrong), 1 for errors such as bad lines (the batch goes on).\n",
+    0};
+
+/* After the options were parsed: returns -1 to go on, otherwise the exit
+ * code. */
+static int check_options (app *a) {
+  const sudoku_options *o = &a->options;
+  if (o->check + o->cnf + o->unique > 1)
+    return fe_error ("--check, --cnf and --unique exclude each other");
+  a->path = a->arguments.files ? a->arguments.file[0] : "-";
+  a->settings.amo = o->amo; /* the order of 'enc_method' */
+  a->settings.rebuild = (int) o->rebuild;
+  a->settings.arguments = &a->arguments;
+  return -1;
 }
 
 int sudoku_main (int argc, char **argv) {
   app *a = calloc (1, sizeof *a);
   if (!a)
-    return cli_error ("out of memory");
-  a->start_process = cli_process_time ();
-  a->start_wall = grid_wall_time ();
-  int res = parse_arguments (a, argc, argv);
-  if (res < 0 && !sudoku_open_reader (&a->reader, a->path, a->forced_box))
+    return fe_out_of_memory ();
+  a->start_process = fe_process_time ();
+  a->start_wall = fe_wall_time ();
+  const fe_table tables[] = {{sudoku_rows, &a->options}, {0, 0}};
+  int res = fe_parse_command (&a->arguments, &sudoku_command_line, tables,
+                              argc, argv);
+  if (res < 0)
+    res = check_options (a);
+  if (res < 0 &&
+      !sudoku_open_reader (&a->reader, a->path, (int) a->options.box))
     res = 1;
   else if (res < 0) {
-    res = a->cnf ? write_cnf (a) : run_batch (a);
+    res = a->options.cnf ? write_cnf (a) : run_batch (a);
     sudoku_close_reader (&a->reader);
   }
   for (int box = 0; box <= SUDOKU_MAX_BOX; box++)
     sudoku_solver_delete (a->solvers[box]);
-  free (a->settings.option);
+  fe_release_arguments (&a->arguments);
   free (a);
   return res;
 }

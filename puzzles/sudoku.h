@@ -6,17 +6,16 @@
 #ifndef SUDOKU_H_INCLUDED
 #define SUDOKU_H_INCLUDED
 
-#include "puzzle_io.h"
-
-#include "einsat_encode.h"
-
-#include <stdbool.h>
-#include <stdint.h>
+#include "puzzle.h"
 
 #define SUDOKU_MIN_BOX 2
 #define SUDOKU_MAX_BOX 8
 #define SUDOKU_MAX_SIZE (SUDOKU_MAX_BOX * SUDOKU_MAX_BOX)
 #define SUDOKU_MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+
+/* A 64x64 puzzle on one line, numbers separated by spaces, has fewer
+ * than 12,500 characters. */
+#define SUDOKU_MAX_LINE 65536
 
 /* A puzzle or a solution: 'size' x 'size' cells with values 1..size, 0
  * for a blank, in boxes of 'box' x 'box'. */
@@ -33,13 +32,13 @@ typedef struct sudoku {
 typedef struct sudoku_entries sudoku_entries;
 
 typedef struct sudoku_reader {
-  grid_input input;
+  fe_input input;
   sudoku_entries *line_cells; /* the cells of the current line */
-  int forced_box; /* --box=B, else 0 (recognize the size) */
-  sudoku grid;    /* the grid being collected row by row */
-  int rows;       /* rows collected so far (0: no grid in progress) */
-  bool broken;    /* the grid in progress had an error: skip its rows */
-  bool pending;   /* 'input.line' still needs to be looked at */
+  int forced_box;             /* --box=B, else 0 (recognize the size) */
+  sudoku grid;                /* the grid being collected row by row */
+  int rows;     /* rows collected so far (0: no grid in progress) */
+  bool broken;  /* the grid in progress had an error: skip its rows */
+  bool pending; /* 'input.line' still needs to be looked at */
 } sudoku_reader;
 
 enum { SUDOKU_END, SUDOKU_PUZZLE, SUDOKU_INVALID };
@@ -49,8 +48,9 @@ enum { SUDOKU_END, SUDOKU_PUZZLE, SUDOKU_INVALID };
 bool sudoku_open_reader (sudoku_reader *, const char *path, int forced_box);
 void sudoku_close_reader (sudoku_reader *);
 
-/* Reads the next puzzle.  Returns SUDOKU_PUZZLE (filled in), SUDOKU_END,
- * or SUDOKU_INVALID after reporting a bad line (reading may go on). */
+/* Reads the next puzzle.  Returns SUDOKU_PUZZLE (filled in), SUDOKU_END
+ * (also after an error of the input, then 'input.failed' is set), or
+ * SUDOKU_INVALID after reporting a bad line (reading may go on). */
 int sudoku_read (sudoku_reader *, sudoku *);
 
 /* Two givens with the same value in a row, column or box: reports them
@@ -71,12 +71,13 @@ char sudoku_value_char (int value);
 typedef struct sudoku_solver sudoku_solver;
 
 typedef struct sudoku_settings {
-  int amo;       /* enc_method for 'at most one', 0 = by size */
-  int rebuild;   /* puzzles before a fresh solver, -1 = by size */
-  int options;   /* solver options from the command line ... */
-  char **option; /* ... given as "--name=value" */
+  int amo;     /* enc_method for 'at most one', 0 = by size */
+  int rebuild; /* puzzles before a fresh solver, -1 = by size */
+  const fe_arguments *arguments; /* with the solver options */
 } sudoku_settings;
 
+/* A solver for boxes of 'box' x 'box', or NULL after reporting an
+ * error. */
 sudoku_solver *sudoku_solver_new (int box, const sudoku_settings *);
 void sudoku_solver_delete (sudoku_solver *);
 
@@ -88,7 +89,7 @@ int sudoku_solve (sudoku_solver *, const sudoku *puzzle, int limit,
 
 /* Writes the rules and the givens of 'puzzle' as named DIMACS to 'file'
  * (variables "r<row>c<col>=<value>", 1-based).  Returns false on error
- * (reported). */
+ * (reported, unless it is a write error of 'file'). */
 bool sudoku_write_cnf (const sudoku *puzzle, const sudoku_settings *,
                        FILE *file);
 

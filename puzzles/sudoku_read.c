@@ -15,6 +15,12 @@
  * puzzle on one line unless the line has separators or a value above 4,
  * which make it a row of a 16x16 grid ('--box' decides for good).
  *
+ * Lines starting with '#' are comments, and so are the lines that
+ * 'einsat sudoku' prints besides solutions, so that its output reads
+ * back (for '--check'): the summary ('c' and a word of two or more
+ * letters, which no row of a grid is), and the verdicts ('unique', 'no
+ * solution', ..., and 'unique' after a solution on its line).
+ *
  * A bad line is reported and skipped; a grid with a bad row is skipped
  * as a whole, and reading goes on after it. */
 
@@ -154,16 +160,16 @@ static bool values_in_range (sudoku_reader *r, const sudoku_entries *e,
   for (int i = 0; i < e->count; i++)
     if (e->values[i] > size) {
       if (e->tokens)
-        grid_error (&r->input, line,
-                    "value %d in column %d is larger "
-                    "than %d",
-                    e->values[i], e->columns[i], size);
+        fe_line_error (&r->input, line,
+                       "value %d in column %d is larger "
+                       "than %d",
+                       e->values[i], e->columns[i], size);
       else
-        grid_error (&r->input, line,
-                    "'%c' in column %d is not a value "
-                    "of a %dx%d Sudoku (1-%c, '.' or '0' for blanks)",
-                    r->input.line[e->columns[i] - 1], e->columns[i], size,
-                    size, sudoku_value_char (size));
+        fe_line_error (&r->input, line,
+                       "'%c' in column %d is not a value "
+                       "of a %dx%d Sudoku (1-%c, '.' or '0' for blanks)",
+                       r->input.line[e->columns[i] - 1], e->columns[i],
+                       size, size, sudoku_value_char (size));
       return false;
     }
   return true;
@@ -195,16 +201,16 @@ static int recognize (const sudoku_reader *r, const sudoku_entries *e) {
 static int wrong_count (sudoku_reader *r, const sudoku_entries *e) {
   if (r->forced_box) {
     int size = r->forced_box * r->forced_box;
-    grid_error (&r->input, r->input.number,
-                "%d cells, but --box=%d "
-                "needs %d on one line or %d per grid row",
-                e->count, r->forced_box, size * size, size);
+    fe_line_error (&r->input, r->input.number,
+                   "%d cells, but --box=%d "
+                   "needs %d on one line or %d per grid row",
+                   e->count, r->forced_box, size * size, size);
   } else
-    grid_error (&r->input, r->input.number,
-                "%d cells: one puzzle per "
-                "line needs 16, 81, 256, 625, ... cells, a grid row 4, "
-                "9, 16, 25, ...",
-                e->count);
+    fe_line_error (&r->input, r->input.number,
+                   "%d cells: one puzzle per "
+                   "line needs 16, 81, 256, 625, ... cells, a grid row 4, "
+                   "9, 16, 25, ...",
+                   e->count);
   return SUDOKU_INVALID;
 }
 
@@ -248,18 +254,18 @@ static int abandon_grid (sudoku_reader *r) {
   r->broken = false;
   if (broken)
     return SUDOKU_END;
-  grid_error (&r->input, r->grid.line, "incomplete grid: %d of %d rows",
-              rows, r->grid.size);
+  fe_line_error (&r->input, r->grid.line, "incomplete grid: %d of %d rows",
+                 rows, r->grid.size);
   return SUDOKU_INVALID;
 }
 
 static int bad_character (sudoku_reader *r, int column) {
   if (column < 0)
-    grid_error (&r->input, r->input.number, "too many cells");
+    fe_line_error (&r->input, r->input.number, "too many cells");
   else
-    grid_error (&r->input, r->input.number,
-                "bad character '%c' in column %d",
-                r->input.line[column - 1], column);
+    fe_line_error (&r->input, r->input.number,
+                   "bad character '%c' in column %d",
+                   r->input.line[column - 1], column);
   return SUDOKU_INVALID;
 }
 
@@ -279,14 +285,39 @@ static int continue_grid (sudoku_reader *r, sudoku_entries *e, int bad,
   return broken ? SUDOKU_END : bad_character (r, bad);
 }
 
+static bool is_summary (const char *line) {
+  return line[0] == 'c' && line[1] == ' ' &&
+         strspn (line + 2, "abcdefghijklmnopqrstuvwxyz") >= 2;
+}
+
+static bool is_verdict (const char *line) {
+  static const char *const verdicts[] = {
+      "unique", "none", "no solution",
+      "not unique, another solution:", "correct"};
+  for (size_t i = 0; i < sizeof verdicts / sizeof *verdicts; i++)
+    if (!strcmp (line, verdicts[i]))
+      return true;
+  return !strncmp (line, "wrong: ", 7);
+}
+
+/* A solution followed by 'unique' ('--unique --line') is the solution. */
+static void strip_unique (fe_input *in) {
+  static const char word[] = " unique";
+  size_t n = sizeof word - 1;
+  if (in->length > n && !strcmp (in->line + in->length - n, word))
+    in->line[in->length -= n] = 0;
+}
+
 /* Looks at the current line.  Returns SUDOKU_END if it did not finish a
  * puzzle (read on). */
 static int take_line (sudoku_reader *r, sudoku_entries *e, sudoku *puzzle) {
   const char *line = r->input.line;
   if (!*line)
     return r->rows ? abandon_grid (r) : SUDOKU_END;
-  if (*line == '#' || is_separator_line (line))
+  if (*line == '#' || is_separator_line (line) || is_summary (line) ||
+      is_verdict (line))
     return SUDOKU_END;
+  strip_unique (&r->input);
   int bad = split_line (line, e);
   if (r->rows)
     return continue_grid (r, e, bad, puzzle);
@@ -305,11 +336,9 @@ bool sudoku_open_reader (sudoku_reader *r, const char *path,
                          int forced_box) {
   memset (r, 0, sizeof *r);
   r->forced_box = forced_box;
-  if (!(r->line_cells = calloc (1, sizeof (sudoku_entries)))) {
-    cli_error ("out of memory");
-    return false;
-  }
-  if (grid_open (&r->input, path))
+  if (!(r->line_cells = calloc (1, sizeof (sudoku_entries))))
+    return !fe_out_of_memory ();
+  if (fe_open_input (&r->input, path, SUDOKU_MAX_LINE))
     return true;
   free (r->line_cells);
   r->line_cells = 0;
@@ -317,7 +346,7 @@ bool sudoku_open_reader (sudoku_reader *r, const char *path,
 }
 
 void sudoku_close_reader (sudoku_reader *r) {
-  grid_close (&r->input);
+  fe_close_input (&r->input);
   free (r->line_cells);
   r->line_cells = 0;
 }
@@ -326,7 +355,7 @@ int sudoku_read (sudoku_reader *r, sudoku *puzzle) {
   for (;;) {
     if (r->pending)
       r->pending = false;
-    else if (!grid_read_line (&r->input))
+    else if (!fe_read_line (&r->input))
       return r->rows ? abandon_grid (r) : SUDOKU_END;
     int res = take_line (r, r->line_cells, puzzle);
     if (res != SUDOKU_END)
@@ -410,11 +439,12 @@ bool sudoku_givens_consistent (sudoku_reader *r, const sudoku *puzzle) {
   if (clash_free (puzzle) ||
       !find_clash (puzzle, &kind, &u, &first, &second))
     return true;
-  grid_error (&r->input, puzzle->line,
-              "givens clash: r%dc%d and r%dc%d "
-              "in %s %d are both %d",
-              first / n + 1, first % n + 1, second / n + 1, second % n + 1,
-              unit_name (kind), u + 1, puzzle->cells[first]);
+  fe_line_error (&r->input, puzzle->line,
+                 "givens clash: r%dc%d and r%dc%d "
+                 "in %s %d are both %d",
+                 first / n + 1, first % n + 1, second / n + 1,
+                 second % n + 1, unit_name (kind), u + 1,
+                 puzzle->cells[first]);
   return false;
 }
 

@@ -17,29 +17,27 @@
  * solution by backtracking over its projected decisions instead of
  * starting a second search, and leaves the formula as it was.  It first
  * searches without learning ('src/dpll.c'), which settles every 9x9 and
- * 16x16 puzzle of the shared sets within its budget and is three to
- * five times as fast as CDCL on them (bench/GRIDS.md).
+ * 16x16 puzzle of the shared sets within its budget and is several times
+ * as fast as CDCL on them (bench/GRIDS.md).
  *
  * Projection: all variables where that search runs.  The solver keeps that
  * projection from call to call, so a call costs one pass to report the
- * values, which are decoded in their order: 14 % fewer instructions on
- * the 17-clue set with '--unique' than importing the candidates of the
- * blank cells (the values the givens leave) at every call.  Grids that search
- * does not take (25x25: its 690,000 clauses exceed option 'dpllclauses')
- * and encodings with auxiliary variables (whose values could tell apart
- * models with the same cells) are projected on the candidates.  Both
- * projections give the same search: after the givens only candidates are
- * unassigned, and either search picks among them by its own heuristic
+ * values, which are decoded in their order: fewer instructions than
+ * importing the candidates of the blank cells (the values the givens
+ * leave) at every call (bench/GRIDS.md, "Choices measured").  Grids that
+ * search does not take (25x25: its 690,000 clauses exceed option
+ * 'dpllclauses') and encodings with auxiliary variables (whose values could
+ * tell apart models with the same cells) are projected on the candidates.
+ * Both projections give the same search: after the givens only candidates
+ * are unassigned, and either search picks among them by its own heuristic
  * (measured: the same decisions and conflicts, also with CDCL alone).  With
  * CDCL the search dominates, and the candidates are a small part of the
  * 15,625 variables of a 25x25 grid.
  *
  * The solver is never built again by default: rebuilding was needed
- * while learned clauses piled up over many short solve calls (11,900
- * instead of 17,900 puzzles per second on the 17-clue set without
- * '--unique'), but the core now reduces within a few conflicts of every
- * call, and a rebuild every 729 puzzles cost 3.8% of the instructions of
- * the 17-clue batch.  Only with solver option 'enumerate=0' is it built
+ * while learned clauses piled up over many short solve calls, but the
+ * core now reduces within a few conflicts of every call, and a periodic
+ * rebuild only costs time (bench/GRIDS.md, "Choices measured").  Only with solver option 'enumerate=0' is it built
  * again after as many puzzles as there are cell variables: each blocking
  * enumeration leaves a fixed selector variable behind, which rebuilding
  * clears.
@@ -75,10 +73,10 @@ struct sudoku_solver {
 };
 
 /* Measured on the 17-clue and the forum's hardest puzzles (see
- * bench/GRIDS.md): each saves a few percent of the instructions.
- * '--target=1' keeps focused mode on saved phases: the solver's default,
- * target phases in focused mode too, costs 14 % more instructions on
- * forum_hardest_1106 (2.74 G against 2.40 G) and 0.8 % on 17-clue ones. */
+ * bench/GRIDS.md, "Choices measured"): each saves a few percent of the
+ * instructions.  '--target=1' keeps focused mode on saved phases: the
+ * solver's default, target phases in focused mode too, costs more
+ * instructions, most on the hardest puzzles. */
 static const char *const batch_options[] = {
     "--stable=0",       "--target=1",     "--reduceint=30",
     "--tier1=1",        "--tier2=1",      "--no-minimize",
@@ -160,14 +158,12 @@ static bool encode_rules (encoder *e, int box, int amo) {
 
 /*------------------------------------------------------------------------*/
 
+/* The batch settings, then those of the command line. */
 static bool set_options (sudoku_solver *s) {
   for (const char *const *o = batch_options; *o; o++)
     if (einsat_parse_option (s->solver, *o) != 1)
-      return false;
-  for (int i = 0; i < s->settings.options; i++)
-    if (!grid_apply_solver_option (s->solver, s->settings.option[i]))
-      return false;
-  return true;
+      return !fe_solver_error (einsat_error (s->solver));
+  return fe_apply_solver_options (s->solver, s->settings.arguments);
 }
 
 /* Projecting on all variables pays where the search without learning
@@ -186,10 +182,11 @@ static bool project_all_variables (sudoku_solver *s) {
          s->vars <= max_vars && clauses <= (uint64_t) max_clauses;
 }
 
+/* Returns false after reporting an error. */
 static bool build (sudoku_solver *s) {
   s->solved = 0;
-  if (!(s->encoder = enc_new (ENC_NO_RECORD)))
-    return false;
+  if (!(s->encoder = puzzle_new_encoder (ENC_NO_RECORD)))
+    return !fe_out_of_memory ();
   s->solver = enc_solver (s->encoder);
   if (!set_options (s))
     return false;
@@ -198,7 +195,7 @@ static bool build (sudoku_solver *s) {
   for (int var = 1; var <= s->vars; var++)
     einsat_freeze (s->solver, var);
   if (!encode_rules (s->encoder, s->box, s->settings.amo))
-    return false;
+    return !fe_solver_error (enc_error (s->encoder));
   s->project_all = project_all_variables (s);
   return true;
 }
@@ -213,8 +210,7 @@ static void add_search (sudoku_search *sum, einsat *solver) {
 static void unbuild (sudoku_solver *s) {
   if (s->solver)
     add_search (&s->search, s->solver);
-  if (s->encoder)
-    enc_delete (s->encoder);
+  puzzle_delete_encoder (s->encoder);
   s->encoder = 0;
   s->solver = 0;
 }
@@ -240,21 +236,24 @@ sudoku_solver *sudoku_solver_new (int box,
                                   const sudoku_settings *settings) {
   sudoku_solver *s = calloc (1, sizeof *s);
   if (!s)
-    return 0;
+    return fe_out_of_memory (), (sudoku_solver *) 0;
   s->box = box;
   s->size = box * box;
   s->vars = s->size * s->size * s->size;
   s->settings = *settings;
-  if (!(s->project = malloc (sizeof (int) * s->vars)) ||
-      !(s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) ||
-      !(s->order = malloc (sizeof (int) * s->size * s->size)) ||
-      !(s->counts = malloc (sizeof (int) * s->size * s->size)) ||
-      !build (s)) {
+  bool allocated =
+      (s->project = malloc (sizeof (int) * s->vars)) &&
+      (s->masks = malloc (sizeof (uint64_t) * s->size * s->size)) &&
+      (s->order = malloc (sizeof (int) * s->size * s->size)) &&
+      (s->counts = malloc (sizeof (int) * s->size * s->size));
+  if (!allocated)
+    fe_out_of_memory ();
+  if (!allocated || !build (s)) {
     sudoku_solver_delete (s);
     return 0;
   }
-  s->rebuild = settings->rebuild >= 0 ? settings->rebuild
-                                      : default_rebuild (s);
+  s->rebuild =
+      settings->rebuild >= 0 ? settings->rebuild : default_rebuild (s);
   return s;
 }
 
@@ -360,9 +359,9 @@ static void candidates (const sudoku *puzzle, uint64_t *masks) {
     const uint64_t *box_row = boxes + b * stripe[row];
     for (int col = 0; col < n; col++, cell++)
       masks[cell] =
-          cells[cell] ? 0
-                      : all & ~(rows[row] | cols[col] |
-                                box_row[stripe[col]]);
+          cells[cell]
+              ? 0
+              : all & ~(rows[row] | cols[col] | box_row[stripe[col]]);
   }
 }
 
@@ -423,16 +422,13 @@ int sudoku_solve (sudoku_solver *s, const sudoku *puzzle, int limit,
                   sudoku solutions[2]) {
   if (s->rebuild && s->solved++ >= s->rebuild) {
     unbuild (s);
-    if (!build (s)) {
-      cli_error ("out of memory");
+    if (!build (s))
       return -1;
-    }
     s->solved = 1;
   }
   int res = enumerate_solutions (s, puzzle, limit < 2 ? 1 : 2, solutions);
   if (res < 0)
-    cli_error ("solver failed: %s",
-               s->solver ? einsat_error (s->solver) : "out of memory");
+    fe_solver_error (einsat_error (s->solver));
   return res;
 }
 
@@ -441,10 +437,8 @@ int sudoku_solve (sudoku_solver *s, const sudoku *puzzle, int limit,
 bool sudoku_write_cnf (const sudoku *puzzle,
                        const sudoku_settings *settings, FILE *file) {
   encoder *e = enc_new (ENC_NO_SOLVER);
-  if (!e) {
-    cli_error ("out of memory");
-    return false;
-  }
+  if (!e)
+    return !fe_out_of_memory ();
   int n = puzzle->size, givens = 0;
   enc_comment (e,
                "Sudoku %dx%d, boxes %dx%d: variable rRcC=V says row R "
@@ -459,8 +453,8 @@ bool sudoku_write_cnf (const sudoku *puzzle,
     }
   enc_comment (e, "%d givens as unit clauses at the end", givens);
   bool ok = enc_write_dimacs (e, file);
-  if (!ok)
-    cli_error ("writing the CNF failed: %s", enc_error (e));
+  if (!ok && !ferror (file))
+    fe_solver_error (enc_error (e));
   enc_delete (e);
   return ok;
 }

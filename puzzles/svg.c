@@ -2,12 +2,9 @@
  * path with a rectangle per horizontal run of black cells, drawn with
  * crisp edges so that the cells keep their sharp corners when scaled. */
 
-#include "puzzle_io.h"
+#include "puzzle.h"
 
-#include <errno.h>
-#include <string.h>
-
-static void write_runs (FILE *file, const grid_picture *p, int scale,
+static void write_runs (FILE *file, const puzzle_picture *p, int scale,
                         int border) {
   for (int row = 0; row < p->height; row++) {
     const unsigned char *black = p->black + row * p->width;
@@ -27,13 +24,11 @@ static void write_runs (FILE *file, const grid_picture *p, int scale,
   }
 }
 
-bool grid_write_svg (const grid_picture *p, int scale, int border,
-                     const char *path) {
-  FILE *file = fopen (path, "w");
-  if (!file) {
-    cli_error ("%s: cannot write: %s", path, strerror (errno));
+bool puzzle_write_svg (const puzzle_picture *p, int scale, int border,
+                       fe_output *out) {
+  if (!fe_begin_output (out))
     return false;
-  }
+  FILE *file = out->file;
   int width = (p->width + 2 * border) * scale;
   int height = (p->height + 2 * border) * scale;
   fprintf (file,
@@ -46,9 +41,5 @@ bool grid_write_svg (const grid_picture *p, int scale, int border,
            width, height, width, height, width, height);
   write_runs (file, p, scale, border);
   fputs ("\"/>\n</svg>\n", file);
-  bool ok = !ferror (file);
-  ok &= !fclose (file);
-  if (!ok)
-    cli_error ("%s: writing the SVG failed", path);
-  return ok;
+  return fe_close_output (out);
 }

@@ -9,10 +9,9 @@
  * turns into clauses without auxiliary variables ('either' is the
  * exception: an exclusive or of two conjunctions). */
 
-#include "grid.h"
+#include "zebra.h"
 #include "puzzle.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +41,8 @@ static const char einstein[] =
     "question nationality fish Who owns the fish?\n";
 
 typedef struct zebra {
-  grid_puzzle g;
+  puzzle_options options;
+  zebra_puzzle g;
   encoder *e;
   int *position; /* of each value in the solution being printed */
 } zebra;
@@ -62,7 +62,7 @@ static enc_formula at (zebra *z, int value, int position) {
 }
 
 static void encode_permutations (zebra *z) {
-  int n = z->g.positions, lits[GRID_MAX_POSITIONS];
+  int n = z->g.positions, lits[ZEBRA_MAX_POSITIONS];
   for (int a = 0; a < z->g.attributes; a++) {
     int first = z->g.attribute[a].first;
     for (int v = first; v < first + n; v++) {
@@ -82,7 +82,7 @@ static enc_formula clue_formula (zebra *, int index);
 
 /* a at p + offset exactly when b at p ('offset' 0: same position). */
 static enc_formula shifted (zebra *z, int a, int b, int offset) {
-  enc_formula parts[GRID_MAX_POSITIONS + 2];
+  enc_formula parts[ZEBRA_MAX_POSITIONS + 2];
   int n = 0;
   for (int p = 0; p <= z->g.positions + 1; p++)
     if (offset || (p >= 1 && p <= z->g.positions))
@@ -91,7 +91,7 @@ static enc_formula shifted (zebra *z, int a, int b, int offset) {
 }
 
 static enc_formula different (zebra *z, int a, int b) {
-  enc_formula parts[GRID_MAX_POSITIONS];
+  enc_formula parts[ZEBRA_MAX_POSITIONS];
   for (int p = 1; p <= z->g.positions; p++)
     parts[p - 1] =
         enc_not (z->e, ENC_AND (z->e, at (z, a, p), at (z, b, p)));
@@ -100,7 +100,7 @@ static enc_formula different (zebra *z, int a, int b) {
 
 /* a at p implies b next to p (or, if not 'next_to', not next to p). */
 static enc_formula near (zebra *z, int a, int b, bool next_to) {
-  enc_formula parts[GRID_MAX_POSITIONS];
+  enc_formula parts[ZEBRA_MAX_POSITIONS];
   for (int p = 1; p <= z->g.positions; p++) {
     enc_formula left = at (z, b, p - 1), right = at (z, b, p + 1);
     enc_formula neighbour =
@@ -113,7 +113,7 @@ static enc_formula near (zebra *z, int a, int b, bool next_to) {
 
 /* a somewhere left of b: a at p implies b at some q > p. */
 static enc_formula somewhere_left (zebra *z, int a, int b) {
-  enc_formula parts[GRID_MAX_POSITIONS], later[GRID_MAX_POSITIONS];
+  enc_formula parts[ZEBRA_MAX_POSITIONS], later[ZEBRA_MAX_POSITIONS];
   int n = z->g.positions;
   for (int p = 1; p <= n; p++) {
     for (int q = p + 1; q <= n; q++)
@@ -125,7 +125,7 @@ static enc_formula somewhere_left (zebra *z, int a, int b) {
 }
 
 static enc_formula clue_formula (zebra *z, int index) {
-  const grid_clue *c = z->g.clue + index;
+  const zebra_clue *c = z->g.clue + index;
   switch (c->kind) {
   case CLUE_SAME:
     return shifted (z, c->a, c->b, 0);
@@ -208,7 +208,7 @@ static void print_row (const zebra *z, int position) {
 static void print_answers (const zebra *z) {
   char buffer[16];
   for (int i = 0; i < z->g.questions; i++) {
-    const grid_question *q = z->g.question + i;
+    const zebra_question *q = z->g.question + i;
     const char *answer =
         cell (z, q->attribute, z->position[q->value], buffer);
     if (q->text)
@@ -236,96 +236,71 @@ static void print_solution (void *data, const puzzle_solution *s) {
 
 /*------------------------------------------------------------------------*/
 
-static void print_usage (void) {
-  printf (
-      "usage: einsat zebra [options] [FILE]\n"
-      "\n"
-      "Solves the logic-grid puzzle in FILE (format: puzzles/README.md),"
-      " or\n"
-      "without a file Einstein's riddle, prints the table of the "
-      "solution,\n"
-      "the answers to the puzzle's questions and whether the solution "
-      "is\n"
-      "unique.  Variables are named VALUE@POSITION.\n"
-      "\n");
-  puzzle_print_options (stdout);
+/* The puzzle of the file, or without one Einstein's riddle. */
+static int read_puzzle (void *data, const fe_arguments *arguments) {
+  zebra *z = data;
+  const char *path = arguments->files ? arguments->file[0] : 0;
+  FILE *builtin = 0;
+  fe_input in;
+  bool ok;
+  if (path)
+    ok = fe_open_input (&in, path, ZEBRA_MAX_LINE);
+  else if (!(builtin =
+                 fmemopen ((void *) einstein, strlen (einstein), "r")))
+    return fe_out_of_memory ();
+  else
+    ok = fe_open_stream (&in, builtin, "built-in", ZEBRA_MAX_LINE);
+  ok = ok && zebra_read (&z->g, &in);
+  fe_close_input (&in);
+  if (builtin)
+    fclose (builtin);
+  return ok ? -1 : 1;
 }
 
-static int read_puzzle (zebra *z, const char *path) {
-  FILE *file = path ? fopen (path, "r")
-                    : fmemopen ((void *) einstein, strlen (einstein), "r");
-  if (!file)
-    return puzzle_error ("%s: cannot open: %s", path ? path : "built-in",
-                         strerror (errno));
-  char error[512];
-  bool ok = grid_parse (&z->g, file, path ? path : "built-in", error,
-                        sizeof error);
-  fclose (file);
-  return ok ? 0 : puzzle_error ("%s", error);
-}
-
-static int parse_arguments (puzzle_options *o, const char **path, int argc,
-                            char **argv) {
-  for (int i = 1; i < argc; i++) {
-    int res = puzzle_parse_option (o, argv[i]);
-    if (res < 0)
-      return 1;
-    if (res)
-      continue;
-    if (argv[i][0] == '-')
-      return puzzle_error ("zebra: unknown option '%s' (try '--help')",
-                           argv[i]);
-    if (*path)
-      return puzzle_error ("zebra: more than one puzzle file");
-    *path = argv[i];
-  }
-  return -1;
-}
-
-static int top_level_clues (const grid_puzzle *g) {
+static int top_level_clues (const zebra_puzzle *g) {
   int count = 0;
   for (int i = 0; i < g->clues; i++)
     count += !g->clue[i].nested;
   return count;
 }
 
-static int solve (zebra *z, const puzzle_options *o) {
-  enc_comment (z->e, "%s", z->g.title ? z->g.title : "logic-grid puzzle");
-  enc_comment (z->e, "VALUE@P: VALUE is at %s P", z->g.position_name);
+/* Also prints the puzzle's title and size before it is solved. */
+static int encode_puzzle (void *data, encoder *e, puzzle_printer *printer) {
+  zebra *z = data;
+  z->e = e;
+  if (!(z->position = calloc ((size_t) z->g.values, sizeof *z->position)))
+    return fe_out_of_memory ();
+  enc_comment (e, "%s", z->g.title ? z->g.title : "logic-grid puzzle");
+  enc_comment (e, "VALUE@P: VALUE is at %s P", z->g.position_name);
   encode (z);
-  if (!o->cnf) {
+  if (!z->options.cnf) {
     if (z->g.title)
       printf ("%s\n", z->g.title);
     printf ("%d %ss, %d attributes, %d clues\n\n", z->g.positions,
             z->g.position_name, z->g.attributes, top_level_clues (&z->g));
   }
-  puzzle_printer printer = {print_solution, z, true,
-                            "This puzzle has no solution."};
-  return puzzle_run (o, z->e, &printer);
+  *printer = (puzzle_printer){print_solution, z, true,
+                              "This puzzle has no solution."};
+  return -1;
 }
 
+static const fe_command_line zebra_command_line = {
+    "einsat zebra [options] [FILE]",
+    "Solves the logic-grid puzzle in FILE (format: puzzles/README.md), or\n"
+    "without a file Einstein's riddle, prints the table of the solution,\n"
+    "the answers to the puzzle's questions and whether the solution is\n"
+    "unique.  Variables are named VALUE@POSITION.\n",
+    ZEBRA_MAX_LINE, PUZZLE_EXIT_CODES, 0};
+
 int zebra_main (int argc, char **argv) {
-  puzzle_options o = {.command = "zebra"};
-  const char *path = 0;
-  int res = parse_arguments (&o, &path, argc, argv);
-  if (res >= 0)
-    return res;
-  if (o.help) {
-    print_usage ();
-    return 0;
-  }
   zebra z;
   memset (&z, 0, sizeof z);
-  if ((res = read_puzzle (&z, path)))
-    return res;
-  z.e = enc_new (puzzle_encoder_flags (&o));
-  z.position = calloc ((size_t) z.g.values, sizeof *z.position);
-  if (!z.e || !z.position)
-    res = puzzle_error ("zebra: out of memory");
-  else
-    res = solve (&z, &o);
+  const fe_table tables[] = {{puzzle_table, &z.options}, {0, 0}};
+  const puzzle_front_end front_end = {&zebra_command_line, tables,
+                                      &z.options,          &z,
+                                      read_puzzle,         encode_puzzle};
+  int res = puzzle_main (&front_end, argc, argv);
   free (z.position);
-  enc_delete (z.e);
-  grid_release (&z.g);
+  zebra_release (&z.g);
   return res;
 }

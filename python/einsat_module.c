@@ -17,10 +17,16 @@
  * on to Python's own handler, so Ctrl-C raises KeyboardInterrupt
  * promptly instead of waiting for the search to finish.
  *
- * Propagation limits (pycosat's 'prop_limit') are not a library limit:
- * they are implemented with the terminate callback, which the solver
- * polls every 16 search steps and which reads the 'propagations'
- * counter of its own instance. */
+ * Limits follow one rule, the command line's: None means no limit, a
+ * negative (or NaN) limit is a ValueError.  Only the pycosat-compatible
+ * functions keep pycosat's 'prop_limit=0' for no limit.  Propagation
+ * limits are the library's exact 'einsat_set_propagation_limit'.
+ *
+ * Every str handed to the library is checked for embedded NUL
+ * characters, which would cut it short ('seed\0junk' is not 'seed').  A
+ * proof the library could not write (a full disk, '/dev/full') raises
+ * OSError from solve() and close(): the stream's error flag is checked
+ * after each call that writes it. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,8 +34,11 @@
 
 #include "einsat.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,12 +227,31 @@ static int push_clauses (PyObject *clauses, ints *lits, int *max_var,
   return PyErr_Occurred () ? -1 : 0;
 }
 
+/* The UTF-8 text of the str 'obj' for the library, or 0 with TypeError
+ * (not a str) or ValueError (an embedded NUL would cut it short in C). */
+static const char *c_string (PyObject *obj, const char *what) {
+  if (!PyUnicode_Check (obj)) {
+    PyErr_Format (PyExc_TypeError, "%s must be a str, not '%.100s'", what,
+                  Py_TYPE (obj)->tp_name);
+    return 0;
+  }
+  Py_ssize_t size;
+  const char *text = PyUnicode_AsUTF8AndSize (obj, &size);
+  if (text && strlen (text) != (size_t) size) {
+    PyErr_Format (PyExc_ValueError, "%s must not contain NUL characters: "
+                  "%R", what, obj);
+    return 0;
+  }
+  return text;
+}
+
 static void add_literals (einsat *solver, const ints *lits) {
   for (size_t i = 0; i < lits->size; i++)
     einsat_add (solver, lits->data[i]);
 }
 
-/* Optional limits: None or a negative number means no limit. */
+/* Optional limits: None means no limit, a negative number is an error
+ * ('*limit' is then -1 for the library: no limit). */
 static int parse_limit (PyObject *obj, const char *name, long long *limit) {
   *limit = -1;
   if (!obj || obj == Py_None)
@@ -243,41 +271,15 @@ static int parse_limit (PyObject *obj, const char *name, long long *limit) {
   if (value == -1 && PyErr_Occurred ())
     return -1;
   if (overflow > 0)
-    value = -1;
-  *limit = value < 0 ? -1 : value;
+    value = LLONG_MAX; /* beyond any count: no limit */
+  else if (overflow < 0 || value < 0) {
+    PyErr_Format (PyExc_ValueError,
+                  "%s must not be negative (None: no limit), not %R", name,
+                  obj);
+    return -1;
+  }
+  *limit = value;
   return 0;
-}
-
-/*------------------------------------------------------------------------*/
-/* Propagation budgets through the terminate callback. */
-
-static int propagations_index = -1;
-
-typedef struct budget {
-  einsat *solver;
-  uint64_t limit; /* 0: no limit */
-  uint64_t start;
-} budget;
-
-static uint64_t propagations (const einsat *solver) {
-  const char *name;
-  uint64_t value = 0;
-  if (propagations_index >= 0)
-    einsat_statistic_info (solver, propagations_index, &name, &value);
-  return value;
-}
-
-static int budget_exhausted (void *data) {
-  budget *b = data;
-  return b->limit && propagations (b->solver) - b->start >= b->limit;
-}
-
-static void set_budget (budget *b, einsat *solver, long long limit) {
-  b->solver = solver;
-  b->limit = limit > 0 ? (uint64_t) limit : 0;
-  b->start = propagations (solver);
-  einsat_set_terminate (solver, b->limit ? b : 0,
-                        b->limit ? budget_exhausted : 0);
 }
 
 /*------------------------------------------------------------------------*/
@@ -385,20 +387,22 @@ typedef struct solver_object {
   PyObject_HEAD
   einsat *solver; /* 0 after 'delete' */
   FILE *proof;
+  PyObject *proof_path; /* for the message when it cannot be written */
+  int proof_errno;      /* errno after the first failed write, or 0 */
   bool lrat;       /* the proof is LRAT: no clauses after the first solve */
   bool solved;     /* 'solve' was called */
   int max_var;     /* largest variable used or allocated */
   int result;      /* last 'einsat_solve' result or NO_RESULT */
   bool busy;       /* solving with the GIL released */
-  bool has_clauses;
+  int64_t clauses; /* added through this object */
   int enumeration_complete;
   ints assumptions; /* of the last 'solve', for 'core' */
-  budget budget;
-  long long propagation_limit;
   PyObject *weakrefs;
   PyObject *decide; /* the decision function or 0 */
   bool in_decide;   /* the decision function runs */
-  int frozen;       /* variables 1..frozen are frozen for it */
+  int frozen;       /* variables 1..frozen are frozen (for it, and for
+                       'propagate', which must see every variable) */
+  atomic_int held_interrupt; /* 'set_interrupt': stop every solve */
   PyObject *error_type, *error_value, *error_traceback; /* it raised */
 } solver_object;
 
@@ -460,13 +464,17 @@ static int call_decide (void *data) {
   return lit;
 }
 
+/* Freezes every variable for good, which restores eliminated ones. */
+static void freeze_all (solver_object *self) {
+  while (self->frozen < self->max_var)
+    einsat_freeze (self->solver, ++self->frozen);
+}
+
 /* Variables the function names must not be eliminated: while it is set,
  * every variable is frozen (the solver ignores eliminated ones). */
 static void freeze_for_decide (solver_object *self) {
-  if (!self->decide)
-    return;
-  while (self->frozen < self->max_var)
-    einsat_freeze (self->solver, ++self->frozen);
+  if (self->decide)
+    freeze_all (self);
 }
 
 /* After a solve: raises what the decision function raised (-1). */
@@ -479,18 +487,62 @@ static int raise_decide_error (solver_object *self) {
   return -1;
 }
 
-static void delete_solver (solver_object *self) {
+/* A proof write error sets the stream's error flag (the library writes
+ * and flushes it after each solve and when it is closed).  'errno' is
+ * taken right after the call that wrote, as the reason if it has one. */
+static bool proof_lost (solver_object *self) {
+  if (!self->proof || !ferror (self->proof))
+    return false;
+  if (!self->proof_errno)
+    self->proof_errno = errno;
+  return true;
+}
+
+static void *raise_proof_lost (solver_object *self) {
+  int error = self->proof_errno ? self->proof_errno : EIO;
+  char message[256];
+  snprintf (message, sizeof message,
+            "einsat: the proof could not be written completely: %s",
+            strerror (error));
+  PyObject *exception = PyObject_CallFunction (
+      PyExc_OSError, "isO", error, message,
+      self->proof_path ? self->proof_path : Py_None);
+  if (exception) {
+    PyErr_SetObject ((PyObject *) Py_TYPE (exception), exception);
+    Py_DECREF (exception);
+  }
+  return 0;
+}
+
+/* Returns -1 with OSError set if the proof could not be written. */
+static int delete_solver (solver_object *self) {
   if (!self->solver)
-    return;
+    return 0;
+  bool lost = false;
   if (self->proof) {
+    errno = 0;
     einsat_close_proof (self->solver);
-    fclose (self->proof);
+    lost = proof_lost (self);
+    if (fclose (self->proof) && !lost) {
+      lost = true;
+      self->proof_errno = errno;
+    }
     self->proof = 0;
   }
   einsat_delete (self->solver);
   self->solver = 0;
   self->result = NO_RESULT;
   release_ints (&self->assumptions);
+  if (lost)
+    raise_proof_lost (self);
+  Py_CLEAR (self->proof_path);
+  return lost ? -1 : 0;
+}
+
+/* The terminate callback (polled every 16 search steps). */
+static int interrupt_held (void *data) {
+  solver_object *self = data;
+  return atomic_load (&self->held_interrupt);
 }
 
 static PyObject *solver_new (PyTypeObject *type, PyObject *args,
@@ -501,13 +553,13 @@ static PyObject *solver_new (PyTypeObject *type, PyObject *args,
     return 0;
   self->result = NO_RESULT;
   self->enumeration_complete = -1;
-  self->propagation_limit = -1;
+  atomic_init (&self->held_interrupt, 0);
   self->solver = einsat_new ();
   if (!self->solver) {
     Py_DECREF (self);
     return PyErr_NoMemory ();
   }
-  set_budget (&self->budget, self->solver, -1);
+  einsat_set_terminate (self->solver, self, interrupt_held);
   return (PyObject *) self;
 }
 
@@ -530,8 +582,13 @@ static void solver_dealloc (solver_object *self) {
   PyObject_GC_UnTrack (self);
   if (self->weakrefs)
     PyObject_ClearWeakRefs ((PyObject *) self);
-  delete_solver (self);
+  PyObject *type, *value, *traceback;
+  PyErr_Fetch (&type, &value, &traceback);
+  if (delete_solver (self) < 0) /* nobody to raise to: report it */
+    PyErr_WriteUnraisable ((PyObject *) Py_TYPE (self));
+  PyErr_Restore (type, value, traceback);
   Py_CLEAR (self->decide);
+  Py_CLEAR (self->proof_path);
   Py_CLEAR (self->error_type);
   Py_CLEAR (self->error_value);
   Py_CLEAR (self->error_traceback);
@@ -543,13 +600,14 @@ static int proof_format_is_lrat (PyObject *format, bool *lrat) {
   *lrat = false;
   if (!format || format == Py_None)
     return 0;
-  const char *name = PyUnicode_Check (format) ? PyUnicode_AsUTF8 (format) : 0;
-  if (name && !strcmp (name, "lrat"))
+  const char *name = c_string (format, "proof_format");
+  if (!name)
+    return -1;
+  if (!strcmp (name, "lrat"))
     *lrat = true;
-  else if (!name || strcmp (name, "drat")) {
-    if (!PyErr_Occurred ())
-      PyErr_SetString (PyExc_ValueError,
-                       "proof_format must be 'drat' or 'lrat'");
+  else if (strcmp (name, "drat")) {
+    PyErr_SetString (PyExc_ValueError,
+                     "proof_format must be 'drat' or 'lrat'");
     return -1;
   }
   return 0;
@@ -557,7 +615,7 @@ static int proof_format_is_lrat (PyObject *format, bool *lrat) {
 
 static int open_proof (solver_object *self, PyObject *path, int binary,
                        bool lrat) {
-  if (self->proof || self->has_clauses || einsat_vars (self->solver)) {
+  if (self->proof || self->clauses || einsat_vars (self->solver)) {
     PyErr_SetString (PyExc_ValueError,
                      "proof= must be given when the solver is created");
     return -1;
@@ -579,6 +637,8 @@ static int open_proof (solver_object *self, PyObject *path, int binary,
     return -1;
   }
   self->proof = file;
+  Py_INCREF (path);
+  Py_XSETREF (self->proof_path, path);
   self->lrat = lrat;
   return 0;
 }
@@ -606,11 +666,7 @@ static int check_adding (solver_object *self) {
 
 static int set_option (solver_object *self, PyObject *name_obj,
                        PyObject *value_obj) {
-  if (!PyUnicode_Check (name_obj)) {
-    PyErr_SetString (PyExc_TypeError, "option names must be str");
-    return -1;
-  }
-  const char *name = PyUnicode_AsUTF8 (name_obj);
+  const char *name = c_string (name_obj, "option name");
   if (!name)
     return -1;
   int overflow; /* out of range like any other too large value */
@@ -648,7 +704,7 @@ static int set_options (solver_object *self, PyObject *options) {
 }
 
 static int configure (solver_object *self, PyObject *name_obj) {
-  const char *name = PyUnicode_AsUTF8 (name_obj);
+  const char *name = c_string (name_obj, "configuration name");
   if (!name)
     return -1;
   if (!einsat_configure (self->solver, name)) {
@@ -666,6 +722,11 @@ static int set_time_limit (solver_object *self, PyObject *obj) {
     einsat_set_time_limit (self->solver, -1);
     return 0;
   }
+  if (PyBool_Check (obj)) {
+    PyErr_SetString (PyExc_TypeError, "time limit must be a number of "
+                                      "seconds or None, not bool");
+    return -1;
+  }
   double seconds = PyFloat_AsDouble (obj);
   if (seconds == -1 && PyErr_Occurred ()) {
     if (PyErr_ExceptionMatches (PyExc_OverflowError)) {
@@ -676,7 +737,13 @@ static int set_time_limit (solver_object *self, PyObject *obj) {
     }
     return -1;
   }
-  einsat_set_time_limit (self->solver, seconds < 0 ? -1 : seconds);
+  if (isnan (seconds) || seconds < 0) {
+    PyErr_Format (PyExc_ValueError, "time limit must not be negative or "
+                  "NaN (None: no limit), not %R", obj);
+    return -1;
+  }
+  /* infinity: no limit, like None */
+  einsat_set_time_limit (self->solver, isinf (seconds) ? -1 : seconds);
   return 0;
 }
 
@@ -685,14 +752,15 @@ static int add_clauses (solver_object *self, PyObject *clauses) {
     return -1;
   ints lits = {0, 0, 0};
   int max_var = self->max_var;
-  if (push_clauses (clauses, &lits, &max_var, 0) < 0) {
+  Py_ssize_t count = 0;
+  if (push_clauses (clauses, &lits, &max_var, &count) < 0) {
     release_ints (&lits);
     return -1;
   }
   add_literals (self->solver, &lits);
   release_ints (&lits);
   self->max_var = max_var;
-  self->has_clauses = true;
+  self->clauses += count;
   self->result = NO_RESULT;
   return 0;
 }
@@ -735,7 +803,7 @@ static int solver_init (solver_object *self, PyObject *args,
     return -1;
   einsat_set_conflict_limit (self->solver, conflict_limit);
   einsat_set_decision_limit (self->solver, decision_limit);
-  self->propagation_limit = propagation_limit;
+  einsat_set_propagation_limit (self->solver, propagation_limit);
   if (clauses && clauses != Py_None && add_clauses (self, clauses) < 0)
     return -1;
   return 0;
@@ -759,7 +827,7 @@ static PyObject *solver_add_clause (solver_object *self, PyObject *clause) {
   add_literals (self->solver, &lits);
   release_ints (&lits);
   self->max_var = max_var;
-  self->has_clauses = true;
+  self->clauses++;
   self->result = NO_RESULT;
   Py_RETURN_NONE;
 }
@@ -800,6 +868,20 @@ static PyObject *result_object (int res) {
   Py_RETURN_NONE;
 }
 
+/* The assumptions (None: none) into 'lits'; -1 with the exception set
+ * (and nothing allocated) if one is not a literal. */
+static int parse_assumptions (solver_object *self, PyObject *assumptions,
+                              ints *lits) {
+  int max_var = self->max_var;
+  if (assumptions && assumptions != Py_None &&
+      push_literals (assumptions, "assumption", lits, &max_var) < 0) {
+    release_ints (lits);
+    return -1;
+  }
+  self->max_var = max_var;
+  return 0;
+}
+
 PyDoc_STRVAR (solve_method_doc,
               "solve(assumptions=()) -> True | False | None\n\n"
               "Solves the formula under the assumptions (literals that "
@@ -816,27 +898,22 @@ static PyObject *solver_solve (solver_object *self, PyObject *args,
   if (!PyArg_ParseTupleAndKeywords (args, kwds, "|O:solve", kwlist,
                                     &assumptions))
     return 0;
-  if (check_usable (self) < 0)
-    return 0;
   ints lits = {0, 0, 0};
-  int max_var = self->max_var;
-  if (assumptions && assumptions != Py_None &&
-      push_literals (assumptions, "assumption", &lits, &max_var) < 0) {
-    release_ints (&lits);
+  if (check_usable (self) < 0 || parse_assumptions (self, assumptions,
+                                                    &lits) < 0)
     return 0;
-  }
   release_ints (&self->assumptions);
   self->assumptions = lits;
-  self->max_var = max_var;
   for (size_t i = 0; i < lits.size; i++)
     einsat_assume (self->solver, lits.data[i]);
-  set_budget (&self->budget, self->solver, self->propagation_limit);
   freeze_for_decide (self);
   self->busy = true;
   self->solved = true;
+  errno = 0;
   int res = run_solve (self->solver);
   self->busy = false;
   self->result = res == INTERRUPTED ? EINSAT_UNKNOWN : res;
+  bool lost = proof_lost (self);
   if (raise_decide_error (self) < 0) {
     if (res == INTERRUPTED)
       PyErr_Clear (); /* the decision function's exception wins */
@@ -847,6 +924,8 @@ static PyObject *solver_solve (solver_object *self, PyObject *args,
     return 0;
   if (res == EINSAT_ERROR)
     return solver_error (self->solver);
+  if (lost) /* the answer stands (model() and core() work), the proof not */
+    return raise_proof_lost (self);
   return result_object (res);
 }
 
@@ -930,6 +1009,179 @@ static PyObject *solver_core (solver_object *self,
     Py_DECREF (obj);
   }
   return list;
+}
+
+/*------------------------------------------------------------------------*/
+/* Unit propagation of assumptions (PySAT's 'propagate').  The library has
+ * no call for it, but its decide callback runs before the first decision
+ * after the assumptions, when everything they imply is propagated: the
+ * callback records the assignment and stops the solve.  Two such solves,
+ * without and with the assumptions, tell the literals on the root level
+ * from those the assumptions add.  Every variable is frozen first (for
+ * good), which restores eliminated ones and keeps them. */
+
+typedef struct snapshot {
+  einsat *solver;
+  int vars;
+  signed char *values; /* of variables 1..vars, 0 if unassigned */
+  bool taken;
+} snapshot;
+
+static int take_snapshot (void *data) {
+  snapshot *s = data;
+  if (!s->taken) {
+    for (int idx = 1; idx <= s->vars; idx++)
+      s->values[idx] = (signed char) einsat_current_value (s->solver, idx);
+    s->taken = true;
+  }
+  einsat_terminate (s->solver);
+  return 0;
+}
+
+/* Solves under the assumptions until the first decision after them.
+ * Returns 20 if they are refuted, 0 after a snapshot, -1 if stopped
+ * otherwise (a limit, Ctrl-C: INTERRUPTED) or out of memory. */
+static int propagate_under (solver_object *self, const ints *assumptions,
+                            snapshot *s) {
+  s->taken = false;
+  for (size_t i = 0; i < assumptions->size; i++)
+    einsat_assume (self->solver, assumptions->data[i]);
+  int res = run_solve (self->solver);
+  if (res == INTERRUPTED || res == EINSAT_ERROR)
+    return res;
+  if (res == EINSAT_SATISFIABLE && !s->taken) { /* never seen: safe */
+    for (int idx = 1; idx <= s->vars; idx++)
+      s->values[idx] = einsat_val (self->solver, idx) > 0 ? 1 : -1;
+    s->taken = true;
+  }
+  if (res == EINSAT_UNSATISFIABLE)
+    return 20;
+  return s->taken ? 0 : -1;
+}
+
+/* The literals the assumptions added ('after' but not 'before'): the
+ * assumptions first, in their order, then the implied ones by
+ * variable. */
+static PyObject *implied_literals (const ints *assumptions, int vars,
+                                   const signed char *before,
+                                   signed char *after) {
+  PyObject *list = PyList_New (0);
+  for (size_t i = 0; list && i <= assumptions->size; i++) {
+    int first = 1, last = vars;
+    if (i < assumptions->size) /* one assumption, else all the rest */
+      first = last = abs (assumptions->data[i]);
+    for (int idx = first; idx <= last; idx++) {
+      if (!after[idx] || before[idx])
+        continue;
+      PyObject *lit = PyLong_FromLong (after[idx] > 0 ? idx : -idx);
+      after[idx] = 0; /* listed */
+      if (!lit || PyList_Append (list, lit) < 0)
+        Py_CLEAR (list);
+      Py_XDECREF (lit);
+      if (!list)
+        break;
+    }
+  }
+  return list;
+}
+
+PyDoc_STRVAR (
+    propagate_doc,
+    "propagate(assumptions=(), phase_saving=0) -> (status, literals)\n\n"
+    "Unit propagation of the assumptions on the formula (with what the "
+    "solver\nhas learned): status False if it leads to a conflict (then "
+    "literals is\nempty), else True and the literals the assumptions make "
+    "true beyond the\nroot level: the assumptions first, then the implied "
+    "literals by variable.\nNone if a limit or interrupt() stopped it.  "
+    "With phase_saving=0 the\nsaved phases stay as they were.  Every "
+    "variable is frozen from the first\ncall on (no elimination).  "
+    "Discards the last model and core.");
+
+static PyObject *solver_propagate (solver_object *self, PyObject *args,
+                                   PyObject *kwds) {
+  static char *kwlist[] = {"assumptions", "phase_saving", 0};
+  PyObject *assumptions = 0;
+  int phase_saving = 0;
+  if (!PyArg_ParseTupleAndKeywords (args, kwds, "|Oi:propagate", kwlist,
+                                    &assumptions, &phase_saving))
+    return 0;
+  ints lits = {0, 0, 0};
+  if (check_usable (self) < 0 || parse_assumptions (self, assumptions,
+                                                    &lits) < 0)
+    return 0;
+  int vars = self->max_var;
+  signed char *before = PyMem_Calloc ((size_t) vars + 1, 1);
+  signed char *after = PyMem_Calloc ((size_t) vars + 1, 1);
+  if (!before || !after) {
+    PyMem_Free (before), PyMem_Free (after), release_ints (&lits);
+    return PyErr_NoMemory ();
+  }
+  freeze_all (self);
+  int saving = 1;
+  einsat_get_option (self->solver, "phasesaving", &saving);
+  if (!phase_saving)
+    einsat_set_option (self->solver, "phasesaving", 0);
+  snapshot s = {self->solver, vars, before, false};
+  einsat_set_decide (self->solver, &s, take_snapshot);
+  einsat_set_terminate (self->solver, 0, 0); /* not for set_interrupt */
+  self->busy = true;
+  self->solved = true;
+  errno = 0;
+  ints none = {0, 0, 0};
+  int res = propagate_under (self, &none, &s);
+  if (!res) {
+    s.values = after;
+    res = propagate_under (self, &lits, &s);
+  }
+  self->busy = false;
+  self->result = NO_RESULT;
+  bool lost = proof_lost (self);
+  einsat_set_terminate (self->solver, self, interrupt_held);
+  if (self->decide)
+    einsat_set_decide (self->solver, self, call_decide);
+  else
+    einsat_set_decide (self->solver, 0, 0);
+  einsat_set_option (self->solver, "phasesaving", saving);
+  PyObject *result = 0;
+  if (res == EINSAT_ERROR)
+    solver_error (self->solver);
+  else if (res == INTERRUPTED)
+    ;
+  else if (lost)
+    raise_proof_lost (self);
+  else if (res == 20)
+    result = Py_BuildValue ("(O[])", Py_False);
+  else if (res < 0)
+    result = Py_BuildValue ("(O[])", Py_None);
+  else {
+    PyObject *implied = implied_literals (&lits, vars, before, after);
+    if (implied)
+      result = Py_BuildValue ("(ON)", Py_True, implied);
+  }
+  PyMem_Free (before), PyMem_Free (after), release_ints (&lits);
+  return result;
+}
+
+PyDoc_STRVAR (phase_doc,
+              "phase(lits)\n\n"
+              "Hints to decide each literal of 'lits' true when its "
+              "variable is\ndecided next (the saved phase, which the search "
+              "overwrites later).");
+
+static PyObject *solver_phase (solver_object *self, PyObject *obj) {
+  if (check_usable (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (push_literals (obj, "phase", &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  self->max_var = max_var;
+  for (size_t i = 0; i < lits.size; i++)
+    einsat_phase (self->solver, lits.data[i]);
+  release_ints (&lits);
+  Py_RETURN_NONE;
 }
 
 /*------------------------------------------------------------------------*/
@@ -1023,7 +1275,6 @@ static PyObject *enumerate_models (solver_object *self, PyObject *args,
   if (limit) {
     int dummy = 0;
     const int *project = vars.data ? vars.data : &dummy;
-    set_budget (&self->budget, self->solver, self->propagation_limit);
     freeze_for_decide (self);
     self->busy = true;
     bool guarded = guard_sigint (self->solver);
@@ -1152,6 +1403,22 @@ static PyObject *solver_interrupt (solver_object *self,
   Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR (set_interrupt_doc,
+              "set_interrupt(flag)\n\n"
+              "While the flag is set, every solve() stops at once (returns "
+              "None), and a\nrunning one within a few search steps; "
+              "set_interrupt(False) clears it.\nMay be called from any "
+              "thread.  Unlike interrupt(), nothing is left\npending once "
+              "it is cleared (PySAT's interrupt and clear_interrupt).");
+
+static PyObject *solver_set_interrupt (solver_object *self, PyObject *obj) {
+  int flag = PyObject_IsTrue (obj);
+  if (flag < 0)
+    return 0;
+  atomic_store (&self->held_interrupt, flag);
+  Py_RETURN_NONE;
+}
+
 static PyObject *solver_set_conflict_limit (solver_object *self,
                                             PyObject *obj) {
   long long limit;
@@ -1175,7 +1442,7 @@ static PyObject *solver_set_propagation_limit (solver_object *self,
   long long limit;
   if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
     return 0;
-  self->propagation_limit = limit;
+  einsat_set_propagation_limit (self->solver, limit);
   Py_RETURN_NONE;
 }
 
@@ -1188,7 +1455,7 @@ static PyObject *solver_set_time_limit (solver_object *self,
 
 static PyObject *solver_set_option (solver_object *self, PyObject *args) {
   PyObject *name, *value;
-  if (!PyArg_ParseTuple (args, "UO:set_option", &name, &value) ||
+  if (!PyArg_ParseTuple (args, "OO:set_option", &name, &value) ||
       check_usable (self) < 0 || set_option (self, name, value) < 0)
     return 0;
   Py_RETURN_NONE;
@@ -1197,12 +1464,9 @@ static PyObject *solver_set_option (solver_object *self, PyObject *args) {
 static PyObject *solver_get_option (solver_object *self, PyObject *name) {
   if (check_usable (self) < 0)
     return 0;
-  const char *text = PyUnicode_Check (name) ? PyUnicode_AsUTF8 (name) : 0;
-  if (!text) {
-    if (!PyErr_Occurred ())
-      PyErr_SetString (PyExc_TypeError, "option name must be a str");
+  const char *text = c_string (name, "option name");
+  if (!text)
     return 0;
-  }
   int value;
   if (!einsat_get_option (self->solver, text, &value)) {
     PyErr_Format (PyExc_ValueError, "unknown option '%s'", text);
@@ -1214,10 +1478,6 @@ static PyObject *solver_get_option (solver_object *self, PyObject *name) {
 static PyObject *solver_configure (solver_object *self, PyObject *name) {
   if (check_usable (self) < 0)
     return 0;
-  if (!PyUnicode_Check (name)) {
-    PyErr_SetString (PyExc_TypeError, "configuration name must be a str");
-    return 0;
-  }
   if (configure (self, name) < 0)
     return 0;
   Py_RETURN_NONE;
@@ -1263,7 +1523,8 @@ PyDoc_STRVAR (delete_doc,
               "delete()\n\n"
               "Frees the C solver now (closing the proof file); any "
               "later use raises\nValueError.  'with Solver() as s:' calls "
-              "it on exit.  Also called 'close'.");
+              "it on exit.  Also called 'close'.\nRaises OSError if the "
+              "proof could not be written completely.");
 
 static PyObject *solver_delete (solver_object *self,
                                 PyObject *Py_UNUSED (ignored)) {
@@ -1272,7 +1533,8 @@ static PyObject *solver_delete (solver_object *self,
                      "cannot delete the solver while it is solving");
     return 0;
   }
-  delete_solver (self);
+  if (delete_solver (self) < 0)
+    return 0;
   Py_RETURN_NONE;
 }
 
@@ -1284,12 +1546,18 @@ static PyObject *solver_enter (solver_object *self,
   return (PyObject *) self;
 }
 
+/* A lost proof raises here, unless the block already raises (often
+ * solve()'s own OSError about it), which must not be replaced. */
 static PyObject *solver_exit (solver_object *self, PyObject *args) {
-  (void) args;
   PyObject *none = solver_delete (self, 0);
-  if (!none)
-    return 0;
-  Py_DECREF (none);
+  if (!none) {
+    PyObject *type = PyTuple_Size (args) > 0 ? PyTuple_GET_ITEM (args, 0)
+                                             : Py_None;
+    if (type == Py_None || !PyErr_ExceptionMatches (PyExc_OSError))
+      return 0;
+    PyErr_Clear ();
+  } else
+    Py_DECREF (none);
   Py_RETURN_FALSE;
 }
 
@@ -1312,6 +1580,11 @@ static PyObject *solver_get_complete (solver_object *self, void *closure) {
   if (self->enumeration_complete < 0)
     Py_RETURN_NONE;
   return PyBool_FromLong (self->enumeration_complete);
+}
+
+static PyObject *solver_get_clauses (solver_object *self, void *closure) {
+  (void) closure;
+  return PyLong_FromLongLong (self->clauses);
 }
 
 static PyObject *solver_get_deleted (solver_object *self, void *closure) {
@@ -1350,6 +1623,11 @@ static PyMethodDef solver_methods[] = {
      current_value_doc},
     {"interrupt", (PyCFunction) solver_interrupt, METH_NOARGS,
      interrupt_doc},
+    {"set_interrupt", (PyCFunction) solver_set_interrupt, METH_O,
+     set_interrupt_doc},
+    {"propagate", (PyCFunction) (void (*) (void)) solver_propagate,
+     METH_VARARGS | METH_KEYWORDS, propagate_doc},
+    {"phase", (PyCFunction) solver_phase, METH_O, phase_doc},
     {"set_conflict_limit", (PyCFunction) solver_set_conflict_limit, METH_O,
      "set_conflict_limit(n)\n\nAt most n conflicts in each following "
      "solve() (None: no limit)."},
@@ -1358,7 +1636,7 @@ static PyMethodDef solver_methods[] = {
      "solve() (None: no limit)."},
     {"set_propagation_limit", (PyCFunction) solver_set_propagation_limit,
      METH_O,
-     "set_propagation_limit(n)\n\nAbout n propagations in each following "
+     "set_propagation_limit(n)\n\nAt most n propagations in each following "
      "solve() (None: no limit)."},
     {"set_time_limit", (PyCFunction) solver_set_time_limit, METH_O,
      "set_time_limit(seconds)\n\nProcess time (CPU time of all threads) "
@@ -1389,6 +1667,8 @@ static PyGetSetDef solver_getset[] = {
      0},
     {"deleted", (getter) solver_get_deleted, 0,
      "whether delete() was called", 0},
+    {"clauses", (getter) solver_get_clauses, 0,
+     "the number of clauses added (including the constructor's)", 0},
     {0, 0, 0, 0, 0}};
 
 PyDoc_STRVAR (
@@ -1481,8 +1761,8 @@ static int parse_int_argument (PyObject *obj, long long *value,
 
 /* The arguments of 'solve' and 'itersolve' ('format' names the function
  * for error messages), with pycosat's meaning for values in range:
- * negative 'vars' count as 0, 'verbose' is cut to 0..3, 'prop_limit' <= 0
- * means no limit. */
+ * negative 'vars' count as 0, 'verbose' is cut to 0..3, 'prop_limit' 0
+ * (or None) means no limit; a negative limit is an error, as everywhere. */
 static int parse_pycosat_arguments (PyObject *args, PyObject *kwds,
                                     const char *format, PyObject **clauses,
                                     int *vars, int *verbose,
@@ -1507,6 +1787,8 @@ static int parse_pycosat_arguments (PyObject *args, PyObject *kwds,
   if (overflow)
     value = overflow > 0 ? 3 : 0;
   *verbose = value > 3 ? 3 : value < 0 ? 0 : (int) value;
+  if (prop_limit_obj == Py_None)
+    prop_limit_obj = 0;
   if (parse_int_argument (prop_limit_obj, prop_limit, &overflow) < 0)
     return -1;
   if (overflow > 0) {
@@ -1514,8 +1796,11 @@ static int parse_pycosat_arguments (PyObject *args, PyObject *kwds,
                   "(0: no limit)", LLONG_MAX);
     return -1;
   }
-  if (overflow < 0)
-    *prop_limit = 0;
+  if (overflow < 0 || *prop_limit < 0) {
+    PyErr_Format (PyExc_ValueError, "prop_limit must not be negative "
+                  "(0: no limit), not %R", prop_limit_obj);
+    return -1;
+  }
   return 0;
 }
 
@@ -1540,8 +1825,7 @@ static PyObject *module_solve (PyObject *module, PyObject *args,
   einsat *solver = new_solver (clauses, verbose, &vars);
   if (!solver)
     return 0;
-  budget b;
-  set_budget (&b, solver, prop_limit);
+  einsat_set_propagation_limit (solver, prop_limit ? prop_limit : -1);
   int res = run_solve (solver);
   PyObject *result = 0;
   if (res == EINSAT_SATISFIABLE)
@@ -1564,7 +1848,8 @@ typedef struct iter_object {
   einsat *solver; /* 0 when exhausted */
   int vars;
   bool busy;
-  budget budget;
+  long long prop_limit; /* shared by all solutions; 0: no limit */
+  uint64_t propagations; /* at the start */
 } iter_object;
 
 static void iter_finish (iter_object *self) {
@@ -1587,6 +1872,13 @@ static PyObject *iter_next (iter_object *self) {
     return 0;
   }
   self->busy = true;
+  if (self->prop_limit) {
+    uint64_t used =
+        einsat_statistic (self->solver, "propagations") - self->propagations;
+    uint64_t limit = (uint64_t) self->prop_limit;
+    einsat_set_propagation_limit (self->solver,
+                                  used < limit ? (int64_t) (limit - used) : 0);
+  }
   int res = run_solve (self->solver);
   self->busy = false;
   if (res == INTERRUPTED)
@@ -1647,7 +1939,8 @@ static PyObject *module_itersolve (PyObject *module, PyObject *args,
     return 0;
   }
   self->vars = vars;
-  set_budget (&self->budget, self->solver, prop_limit);
+  self->prop_limit = prop_limit;
+  self->propagations = einsat_statistic (self->solver, "propagations");
   return (PyObject *) self;
 }
 
@@ -1703,19 +1996,6 @@ static struct PyModuleDef module_def = {
     .m_methods = module_methods,
 };
 
-static int find_propagations_index (void) {
-  einsat *solver = einsat_new ();
-  if (!solver)
-    return -1;
-  const char *name;
-  uint64_t value;
-  for (int i = 0; einsat_statistic_info (solver, i, &name, &value); i++)
-    if (!strcmp (name, "propagations"))
-      propagations_index = i;
-  einsat_delete (solver);
-  return 0;
-}
-
 static int find_main_thread (void) {
   PyObject *threading = PyImport_ImportModule ("threading");
   if (!threading)
@@ -1738,8 +2018,6 @@ PyMODINIT_FUNC PyInit__einsat (void);
 PyMODINIT_FUNC PyInit__einsat (void) {
   if (PyType_Ready (&solver_type) < 0 || PyType_Ready (&iter_type) < 0)
     return 0;
-  if (find_propagations_index () < 0)
-    return PyErr_NoMemory ();
   if (find_main_thread () < 0)
     return 0;
   PyObject *module = PyModule_Create (&module_def);

@@ -20,7 +20,7 @@
 
 PYTHON ?= python3
 PYTHON_DEST ?= python
-PYTHON_PACKAGE := $(wildcard python/einsat/*.py)
+PYTHON_PACKAGE := $(wildcard python/einsat/*.py python/einsat/pysat/*.py)
 PYTHON_CFLAGS := -std=c11 -fPIC -Iinclude $(WARNINGS) $(OPTFLAGS) $(CFLAGS)
 PYTHON_LDFLAGS := -shared -Wl,--exclude-libs,ALL $(LDFLAGS)
 PYTHON_LIBRARY := $(LIBRARY)

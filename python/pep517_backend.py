@@ -100,9 +100,13 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     filename = "%s-%s-%s.whl" % (NAME, version(), tag)
     with tempfile.TemporaryDirectory() as tmp:
         package = build_package(tmp)
-        files = [("%s/%s" % (NAME, name), os.path.join(package, name))
-                 for name in sorted(os.listdir(package))
-                 if name.endswith(".py") or name.startswith("_einsat")]
+        files = []
+        for folder, _, names in sorted(os.walk(package)):
+            relative = os.path.relpath(folder, package).replace(os.sep, "/")
+            prefix = NAME if relative == "." else "%s/%s" % (NAME, relative)
+            files += [("%s/%s" % (prefix, name), os.path.join(folder, name))
+                      for name in sorted(names)
+                      if name.endswith(".py") or name.startswith("_einsat")]
         contents = []
         for arcname, path in files:
             with open(path, "rb") as f:

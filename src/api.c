@@ -151,6 +151,7 @@ static void init_solver (einsat *solver, void *arg) {
   PUSH_STACK (solver->emodel, 0);
   solver->search_limits.conflicts = -1;
   solver->search_limits.decisions = -1;
+  solver->search_limits.propagations = -1;
   solver->search_limits.seconds = -1;
   solver->start_time = es_process_time ();
 }
@@ -535,6 +536,11 @@ void einsat_set_conflict_limit (einsat *solver, int64_t conflicts) {
 void einsat_set_decision_limit (einsat *solver, int64_t decisions) {
   REQUIRE_SOLVER ();
   solver->search_limits.decisions = decisions < 0 ? -1 : decisions;
+}
+
+void einsat_set_propagation_limit (einsat *solver, int64_t propagations) {
+  REQUIRE_SOLVER ();
+  solver->search_limits.propagations = propagations < 0 ? -1 : propagations;
 }
 
 void einsat_set_time_limit (einsat *solver, double seconds) {

@@ -237,9 +237,9 @@ typedef struct delays {
 
 /* Per solve call limits from the API (-1 = none). */
 typedef struct search_limits {
-  int64_t conflicts, decisions;
+  int64_t conflicts, decisions, propagations;
   double seconds;
-  uint64_t conflicts_start, decisions_start;
+  uint64_t conflicts_start, decisions_start, propagations_start;
   double time_start;
 } search_limits;
 
@@ -739,6 +739,14 @@ void es_new_level (einsat *, unsigned decision);
 
 /* in 'propagate.c' */
 unsigned es_propagate (einsat *); /* conflict reference or INVALID */
+/* The same within the propagation limit (which must be set): stops
+ * before the literal that would exceed it, leaving the trail not fully
+ * propagated (INVALID). */
+unsigned es_propagate_budget (einsat *);
+static inline unsigned es_propagate_limited (einsat *solver) {
+  return solver->search_limits.propagations < 0 ? es_propagate (solver)
+                                                : es_propagate_budget (solver);
+}
 
 /* in 'analyze.c' */
 bool es_analyze (einsat *, unsigned conflict); /* false if inconsistent */

@@ -26,12 +26,14 @@
 
 #include <string.h>
 
-/* Decides 'lit' if it is unassigned and propagates; false on a conflict. */
+/* Decides 'lit' if it is unassigned and propagates; false on a conflict
+ * or when the propagation limit stops propagation. */
 static bool lucky_decide (einsat *solver, unsigned lit) {
   if (VALUE (lit))
     return true;
   es_assign_decision (solver, lit);
-  return es_propagate (solver) == INVALID;
+  return es_propagate_limited (solver) == INVALID &&
+         solver->propagated == solver->trail_size;
 }
 
 static bool lucky_variable (einsat *solver, unsigned idx, bool positive) {

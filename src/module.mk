@@ -5,13 +5,13 @@ LIB_OBJS := $(patsubst %.c,$(OUT)/%.o,$(LIB_SOURCES))
 
 $(LIBRARY): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call quiet,AR,$@)ar rcs $@ $^
 
 $(SHARED_LIBRARY): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libeinsat.so.$(VERSION) $(LDFLAGS_ALL) \
+	$(call quiet,LD,$@)$(CC) -shared -Wl,-soname,libeinsat.so.$(VERSION) $(LDFLAGS_ALL) \
 	  -o $@ $^ $(LDLIBS_ALL)
-	ln -sf libeinsat.so.$(VERSION) $(OUT)/lib/libeinsat.so
+	@ln -sf libeinsat.so.$(VERSION) $(OUT)/lib/libeinsat.so
 
 PROGRAMS += $(LIBRARY) $(SHARED_LIBRARY)

@@ -22,6 +22,8 @@ typedef struct parser {
   bool relaxed;
   einsat_dimacs *result;
   ints project;
+  ints project_lines; /* of 'project' entries read before the header */
+  int64_t vars;       /* declared in the header, -1 before it */
   char error[400];
 } parser;
 
@@ -76,9 +78,36 @@ static bool is_space (int ch) {
          ch == '\f';
 }
 
+static bool ind_error (parser *p, int64_t value) {
+  return parse_error (p, "variable %" PRId64 " in 'c ind' line exceeds "
+                      "the %" PRId64 " variables declared in the header "
+                      "(use --relaxed)", value, p->vars);
+}
+
+/* Projection variables must be variables of the formula, like literals;
+ * those before the header wait for it (their lines are kept). */
+static bool push_ind (parser *p, int64_t value) {
+  einsat *solver = p->solver;
+  if (p->vars < 0) {
+    uint64_t line = p->line < INT_MAX ? p->line : INT_MAX;
+    PUSH_STACK (p->project_lines, (int) line);
+  } else if (value > p->vars && !p->relaxed)
+    return ind_error (p, value);
+  PUSH_STACK (p->project, (int) value);
+  return true;
+}
+
+static bool check_early_ind (parser *p) {
+  for (size_t i = 0; !p->relaxed && i < SIZE_STACK (p->project_lines); i++)
+    if (p->project.begin[i] > p->vars) {
+      p->line = (uint64_t) p->project_lines.begin[i];
+      return ind_error (p, p->project.begin[i]);
+    }
+  return true;
+}
+
 /* Skips the rest of a comment line, collecting 'c ind' variables. */
 static bool parse_comment (parser *p) {
-  einsat *solver = p->solver;
   char word[4];
   int ch, n = 0;
   while ((ch = next_char (p)) != '\n' && ch != EOF) {
@@ -96,9 +125,8 @@ static bool parse_comment (parser *p) {
       ;
     if (ch == '\n' || ch == EOF)
       break;
-    int sign = 1;
     if (ch == '-')
-      sign = -1, ch = next_char (p);
+      return parse_error (p, "negative variable in 'c ind' line");
     if (ch < '0' || ch > '9')
       return unexpected_character (p, ch, "in 'c ind' line");
     int64_t value = 0;
@@ -107,8 +135,8 @@ static bool parse_comment (parser *p) {
       if (value > EINSAT_MAX_VAR)
         return parse_error (p, "variable in 'c ind' line too large");
     } while ('0' <= (ch = next_char (p)) && ch <= '9');
-    if (value)
-      PUSH_STACK (p->project, sign * (int) value);
+    if (value && !push_ind (p, value))
+      return false;
     if (ch == '\n')
       break;
   }
@@ -306,7 +334,8 @@ static void run_parser (einsat *solver, void *arg) {
     return;
   p->result->variables = (int) vars;
   p->result->clauses = clauses;
-  job->ok = parse_clauses (p, vars, clauses);
+  p->vars = vars;
+  job->ok = check_early_ind (p) && parse_clauses (p, vars, clauses);
 }
 
 /* Parses the whole input into 'solver'.  On success the projection
@@ -322,7 +351,9 @@ bool es_parse_dimacs (einsat *solver, reader *input, const char *name,
   p.line = 1;
   p.relaxed = result->relaxed;
   p.result = result;
+  p.vars = -1;
   INIT_STACK (p.project);
+  INIT_STACK (p.project_lines);
   result->max_var = 0;
   result->read_clauses = 0;
   result->project = 0;
@@ -331,6 +362,7 @@ bool es_parse_dimacs (einsat *solver, reader *input, const char *name,
   if (!es_protect (solver, run_parser, &job)) {
     snprintf (error, error_size, "%s", solver->error);
     RELEASE_STACK (p.project);
+    RELEASE_STACK (p.project_lines);
     return false;
   }
   if (job.ok && !EMPTY_STACK (p.project)) {
@@ -345,6 +377,7 @@ bool es_parse_dimacs (einsat *solver, reader *input, const char *name,
     }
   }
   RELEASE_STACK (p.project);
+  RELEASE_STACK (p.project_lines);
   if (!job.ok && p.error[0])
     snprintf (error, error_size, "%s", p.error);
   return job.ok;

@@ -34,9 +34,9 @@
  * runs out of memory is counted ('workers_failed'), reported with '-v',
  * and left out; if no worker runs, the ruler goes on alone.  A custom
  * allocator of the ruler is called by one thread at a time (a mutex);
- * the default one is thread-safe.  Limits on conflicts and decisions
- * hold for each worker; the time limit and the terminate callback for
- * the whole portfolio. */
+ * the default one is thread-safe.  Limits on conflicts, decisions and
+ * propagations hold for each worker; the time limit and the terminate
+ * callback for the whole portfolio. */
 
 #include "assign.h"
 
@@ -74,7 +74,7 @@ typedef struct portfolio {
   bool serialize;
   /* The ruler's view, read-only while the workers run. */
   ints assumptions;      /* worker literals */
-  int64_t conflicts, decisions; /* per worker limits or -1 */
+  int64_t conflicts, decisions, propagations; /* per worker or -1 */
   /* Clauses the workers share, for the ruler's export callback. */
   pthread_mutex_t outbox_lock;
   ints outbox; /* entries: size, glue, worker literals */
@@ -226,6 +226,7 @@ static void setup_worker (einsat *solver, void *arg) {
   }
   einsat_set_conflict_limit (solver, P->conflicts);
   einsat_set_decision_limit (solver, P->decisions);
+  einsat_set_propagation_limit (solver, P->propagations);
   for (all_stack (int, lit, P->assumptions))
     einsat_assume (solver, lit);
 }
@@ -602,17 +603,18 @@ static void adopt_model (einsat *ruler, einsat *solver) {
   }
 }
 
-static void adopt_failed (einsat *ruler, einsat *solver) {
-  if (solver->inconsistent) {
-    ruler->inconsistent = true;
+/* 'solver' is the ruler here: the stack macros charge it. */
+static void adopt_failed (einsat *solver, einsat *winner) {
+  if (winner->inconsistent) {
+    solver->inconsistent = true;
     return;
   }
-  for (all_stack (unsigned, lit, ruler->assumptions)) {
+  for (all_stack (unsigned, lit, solver->assumptions)) {
     unsigned idx = IDX (lit);
-    var_flags *f = ruler->flags + idx;
-    if (!f->failed && einsat_failed (solver, worker_literal (lit))) {
+    var_flags *f = FLAGS (idx);
+    if (!f->failed && einsat_failed (winner, worker_literal (lit))) {
       f->failed = true;
-      PUSH_STACK (ruler->failed, idx);
+      PUSH_STACK (solver->failed, idx);
     }
   }
 }
@@ -764,6 +766,8 @@ static portfolio *new_portfolio (einsat *ruler, unsigned size) {
   search_limits *l = &ruler->search_limits;
   P->conflicts = remaining (l->conflicts, STAT (conflicts) - l->conflicts_start);
   P->decisions = remaining (l->decisions, STAT (decisions) - l->decisions_start);
+  P->propagations = remaining (l->propagations,
+                               STAT (propagations) - l->propagations_start);
   RESERVE_STACK (P->forwarded, IMPORT_QUEUE_WORDS);
   RESERVE_STACK (ruler->share.export_buffer, IMPORT_QUEUE_WORDS + 1);
   if (ruler->share.export_clause || ruler->learn_callback)

@@ -10,12 +10,23 @@
  * garbage collections lose their watches here, so they can never become
  * reasons.  'ticks' approximates the cache
  * lines touched and drives every effort-based schedule, so that the
- * search stays deterministic. */
+ * search stays deterministic.  The search propagates within the
+ * propagation limit ('einsat_set_propagation_limit'), checked per
+ * literal in a loop of its own. */
 
 #include "assign.h"
 
-static inline unsigned propagate_literal (einsat *solver, unsigned lit,
-                                          uint64_t *ticks) {
+/* Inlined into both loops below: with two callers the compiler would
+ * otherwise call it, which costs the search a few percent. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
+                                                 unsigned lit,
+                                                 uint64_t *ticks) {
   const unsigned not_lit = NOT (lit);
   watches *ws = &WATCHES (not_lit);
   watch *const begin = ws->begin, *const end = ws->end;
@@ -87,6 +98,22 @@ static inline unsigned propagate_literal (einsat *solver, unsigned lit,
   return conflict;
 }
 
+/* Counts what the loops below propagated and reports a conflict. */
+static unsigned finish_propagation (einsat *solver, unsigned propagated,
+                                    uint64_t ticks, unsigned conflict) {
+  ADD (propagations, propagated - solver->propagated);
+  solver->propagated = propagated;
+  ADD (ticks, ticks);
+  if (conflict != INVALID && solver->trace) {
+    bool binary = conflict == BINARY_CONFLICT;
+    clause *c = binary ? 0 : CLAUSE (conflict);
+    es_trace_event (solver, EINSAT_CONFLICT, INVALID, solver->level,
+                    binary ? 2 : c->size,
+                    binary ? solver->conflict_binary : c->lits);
+  }
+  return conflict;
+}
+
 unsigned es_propagate (einsat *solver) {
   uint64_t ticks = 0;
   unsigned conflict = INVALID;
@@ -95,17 +122,27 @@ unsigned es_propagate (einsat *solver) {
     unsigned lit = solver->trail[propagated++];
     conflict = propagate_literal (solver, lit, &ticks);
   }
-  ADD (propagations, propagated - solver->propagated);
-  solver->propagated = propagated;
-  ADD (ticks, ticks);
-  if (conflict != INVALID) {
-    if (solver->trace) {
-      bool binary = conflict == BINARY_CONFLICT;
-      clause *c = binary ? 0 : CLAUSE (conflict);
-      es_trace_event (solver, EINSAT_CONFLICT, INVALID, solver->level,
-                      binary ? 2 : c->size,
-                      binary ? solver->conflict_binary : c->lits);
-    }
+  return finish_propagation (solver, propagated, ticks, conflict);
+}
+
+/* The propagation limit is checked here, where propagations are counted,
+ * so that the search stops exactly at it (polling it between search
+ * steps, as the terminate callback is, overshoots by whole
+ * propagations).  A separate loop, so that 'es_propagate' saves the
+ * comparison. */
+unsigned es_propagate_budget (einsat *solver) {
+  const search_limits *l = &solver->search_limits;
+  assert (l->propagations >= 0);
+  uint64_t used = STAT (propagations) - l->propagations_start;
+  uint64_t limit = (uint64_t) l->propagations;
+  uint64_t left = used < limit ? limit - used : 0;
+  uint64_t ticks = 0;
+  unsigned conflict = INVALID;
+  unsigned propagated = solver->propagated;
+  while (conflict == INVALID && propagated < solver->trail_size && left) {
+    unsigned lit = solver->trail[propagated++];
+    conflict = propagate_literal (solver, lit, &ticks);
+    left--;
   }
-  return conflict;
+  return finish_propagation (solver, propagated, ticks, conflict);
 }

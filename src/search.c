@@ -15,6 +15,13 @@ static bool limit_hit (einsat *solver) {
   if (l->decisions >= 0 &&
       STAT (decisions) - l->decisions_start >= (uint64_t) l->decisions)
     return true;
+  /* The search stops exactly at the propagation limit (see
+   * 'es_propagate_limited'); this catches inprocessing, which propagates
+   * without the limit, at its next check once it went past. */
+  if (l->propagations >= 0 && STAT (propagations) -
+                                      l->propagations_start >
+                                  (uint64_t) l->propagations)
+    return true;
   return false;
 }
 
@@ -44,9 +51,17 @@ void es_init_search_limits (einsat *solver) {
   search_limits *l = &solver->search_limits;
   l->conflicts_start = STAT (conflicts);
   l->decisions_start = STAT (decisions);
+  l->propagations_start = STAT (propagations);
   if (l->seconds >= 0) /* a system call: only when needed */
     l->time_start = es_process_time ();
   solver->terminate_countdown = 0;
+}
+
+static bool propagation_budget_spent (einsat *solver) {
+  const search_limits *l = &solver->search_limits;
+  return l->propagations >= 0 && STAT (propagations) -
+                                         l->propagations_start >=
+                                     (uint64_t) l->propagations;
 }
 
 /* While enumerating, a conflict on the levels of the assumptions refutes
@@ -68,7 +83,9 @@ int es_search (einsat *solver) {
      * a root-level conflict that propagation would find again. */
     if (solver->inconsistent)
       return 20;
-    unsigned conflict = es_propagate (solver);
+    unsigned conflict = es_propagate_limited (solver);
+    if (conflict == INVALID && solver->propagated < solver->trail_size)
+      return 0; /* the propagation limit is reached */
     if (conflict == INVALID && solver->xmatrix && ENABLED (gaussjordan)) {
       unsigned trail = solver->trail_size;
       conflict = es_propagate_gauss_jordan (solver);
@@ -90,7 +107,12 @@ int es_search (einsat *solver) {
       solver->share.synchronize (solver->share.synchronize_data);
     else if (es_importing (solver))
       es_import_clauses (solver);
-    else if (es_lucky_due (solver)) {
+    else if (propagation_budget_spent (solver)) {
+      /* Only deciding can still finish without propagating. */
+      int res = es_decide (solver);
+      if (res)
+        return res;
+    } else if (es_lucky_due (solver)) {
       if (es_lucky (solver))
         return 10;
     } else if (es_restarting (solver))

@@ -9,7 +9,7 @@ TEST_PROGRAMS += $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SOURCES))
 
 $(OUT)/tests/%: $(OUT)/tests/%.o $(LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(LIBRARY) $(LDLIBS_ALL)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $< $(LIBRARY) $(LDLIBS_ALL)
 
 UNIT_SOURCES := $(wildcard tests/unit/*.c)
 UNIT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(UNIT_SOURCES))
@@ -17,7 +17,7 @@ $(UNIT_OBJS): CFLAGS_ALL += -Isrc
 
 $(OUT)/tests/unit/unit: $(UNIT_OBJS) $(LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(UNIT_OBJS) $(LIBRARY) $(LDLIBS_ALL)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $(UNIT_OBJS) $(LIBRARY) $(LDLIBS_ALL)
 
 ifneq ($(UNIT_SOURCES),)
 TEST_PROGRAMS += $(OUT)/tests/unit/unit

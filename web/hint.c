@@ -32,7 +32,7 @@ typedef struct hint_trace {
 static bool read_names (names *n, const char *path) {
   FILE *file = fopen (path, "r");
   if (!file)
-    return !cli_error ("%s: cannot open", path);
+    return !fe_error ("%s: cannot open", path);
   char line[256];
   int var;
   char name[128];
@@ -93,21 +93,21 @@ static void on_event (void *data, einsat_event event, int lit, int level,
 
 int web_hint (int argc, char **argv) {
   if (argc != 2)
-    return cli_error ("usage: einsat hint FILE (from 'einsat sudoku --cnf')");
+    return fe_error ("usage: einsat hint FILE (from 'einsat sudoku --cnf')");
   names n = {0, 0};
   einsat *solver = einsat_new ();
   einsat_dimacs dimacs = {0};
   hint_trace t = {&n, false, false};
   int res = 1;
   if (!solver)
-    cli_error ("out of memory");
+    fe_error ("out of memory");
   else if (read_names (&n, argv[1]) && einsat_configure (solver, "plain") &&
            einsat_read_dimacs_path (solver, argv[1], &dimacs)) {
     einsat_set_trace (solver, on_event, &t);
     einsat_set_decision_limit (solver, 0);
     int status = einsat_solve (solver);
     if (status < 0)
-      cli_error ("%s", einsat_error (solver));
+      fe_error ("%s", einsat_error (solver));
     else {
       if (!t.found)
         printf ("hint %s\n", t.conflict || status == 20 ? "contradiction"
@@ -115,7 +115,7 @@ int web_hint (int argc, char **argv) {
       res = 0;
     }
   } else if (solver && *einsat_error (solver))
-    cli_error ("%s", einsat_error (solver));
+    fe_error ("%s", einsat_error (solver));
   einsat_delete (solver);
   free (dimacs.project);
   for (int i = 0; i < n.size; i++)

@@ -21,9 +21,10 @@ int main (int argc, char **argv) {
     return web_solve (argc - 1, argv + 1);
   if (argc > 1 && !strcmp (argv[1], "hint"))
     return web_hint (argc - 1, argv + 1);
-  cli_command *command = argc > 1 ? cli_find_command (argv[1]) : 0;
+  const fe_command *command =
+      argc > 1 ? fe_find_command (fe_commands, argv[1]) : 0;
   if (command)
-    return command (argc - 1, argv + 1);
-  return cli_error ("usage: einsat solve|hint|COMMAND ... (the web "
-                    "playground's program)");
+    return command->main (argc - 1, argv + 1);
+  return fe_error ("usage: einsat solve|hint|COMMAND ... (the web "
+                   "playground's program)");
 }

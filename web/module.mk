@@ -20,12 +20,12 @@ WEB_EMCC := NODE_PATH=/usr/share/nodejs $(EMCC)
 # No processes in a browser: the decompressor pipes are left out.
 WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L \
               -DEINSAT_VERSION=\"$(VERSION)\" -DEINSAT_NO_DECOMPRESSORS \
-              -Iinclude -Icli $(WARNINGS) -O3 -DNDEBUG
+              -Iinclude -Icli -Ifrontend $(WARNINGS) -O3 -DNDEBUG
 
-# The command line's own 'main.c' and 'faults.c' stay out (signals, an
-# interval timer, fault injection through the environment).
-WEB_SOURCES := $(wildcard src/*.c encode/*.c puzzles/*.c web/*.c) \
-               cli/output.c cli/commands.c cli/enumerate.c
+# The command line's own 'main.c' stays out (signals, an interval
+# timer): 'web/main.c' and 'web/solve.c' are the playground's host.
+WEB_SOURCES := $(wildcard src/*.c encode/*.c frontend/*.c puzzles/*.c \
+                 web/*.c) cli/output.c cli/enumerate.c cli/solve.c
 WEB_OBJS := $(WEB_SOURCES:%.c=$(WEB_OBJ)/%.o)
 WEB_CHECK_OBJS := $(wildcard tools/check/*.c)
 WEB_CHECK_OBJS := $(WEB_CHECK_OBJS:%.c=$(WEB_OBJ)/%.o)

@@ -5,4 +5,4 @@
 TEST_PROGRAMS += $(OUT)/tests/check/drat-fuzz
 
 $(OUT)/tests/check/drat-fuzz: $(OUT)/tests/check/drat-fuzz.o
-	$(CC) $(LDFLAGS_ALL) -o $@ $<
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $<

@@ -60,7 +60,7 @@ $(FUZZ_OUT)/fuzz-$(1): $(call fuzz_objects,$(FUZZ_OUT),$(1)) $(FUZZ_LIB_OBJS)
 $(OUT)/tests/fuzz/replay-$(1): $(call fuzz_objects,$(OUT),$(1)) \
                                $(OUT)/tests/fuzz/replay.o $(LIBRARY)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(LDFLAGS_ALL) -o $$@ $$^ $$(LDLIBS_ALL)
+	$$(call quiet,LD,$$@)$$(CC) $$(LDFLAGS_ALL) -o $$@ $$^ $$(LDLIBS_ALL)
 endef
 $(foreach t,$(FUZZ_ALL_TARGETS),$(eval $(call fuzz_target_rules,$(t))))
 

@@ -10,9 +10,10 @@
  *       of every row and column and the givens of the puzzle
  *   grid_check png FILE.png [PICTURE SCALE BORDER]
  *       a valid PNG: signature, chunk CRCs, a 1-bit grayscale IHDR, a
- *       zlib stream of stored deflate blocks (what our writer produces)
- *       with a correct Adler-32; with PICTURE, the pixels show it at SCALE
- *       pixels per cell inside BORDER white cells
+ *       zlib stream of deflate blocks (stored, fixed or dynamic Huffman
+ *       codes, decoded here from RFC 1951) with a correct Adler-32; with
+ *       PICTURE, the pixels show it at SCALE pixels per cell inside
+ *       BORDER white cells
  *
  * Prints "ok ..." and exits 0, or prints what is wrong and exits 1. */
 
@@ -341,28 +342,216 @@ static uint32_t adler32_of (const unsigned char *p, size_t n) {
   return b << 16 | a;
 }
 
-/* Only stored blocks, as our writer produces. */
-static int inflate_stored (const png *img, unsigned char **raw,
-                           size_t *size) {
-  const unsigned char *z = img->idat;
-  if (img->idat_size < 6 || (z[0] & 15) != 8 || ((z[0] << 8) | z[1]) % 31)
-    return failed ("bad zlib header");
-  *raw = malloc (img->idat_size);
-  *size = 0;
-  size_t at = 2;
-  for (bool last = false; !last;) {
-    if (at + 5 > img->idat_size || (z[at] & 6))
-      return failed ("not a stored deflate block at byte %zu", at);
-    last = z[at] & 1;
-    unsigned n = z[at + 1] | z[at + 2] << 8,
-             nn = z[at + 3] | z[at + 4] << 8;
-    if ((n ^ 0xffff) != nn || at + 5 + n > img->idat_size)
-      return failed ("bad stored block length");
-    memcpy (*raw + *size, z + at + 5, n);
-    *size += n, at += 5 + n;
+/* Inflating (RFC 1951): bits come least significant first, Huffman
+ * codes most significant first; a canonical code is given by the number
+ * of codes of each length and its symbols in order. */
+
+typedef struct inflater {
+  const unsigned char *in;
+  size_t size, at; /* bytes */
+  uint32_t buffer;
+  int count; /* bits in 'buffer' */
+  unsigned char *out;
+  size_t length, limit;
+} inflater;
+
+typedef struct huffman {
+  short count[16];   /* codes of each length */
+  short symbol[320]; /* by code */
+} huffman;
+
+static int get_bits (inflater *z, int n) {
+  while (z->count < n) {
+    if (z->at == z->size)
+      return -1;
+    z->buffer |= (uint32_t) z->in[z->at++] << z->count;
+    z->count += 8;
   }
-  if (at + 4 != img->idat_size || be32 (z + at) != adler32_of (*raw, *size))
-    return failed ("bad Adler-32");
+  int value = (int) (z->buffer & ((1u << n) - 1));
+  z->buffer >>= n, z->count -= n;
+  return value;
+}
+
+static void build (huffman *h, const unsigned char *lengths, int n) {
+  short offset[16] = {0};
+  memset (h->count, 0, sizeof h->count);
+  for (int i = 0; i < n; i++)
+    h->count[lengths[i]]++;
+  h->count[0] = 0;
+  for (int len = 1; len < 15; len++)
+    offset[len + 1] = (short) (offset[len] + h->count[len]);
+  for (int i = 0; i < n; i++)
+    if (lengths[i])
+      h->symbol[offset[lengths[i]]++] = (short) i;
+}
+
+/* The next symbol, -1 at the end of the input or on an invalid code. */
+static int decode (inflater *z, const huffman *h) {
+  int code = 0, first = 0, index = 0;
+  for (int len = 1; len < 16; len++) {
+    int bit = get_bits (z, 1);
+    if (bit < 0)
+      return -1;
+    code |= bit;
+    int count = h->count[len];
+    if (code - first < count)
+      return h->symbol[index + code - first];
+    index += count, first += count;
+    first <<= 1, code <<= 1;
+  }
+  return -1;
+}
+
+static bool put_byte (inflater *z, int byte) {
+  if (z->length == z->limit)
+    return false;
+  z->out[z->length++] = (unsigned char) byte;
+  return true;
+}
+
+static int inflate_stored (inflater *z) {
+  z->buffer = 0, z->count = 0; /* to the byte boundary */
+  if (z->at + 4 > z->size)
+    return failed ("truncated stored block");
+  unsigned n = z->in[z->at] | z->in[z->at + 1] << 8;
+  unsigned nn = z->in[z->at + 2] | z->in[z->at + 3] << 8;
+  z->at += 4;
+  if ((n ^ 0xffff) != nn || z->at + n > z->size)
+    return failed ("bad stored block length");
+  for (unsigned i = 0; i < n; i++)
+    if (!put_byte (z, z->in[z->at++]))
+      return failed ("more image data than the header says");
+  return 0;
+}
+
+/* The bases and extra bits of the length and distance codes, computed
+ * as RFC 1951 (3.2.5) describes them: from the fifth code on, each
+ * group of four (lengths) or two (distances) codes has one extra bit
+ * more than the group before; length code 285 is 258 exactly. */
+typedef struct code_table {
+  int length_base[29], length_extra[29], distance_base[30],
+      distance_extra[30];
+} code_table;
+
+static void make_code_table (code_table *t) {
+  for (int i = 0, base = 3; i < 29; i++) {
+    t->length_extra[i] = i < 8 ? 0 : (i - 4) / 4;
+    t->length_base[i] = base;
+    base += 1 << t->length_extra[i];
+  }
+  t->length_base[28] = 258, t->length_extra[28] = 0;
+  for (int i = 0, base = 1; i < 30; i++) {
+    t->distance_extra[i] = i < 4 ? 0 : (i - 2) / 2;
+    t->distance_base[i] = base;
+    base += 1 << t->distance_extra[i];
+  }
+}
+
+static int inflate_codes (inflater *z, const huffman *lengths,
+                          const huffman *distances) {
+  code_table t;
+  make_code_table (&t);
+  for (;;) {
+    int symbol = decode (z, lengths);
+    if (symbol < 0 || symbol > 285)
+      return failed ("bad literal or length code");
+    if (symbol == 256)
+      return 0;
+    if (symbol < 256) {
+      if (!put_byte (z, symbol))
+        return failed ("more image data than the header says");
+      continue;
+    }
+    int length = t.length_base[symbol - 257] +
+                 get_bits (z, t.length_extra[symbol - 257]);
+    int d = decode (z, distances);
+    if (d < 0 || d > 29)
+      return failed ("bad distance code");
+    int distance = t.distance_base[d] + get_bits (z, t.distance_extra[d]);
+    if ((size_t) distance > z->length)
+      return failed ("distance %d before the start", distance);
+    for (int i = 0; i < length; i++)
+      if (!put_byte (z, z->out[z->length - (size_t) distance]))
+        return failed ("more image data than the header says");
+  }
+}
+
+static int inflate_fixed (inflater *z) {
+  unsigned char lengths[288];
+  huffman literal, distance;
+  for (int i = 0; i < 288; i++)
+    lengths[i] = i < 144 ? 8 : i < 256 ? 9 : i < 280 ? 7 : 8;
+  build (&literal, lengths, 288);
+  memset (lengths, 5, 30);
+  build (&distance, lengths, 30);
+  return inflate_codes (z, &literal, &distance);
+}
+
+static int inflate_dynamic (inflater *z) {
+  static const unsigned char order[19] = {
+      16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  int literals = get_bits (z, 5) + 257, distances = get_bits (z, 5) + 1;
+  int code_lengths = get_bits (z, 4) + 4;
+  unsigned char lengths[320] = {0};
+  for (int i = 0; i < code_lengths; i++)
+    lengths[order[i]] = (unsigned char) get_bits (z, 3);
+  huffman code, literal, distance;
+  build (&code, lengths, 19);
+  memset (lengths, 0, sizeof lengths);
+  for (int i = 0; i < literals + distances;) {
+    int symbol = decode (z, &code);
+    int repeat = 0, value = 0;
+    if (symbol < 0)
+      return failed ("bad code length code");
+    if (symbol < 16) {
+      lengths[i++] = (unsigned char) symbol;
+      continue;
+    }
+    if (symbol == 16) {
+      if (!i)
+        return failed ("repeat without a length");
+      value = lengths[i - 1], repeat = 3 + get_bits (z, 2);
+    } else
+      repeat = symbol == 17 ? 3 + get_bits (z, 3) : 11 + get_bits (z, 7);
+    if (i + repeat > literals + distances)
+      return failed ("too many code lengths");
+    while (repeat--)
+      lengths[i++] = (unsigned char) value;
+  }
+  build (&literal, lengths, literals);
+  build (&distance, lengths + literals, distances);
+  return inflate_codes (z, &literal, &distance);
+}
+
+static int inflate_png (const png *img, unsigned char **raw, size_t *size) {
+  const unsigned char *data = img->idat;
+  if (img->idat_size < 6 || (data[0] & 15) != 8 ||
+      ((data[0] << 8) | data[1]) % 31)
+    return failed ("bad zlib header");
+  size_t limit = img->height * (size_t) (1 + (img->width + 7) / 8);
+  inflater z = {data, img->idat_size - 4, 2, 0,
+                0,    malloc (limit + 1), 0, limit};
+  *raw = z.out;
+  for (int last = 0; !last;) {
+    last = get_bits (&z, 1);
+    int type = get_bits (&z, 2), res;
+    if (type == 0)
+      res = inflate_stored (&z);
+    else if (type == 1)
+      res = inflate_fixed (&z);
+    else if (type == 2)
+      res = inflate_dynamic (&z);
+    else
+      return failed ("bad block type at byte %zu", z.at);
+    if (res)
+      return res;
+    if (last < 0)
+      return failed ("truncated deflate stream");
+  }
+  *size = z.length;
+  size_t end = img->idat_size - 4;
+  if (z.at != end || be32 (data + end) != adler32_of (z.out, z.length))
+    return failed ("bad Adler-32 or data after the deflate stream");
   return 0;
 }
 
@@ -409,8 +598,7 @@ static int check_png (int argc, char **argv) {
   memset (&img, 0, sizeof img);
   unsigned char *raw = 0;
   size_t raw_size = 0;
-  if (read_chunks (data, size, &img) ||
-      inflate_stored (&img, &raw, &raw_size))
+  if (read_chunks (data, size, &img) || inflate_png (&img, &raw, &raw_size))
     return 1;
   if (img.depth != 1 || img.type != 0)
     return failed ("not 1-bit grayscale");

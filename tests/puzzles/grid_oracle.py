@@ -9,7 +9,7 @@
 
 Each solution is printed as 'value=position ...' sorted by value, so that
 the three can be compared with 'diff'.  The solver reads the format on its
-own (no code shared with puzzles/grid.c) and tries every combination of
+own (no code shared with puzzles/zebra_read.c) and tries every combination of
 permutations, so it is meant for small puzzles only."""
 
 import itertools

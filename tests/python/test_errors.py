@@ -3,6 +3,7 @@ reaches the library (whose contract violations would abort the process);
 a random fuzz of every entry point runs in a child process that must exit
 normally."""
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -119,14 +120,12 @@ class BadInputTest(unittest.TestCase):
 
     def test_huge_ints_with_a_meaning(self):
         # Where every value of one sign has a meaning, huge ones share it:
-        # negative 'vars' count as 0, 'verbose' is cut to 0..3, negative
-        # limits mean none and positive Solver limits beyond 64 bits too.
+        # negative 'vars' count as 0, 'verbose' is cut to 0..3, positive
+        # limits beyond 64 bits mean none.
         self.assertEqual(einsat.solve([[1]], vars=-2**70), [1])
         self.assertEqual(einsat.solve([[1]], verbose=-2**70), [1])
-        self.assertEqual(einsat.solve([[1]], prop_limit=-2**70), [1])
         self.assertEqual(einsat.solve([[1]], prop_limit=2**63 - 1), [1])
-        self.assertEqual(list(einsat.itersolve([[1]], prop_limit=-2**70)), [[1]])
-        for limit in (2**64, -2**64):
+        for limit in (2**64, 2**100):
             s = einsat.Solver([[1]], conflict_limit=limit, decision_limit=limit,
                               propagation_limit=limit)
             s.set_conflict_limit(limit)
@@ -134,6 +133,52 @@ class BadInputTest(unittest.TestCase):
             s.set_propagation_limit(limit)
             self.assertTrue(s.solve())
             self.assertEqual(s.count_models(limit=limit), 1)
+
+    def test_one_rule_for_limits(self):
+        # As on the command line: a negative or NaN limit is an error, None
+        # means no limit (and pycosat's prop_limit=0 in solve/itersolve).
+        s = einsat.Solver([[1]])
+        setters = {"conflict_limit": s.set_conflict_limit,
+                   "decision_limit": s.set_decision_limit,
+                   "propagation_limit": s.set_propagation_limit,
+                   "time_limit": s.set_time_limit}
+        for name, setter in setters.items():
+            bad = [-1, -2**70] + ([-0.5, float("nan"), float("-inf")]
+                                  if name == "time_limit" else [])
+            for value in bad:
+                with self.assertRaisesRegex(ValueError, "negative", msg=(name, value)):
+                    setter(value)
+                with self.assertRaisesRegex(ValueError, "negative", msg=(name, value)):
+                    einsat.Solver(**{name: value})
+            setter(None)
+            einsat.Solver([[1]], **{name: None})
+            self.assertRaises(TypeError, setter, True)
+        s.set_time_limit(float("inf"))  # no limit, like None
+        self.assertIs(s.solve(), True)
+        s.set_time_limit(0)  # no time at all
+        self.assertIsNone(s.solve())
+        self.assertRaisesRegex(ValueError, "limit must not be negative",
+                               s.count_models, limit=-1)
+        for function in (einsat.solve, lambda *a, **k: list(einsat.itersolve(*a, **k))):
+            for value in (-1, -2**70):
+                with self.assertRaisesRegex(ValueError, "prop_limit must not be negative"):
+                    function([[1]], prop_limit=value)
+            self.assertEqual(function([[1]], prop_limit=0), [1] if function is einsat.solve else [[1]])
+            self.assertEqual(function([[1]], prop_limit=None), [1] if function is einsat.solve else [[1]])
+
+    def test_strings_with_nul_are_rejected(self):
+        # The library reads C strings: 'seed\0junk' would be 'seed'.
+        s = einsat.Solver()
+        for call in (lambda: s.set_option("seed\x00junk", 7),
+                     lambda: s.get_option("seed\x00junk"),
+                     lambda: s.configure("sat\x00junk"),
+                     lambda: einsat.Solver(options={"seed\x00": 7}),
+                     lambda: einsat.Solver(config="plain\x00x"),
+                     lambda: einsat.Solver(proof_format="lrat\x00", proof=os.devnull),
+                     lambda: einsat.Solver(proof="a\x00b")):
+            self.assertRaisesRegex(ValueError, "NUL|null", call)
+        self.assertEqual(s.get_option("seed"), 0)
+        self.assertRaises(TypeError, s.set_option, b"seed", 7)
 
     def test_random_garbage_never_crashes(self):
         code = textwrap.dedent("""

@@ -38,6 +38,8 @@ class WheelTest(unittest.TestCase):
                 names = wheel.namelist()
                 self.assertIn("einsat/__init__.py", names)
                 self.assertIn("einsat/encode.py", names)
+                self.assertIn("einsat/pysat/solvers.py", names)
+                self.assertIn("einsat/pysat/formula.py", names)
                 self.assertTrue(any(n.startswith("einsat/_einsat") for n in names))
                 info = [n for n in names if n.endswith(".dist-info/RECORD")][0]
                 for line in wheel.read(info).decode().split():
@@ -51,11 +53,12 @@ class WheelTest(unittest.TestCase):
                 wheel.extractall(os.path.join(tmp, "site"))
             env = dict(os.environ, PYTHONPATH=os.path.join(tmp, "site"))
             out = subprocess.run(
-                [sys.executable, "-c", "import einsat; print(einsat.__file__, "
-                 "einsat.solve([[1, -2], [2]]))"],
+                [sys.executable, "-c", "import einsat, einsat.pysat.solvers as s; "
+                 "print(einsat.__file__, einsat.solve([[1, -2], [2]]), "
+                 "s.Solver(bootstrap_with=[[3]]).solve())"],
                 capture_output=True, text=True, env=env, timeout=60, cwd=tmp)
             self.assertEqual(out.returncode, 0, out.stderr)
-            self.assertIn("[1, 2]", out.stdout)
+            self.assertIn("[1, 2] True", out.stdout)
             self.assertIn(os.path.join(tmp, "site"), out.stdout)
 
 

@@ -1,6 +1,8 @@
 """The pycosat-compatible functions einsat.solve and einsat.itersolve,
-checked against brute force, N-Queens counts and (if importable) pycosat
-itself."""
+checked against brute force, N-Queens counts and pycosat itself (imported,
+or under /usr/bin/python3 when only Debian's python3-pycosat has it), and
+the behaviours pycosat's own test suite checks, with any valid model where
+it pins PicoSAT's."""
 
 import itertools
 import random
@@ -11,12 +13,15 @@ import unittest
 
 import einsat
 from helpers import (QUEENS_COUNTS, brute_force_models, model_satisfies,
-                     pigeonhole, queens, random_3sat, to_bits)
+                     pigeonhole, pycosat_answers, pycosat_source, queens,
+                     random_3sat, random_formula, to_bits)
 
-try:
-    import pycosat
-except ImportError:
-    pycosat = None
+PYCOSAT = pycosat_source()
+
+# The formulas of pycosat's test suite.
+CLAUSES1 = [[1, -5, 4], [-1, 5, 3, 4], [-3, -4]]  # 5 variables, 18 models
+CLAUSES2 = [[-1], [1]]
+CLAUSES3 = [[-1, 2], [-1, -2], [1, -2]]           # only model: -1 -2
 
 
 class SolveTest(unittest.TestCase):
@@ -123,16 +128,140 @@ class SolveTest(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertIn("[-1, 2]", out.stdout)
 
-    @unittest.skipIf(pycosat is None, "pycosat is not importable by this interpreter")
+    @unittest.skipIf(PYCOSAT is None, "pycosat is importable neither by this "
+                     "interpreter nor by /usr/bin/python3 (python3-pycosat)")
     def test_same_answers_as_pycosat(self):
         rng = random.Random(3)
-        for _ in range(200):
-            n, clauses = self.case(rng)
-            ours, theirs = einsat.solve(clauses, vars=n), pycosat.solve(clauses, vars=n)
+        cases = [random_formula(rng)[::-1] for _ in range(200)]
+        for (clauses, n), (theirs, their_models) in zip(cases, pycosat_answers(cases)):
+            ours = einsat.solve(clauses, vars=n)
             self.assertEqual(isinstance(ours, list), isinstance(theirs, list))
-            self.assertEqual(sorted(map(tuple, einsat.itersolve(clauses, vars=n))),
-                             sorted(map(tuple, pycosat.itersolve(clauses, vars=n))))
+            self.assertEqual(sorted(einsat.itersolve(clauses, vars=n)), their_models)
 
+
+def valid(solution, clauses, n):
+    """A solution as pycosat returns one: every variable 1..n once, in
+    order, satisfying the clauses."""
+    return (isinstance(solution, list) and
+            [abs(lit) for lit in solution] == list(range(1, n + 1)) and
+            model_satisfies(solution, clauses))
+
+
+class PycosatSuiteTest(unittest.TestCase):
+    """What pycosat's test_pycosat.py checks, with einsat's own models where
+    it pins PicoSAT's (see python/README.md)."""
+
+    def test_wrong_args(self):
+        for function in (einsat.solve, einsat.itersolve):
+            self.assertRaises(TypeError, function, [[1, 2], [-3]], "A")
+            for bad in (1, 1.0, object(), ["a"]):
+                self.assertRaises(TypeError, function, bad)
+            self.assertRaises(TypeError, function, [[1, 2], [3, None]], 5)
+            self.assertRaises(ValueError, function, [[1, 2], [3, 0]])
+
+            class Liar:
+                def __iter__(self):
+                    return None
+
+            self.assertRaises(TypeError, function, Liar())
+
+    def test_no_clauses(self):
+        for n in range(7):
+            self.assertTrue(valid(einsat.solve([], n), [], n))
+            self.assertEqual(len(set(map(tuple, einsat.itersolve([], vars=n)))), 2 ** n)
+
+    def test_clause_containers(self):
+        shapes = [CLAUSES1, iter(CLAUSES1), tuple(CLAUSES1),
+                  [iter(c) for c in CLAUSES1], [tuple(c) for c in CLAUSES1],
+                  (c for c in CLAUSES1), [(x for x in c) for c in CLAUSES1]]
+        for clauses in shapes:
+            self.assertTrue(valid(einsat.solve(clauses), CLAUSES1, 5))
+        shapes = [iter(CLAUSES1), tuple(CLAUSES1), [iter(c) for c in CLAUSES1],
+                  [tuple(c) for c in CLAUSES1], (c for c in CLAUSES1),
+                  [(x for x in c) for c in CLAUSES1]]
+        for clauses in shapes:
+            solutions = list(einsat.itersolve(clauses))
+            self.assertEqual(len(solutions), 18)
+            self.assertTrue(all(valid(m, CLAUSES1, 5) for m in solutions))
+
+    def test_small_formulas(self):
+        self.assertEqual(einsat.solve(CLAUSES2), "UNSAT")
+        self.assertEqual(einsat.solve(CLAUSES3), [-1, -2])  # the only model
+        self.assertEqual(einsat.solve(CLAUSES3, vars=3)[:2], [-1, -2])
+        self.assertTrue(valid(einsat.solve(CLAUSES1, vars=7), CLAUSES1, 7))
+        self.assertEqual(list(einsat.itersolve(CLAUSES2, 2)), [])
+        self.assertEqual(sorted(einsat.itersolve(CLAUSES3, 3)),
+                         [[-1, -2, -3], [-1, -2, 3]])
+
+    def test_itersolve_complete_and_distinct(self):
+        expected = sorted(brute_force_models(5, CLAUSES1))
+        solutions = list(einsat.itersolve(CLAUSES1, vars=5))
+        self.assertEqual(sorted(map(to_bits, solutions)), expected)
+        self.assertEqual(len(set(map(tuple, solutions))), 18)
+        reference = set(map(tuple, solutions))
+        rng = random.Random(4)
+        for _ in range(10):
+            shuffled = list(CLAUSES1)
+            rng.shuffle(shuffled)
+            self.assertEqual(set(map(tuple, einsat.itersolve(shuffled))), reference)
+        self.assertEqual(set(map(tuple, einsat.itersolve(100 * CLAUSES1))), reference)
+
+    def test_prop_limit_on_the_suite_formula(self):
+        # einsat solves it with 4 propagations (PicoSAT needs 8): below that
+        # the budget gives UNKNOWN, from it on a valid model.
+        s = einsat.Solver(CLAUSES1)
+        self.assertIs(s.solve(), True)
+        needed = s.statistics()["propagations"]
+        self.assertGreater(needed, 0)
+        for limit in range(1, 20):
+            result = einsat.solve(CLAUSES1, prop_limit=limit)
+            if limit < needed:
+                self.assertEqual(result, "UNKNOWN", limit)
+            else:
+                self.assertTrue(valid(result, CLAUSES1, 5), (limit, result))
+        self.assertEqual(list(einsat.itersolve(CLAUSES1, prop_limit=2)), [])
+
+    def test_prop_limit_is_exact(self):
+        # A run limited to L propagations is the unlimited run when L
+        # exceeds the propagations that run needed; below, it stops with
+        # "UNKNOWN" (or an answer found within L: a conflict can settle
+        # the formula before the propagations the unlimited run made
+        # after it).  Both are fresh solvers with default options, so
+        # Solver's statistics count what solve() does.
+        rng = random.Random(5)
+        stopped = 0
+        for _ in range(150):
+            n, clauses = random_formula(rng, max_vars=12)
+            s = einsat.Solver(clauses)
+            answer = s.solve()
+            needed = s.statistics()["propagations"]
+            satisfiable = bool(brute_force_models(n, clauses))
+            self.assertIs(answer, satisfiable)
+            for limit in range(1, needed + 2):
+                result = einsat.solve(clauses, vars=n, prop_limit=limit)
+                if result == "UNKNOWN":
+                    self.assertLessEqual(limit, needed, (clauses, limit))
+                    limited = einsat.Solver(clauses, propagation_limit=limit)
+                    self.assertIsNone(limited.solve())
+                    self.assertGreaterEqual(limited.statistics()["propagations"], limit)
+                    stopped += 1
+                elif satisfiable:
+                    self.assertTrue(valid(result, clauses, n), (clauses, limit))
+                else:
+                    self.assertEqual(result, "UNSAT")
+                if limit > needed:
+                    self.assertNotEqual(result, "UNKNOWN")
+        self.assertGreater(stopped, 100)
+
+    def test_itersolve_budget_is_shared(self):
+        # The budget of one solution is not enough for all of them.
+        s = einsat.Solver(CLAUSES1)
+        s.solve()
+        one = s.statistics()["propagations"]
+        first = list(einsat.itersolve(CLAUSES1, prop_limit=one))
+        self.assertGreaterEqual(len(first), 1)
+        self.assertLess(len(first), 18)
+        self.assertTrue(all(valid(m, CLAUSES1, 5) for m in first))
 
 if __name__ == "__main__":
     unittest.main()

@@ -7,13 +7,14 @@ import pickle
 import random
 import struct
 import subprocess
+import sys
 import tempfile
 import unittest
 import weakref
 
 import einsat
 from helpers import (CONFIG, QUEENS_COUNTS, ROOT, brute_force_models, masks,
-                     model_satisfies, pigeonhole, queens, random_formula,
+                     model_satisfies, pigeonhole, queens, random_3sat, random_formula,
                      satisfies, to_bits)
 
 
@@ -160,12 +161,58 @@ class LimitsOptionsTest(unittest.TestCase):
         s.set_propagation_limit(None)
         s.set_decision_limit(10)
         self.assertIsNone(s.solve())
-        s.set_decision_limit(-1)
+        s.set_decision_limit(None)
         s.set_time_limit(0.05)
         self.assertIsNone(s.solve())
         s.set_time_limit(None)
         small = einsat.Solver(pigeonhole(5, 4), conflict_limit=10**6)
         self.assertIs(small.solve(), False)
+
+    def test_set_interrupt_holds_until_cleared(self):
+        hard = random_3sat(400, 2000, 1)
+        s = einsat.Solver(hard)
+        s.set_interrupt(True)
+        self.assertIsNone(s.solve())
+        self.assertIsNone(s.solve())  # held
+        self.assertEqual(s.count_models(), 0)
+        s.set_interrupt(False)
+        s.set_conflict_limit(20)
+        self.assertIsNone(s.solve())
+        self.assertGreaterEqual(s.statistics()["conflicts"], 20)  # it ran
+        small = einsat.Solver([[1, 2]])
+        small.set_interrupt(True)
+        small.set_interrupt(False)
+        self.assertIs(small.solve(), True)  # nothing pending, unlike interrupt()
+        small.interrupt()
+        self.assertIsNone(small.solve())
+
+    def test_phase_and_clause_count(self):
+        s = einsat.Solver([list(range(1, 7))])
+        s.add_clause([1, -2])
+        s.add_clauses([[3, 4], [5]])
+        self.assertEqual(s.clauses, 4)
+        s.phase([-1, -2, -3, 4, 5, -6])
+        self.assertIs(s.solve(), True)
+        self.assertEqual(s.model(), [-1, -2, -3, 4, 5, -6])
+        self.assertRaises(ValueError, s.phase, [0])
+        self.assertRaises(TypeError, s.phase, 3)
+
+    def test_propagate(self):
+        # Pigeon 1 in hole 1 keeps pigeons 2 and 3 out of it (variables
+        # pigeon * 3 + hole + 1); pigeons 1 and 2 in holes 1 and 2 leave
+        # hole 3 to both pigeons 3 and 4: a conflict.
+        s = einsat.Solver(pigeonhole(3, 3))
+        status, lits = s.propagate([1])
+        self.assertTrue(status)
+        self.assertEqual(lits[0], 1)
+        self.assertEqual(sorted(lits[1:]), [-7, -4])
+        self.assertEqual(einsat.Solver(pigeonhole(4, 3)).propagate([1, 5]), (False, []))
+        self.assertRaises(RuntimeError, s.model)  # not a solve
+        self.assertIs(s.solve(), True)
+        s.add_clause([-1])
+        self.assertEqual(s.propagate([1]), (False, []))  # false at the root
+        self.assertEqual(s.propagate(), (True, []))
+        self.assertRaises(ValueError, s.propagate, [0])
 
     def test_options(self):
         info = einsat.option_info()
@@ -395,7 +442,7 @@ class ProofTest(unittest.TestCase):
     def test_proof_errors(self):
         self.assertRaisesRegex(ValueError, "proof_format", einsat.Solver,
                                proof_format="grat")
-        self.assertRaisesRegex(ValueError, "proof_format", einsat.Solver,
+        self.assertRaisesRegex(TypeError, "proof_format", einsat.Solver,
                                proof_format=3)
         self.assertRaises(FileNotFoundError, einsat.Solver,
                           proof="/nonexistent/directory/proof.drat")
@@ -404,6 +451,57 @@ class ProofTest(unittest.TestCase):
             with einsat.Solver([[1, 2]]) as s:
                 self.assertRaisesRegex(ValueError, "proof", s.__init__, proof=path)
 
+    @unittest.skipUnless(os.path.exists("/dev/full"), "no /dev/full")
+    def test_lost_proof_raises(self):
+        # A proof that cannot be written raises from solve() (the answer
+        # itself stands) and from close(), also for binary and LRAT proofs.
+        for kwargs in ({}, {"proof_binary": True}, {"proof_format": "lrat"}):
+            s = einsat.Solver(pigeonhole(5, 4), proof="/dev/full", **kwargs)
+            with self.assertRaises(OSError) as caught:
+                s.solve()
+            self.assertEqual(caught.exception.filename, "/dev/full")
+            self.assertIn("proof", str(caught.exception))
+            self.assertRaises(RuntimeError, s.model)
+            self.assertEqual(s.core(), [])  # UNSAT: the answer stands
+            self.assertRaises(OSError, s.solve)  # still lost
+            self.assertRaises(OSError, s.close)
+            self.assertTrue(s.deleted)
+            s.close()  # reported once, then deleted
+        # A 'with' block raises on exit, unless it raises already.
+        with self.assertRaises(OSError):
+            with einsat.Solver(pigeonhole(4, 3), proof="/dev/full") as s:
+                try:
+                    s.solve()
+                except OSError:
+                    pass
+        with self.assertRaises(KeyError):
+            with einsat.Solver(pigeonhole(4, 3), proof="/dev/full") as s:
+                raise KeyError("mine")
+        # Written completely: nothing raised, and the proof is complete.
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "p.drat")
+            with einsat.Solver(pigeonhole(4, 3), proof=path) as s:
+                self.assertIs(s.solve(), False)
+            with open(path) as f:
+                self.assertTrue(f.read().endswith("0\n"))
+
+    def test_lost_proof_without_close_is_reported(self):
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full")
+        code = ("import einsat\n"
+                "s = einsat.Solver(%r, proof='/dev/full')\n"
+                "try:\n"
+                "    s.solve()\n"
+                "except OSError:\n"
+                "    pass\n"
+                "del s\n"
+                "print('done')\n" % pigeonhole(4, 3))
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                             text=True, timeout=60)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("done", out.stdout)
+        self.assertIn("Exception ignored", out.stderr)
+        self.assertIn("proof could not be written", out.stderr)
 
 if __name__ == "__main__":
     unittest.main()

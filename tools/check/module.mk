@@ -8,4 +8,4 @@ PROGRAMS += $(OUT)/bin/einsat-check
 
 $(OUT)/bin/einsat-check: $(CHECK_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CHECK_OBJS)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $(CHECK_OBJS)

@@ -647,7 +647,8 @@ static void do_solve (executor *x) {
     out_of_memory (x, res == EINSAT_ERROR);
     return;
   }
-  if (threads (x) > 1 && x->deciding) {
+  bool lrat = x->proof.traced && x->proof.lrat;
+  if (threads (x) > 1 && (x->deciding || lrat)) {
     if (refused (x, res == EINSAT_ERROR))
       x->mode = UNKNOWN;
     return;

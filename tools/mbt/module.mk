@@ -5,6 +5,6 @@ MBT_OBJS := $(patsubst %.c,$(OUT)/%.o,$(wildcard tools/mbt/*.c))
 
 $(OUT)/bin/einsat-mbt: $(MBT_OBJS) $(LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(MBT_OBJS) $(LIBRARY) $(LDLIBS_ALL)
+	$(call quiet,LD,$@)$(CC) $(LDFLAGS_ALL) -o $@ $(MBT_OBJS) $(LIBRARY) $(LDLIBS_ALL)
 
 PROGRAMS += $(OUT)/bin/einsat-mbt

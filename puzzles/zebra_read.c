@@ -2,55 +2,54 @@
  * first word of a line says what the line is, words are separated by
  * white space.  Every error names the file and line. */
 
-#include "grid.h"
+#include "zebra.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_WORDS 64
+/* An attribute line of the largest puzzle has 102 words; titles and
+ * questions are text of any length within the line's bound. */
+#define MAX_WORDS 1024
 
 typedef struct parser {
-  grid_puzzle *puzzle;
-  const char *name;
-  int line;
-  char *error;
-  size_t error_size;
+  zebra_puzzle *puzzle;
+  fe_input *input;
   char *words[MAX_WORDS];
   int count; /* words on the line */
 } parser;
 
+static bool parse_error (parser *p, const char *fmt, ...) FE_PRINTF (2, 3);
+
 static bool parse_error (parser *p, const char *fmt, ...) {
-  int n = snprintf (p->error, p->error_size, "%s:%d: ", p->name, p->line);
   va_list ap;
   va_start (ap, fmt);
-  if (n >= 0 && (size_t) n < p->error_size)
-    vsnprintf (p->error + n, p->error_size - (size_t) n, fmt, ap);
+  fe_vline_error (p->input, p->input->number, fmt, ap);
   va_end (ap);
   return false;
 }
+
+static bool out_of_memory (void) { return !fe_out_of_memory (); }
 
 /*------------------------------------------------------------------------*/
 /* Growing the puzzle's arrays. */
 
 /* Makes room for element 'count' (capacities are powers of two). */
-static bool grow (parser *p, void **array, int count, size_t bytes) {
+static bool grow (void **array, int count, size_t bytes) {
   if (count & (count - 1))
     return true;
   void *block = realloc (*array, (count ? 2 * (size_t) count : 1) * bytes);
   if (!block)
-    return parse_error (p, "out of memory");
+    return out_of_memory ();
   *array = block;
   return true;
 }
 
-static char *copy (parser *p, const char *text) {
+static char *copy (const char *text) {
   char *result = malloc (strlen (text) + 1);
   if (!result)
-    parse_error (p, "out of memory");
+    out_of_memory ();
   else
     strcpy (result, text);
   return result;
@@ -85,7 +84,7 @@ static char *text_from (parser *p, int i) {
     length += strlen (p->words[j]) + 1;
   char *text = malloc (length + 1);
   if (!text) {
-    parse_error (p, "out of memory");
+    out_of_memory ();
     return 0;
   }
   text[0] = 0;
@@ -97,14 +96,14 @@ static char *text_from (parser *p, int i) {
   return text;
 }
 
-static int find_value (const grid_puzzle *g, const char *name) {
+static int find_value (const zebra_puzzle *g, const char *name) {
   for (int i = 0; i < g->values; i++)
     if (!strcmp (g->value[i].name, name))
       return i;
   return -1;
 }
 
-static int find_attribute (const grid_puzzle *g, const char *name) {
+static int find_attribute (const zebra_puzzle *g, const char *name) {
   for (int i = 0; i < g->attributes; i++)
     if (!strcmp (g->attribute[i].name, name))
       return i;
@@ -126,7 +125,7 @@ static bool parse_number (const char *word, long min, long max,
 /* 'title', 'positions' and 'attribute' lines. */
 
 static bool parse_title (parser *p) {
-  grid_puzzle *g = p->puzzle;
+  zebra_puzzle *g = p->puzzle;
   if (g->title)
     return parse_error (p, "second 'title' line");
   if (p->count < 2)
@@ -135,7 +134,7 @@ static bool parse_title (parser *p) {
 }
 
 static bool parse_positions (parser *p) {
-  grid_puzzle *g = p->puzzle;
+  zebra_puzzle *g = p->puzzle;
   long n;
   if (g->positions)
     return parse_error (p, "second 'positions' line");
@@ -144,16 +143,16 @@ static bool parse_positions (parser *p) {
                         "'positions' takes a number and an optional "
                         "name (got %d words)",
                         p->count - 1);
-  if (!parse_number (p->words[1], 1, GRID_MAX_POSITIONS, &n))
+  if (!parse_number (p->words[1], 1, ZEBRA_MAX_POSITIONS, &n))
     return parse_error (p, "number of positions '%s' out of range 1..%d",
-                        p->words[1], GRID_MAX_POSITIONS);
+                        p->words[1], ZEBRA_MAX_POSITIONS);
   g->positions = (int) n;
-  g->position_name = copy (p, p->count == 3 ? p->words[2] : "position");
+  g->position_name = copy (p->count == 3 ? p->words[2] : "position");
   return g->position_name != 0;
 }
 
 static bool add_value (parser *p, const char *name, int attribute) {
-  grid_puzzle *g = p->puzzle;
+  zebra_puzzle *g = p->puzzle;
   int other = find_value (g, name);
   if (other >= 0)
     return parse_error (p,
@@ -163,10 +162,10 @@ static bool add_value (parser *p, const char *name, int attribute) {
   if (!strcmp (name, "or"))
     return parse_error (p, "'or' cannot be a value (it separates the "
                            "clues of 'either')");
-  if (!grow (p, (void **) &g->value, g->values, sizeof *g->value))
+  if (!grow ((void **) &g->value, g->values, sizeof *g->value))
     return false;
-  grid_value *v = g->value + g->values;
-  if (!(v->name = copy (p, name)))
+  zebra_value *v = g->value + g->values;
+  if (!(v->name = copy (name)))
     return false;
   v->attribute = attribute;
   g->values++;
@@ -174,7 +173,7 @@ static bool add_value (parser *p, const char *name, int attribute) {
 }
 
 static bool parse_attribute (parser *p) {
-  grid_puzzle *g = p->puzzle;
+  zebra_puzzle *g = p->puzzle;
   if (!g->positions)
     return parse_error (p, "'positions' must come before the attributes");
   if (p->count < 2)
@@ -187,12 +186,11 @@ static bool parse_attribute (parser *p) {
                         "attribute '%s' has %d values but there are %d "
                         "positions",
                         name, p->count - 2, g->positions);
-  if (!grow (p, (void **) &g->attribute, g->attributes,
-             sizeof *g->attribute))
+  if (!grow ((void **) &g->attribute, g->attributes, sizeof *g->attribute))
     return false;
-  grid_attribute *a = g->attribute + g->attributes;
+  zebra_attribute *a = g->attribute + g->attributes;
   a->first = g->values;
-  if (!(a->name = copy (p, name)))
+  if (!(a->name = copy (name)))
     return false;
   g->attributes++;
   for (int i = 2; i < p->count; i++)
@@ -247,11 +245,11 @@ static bool position_argument (parser *p, const char *word, int *position) {
                       positions);
 }
 
-static bool add_clue (parser *p, grid_clue clue, int *index) {
-  grid_puzzle *g = p->puzzle;
-  if (!grow (p, (void **) &g->clue, g->clues, sizeof *g->clue))
+static bool add_clue (parser *p, zebra_clue clue, int *index) {
+  zebra_puzzle *g = p->puzzle;
+  if (!grow ((void **) &g->clue, g->clues, sizeof *g->clue))
     return false;
-  clue.line = p->line;
+  clue.line = (int) p->input->number;
   *index = g->clues;
   g->clue[g->clues++] = clue;
   return true;
@@ -268,7 +266,7 @@ static bool parse_simple_clue (parser *p, int first, int words, bool nested,
   if (words != 3)
     return parse_error (p, "'%s' takes 2 arguments (got %d)", keyword,
                         words - 1);
-  grid_clue clue = {syntax->kind, 0, 0, nested, 0};
+  zebra_clue clue = {syntax->kind, 0, 0, nested, 0};
   if (!value_argument (p, p->words[first + 1], &clue.a))
     return false;
   if (syntax->position
@@ -289,7 +287,7 @@ static bool parse_either (parser *p) {
   if (!strcmp (p->words[1], "either") ||
       !strcmp (p->words[or_word + 1], "either"))
     return parse_error (p, "'either' cannot be nested");
-  grid_clue clue = {CLUE_EITHER, 0, 0, false, 0};
+  zebra_clue clue = {CLUE_EITHER, 0, 0, false, 0};
   int index;
   return parse_simple_clue (p, 1, or_word - 1, true, &clue.a) &&
          parse_simple_clue (p, or_word + 1, p->count - or_word - 1, true,
@@ -301,13 +299,13 @@ static bool parse_either (parser *p) {
 
 /* question ATTRIBUTE VALUE [TEXT] */
 static bool parse_question (parser *p) {
-  grid_puzzle *g = p->puzzle;
+  zebra_puzzle *g = p->puzzle;
   if (p->count < 3)
     return parse_error (p,
                         "'question' takes an attribute, a value and "
                         "an optional text (got %d words)",
                         p->count - 1);
-  grid_question q = {-1, 0, 0};
+  zebra_question q = {-1, 0, 0};
   if (strcmp (p->words[1], g->position_name ? g->position_name : "") &&
       (q.attribute = find_attribute (g, p->words[1])) < 0)
     return parse_error (p, "unknown attribute '%s'", p->words[1]);
@@ -315,8 +313,7 @@ static bool parse_question (parser *p) {
     return false;
   if (p->count > 3 && !(q.text = text_from (p, 3)))
     return false;
-  if (!grow (p, (void **) &g->question, g->questions,
-             sizeof *g->question)) {
+  if (!grow ((void **) &g->question, g->questions, sizeof *g->question)) {
     free (q.text);
     return false;
   }
@@ -350,32 +347,27 @@ static bool check_complete (parser *p) {
   return true;
 }
 
-bool grid_parse (grid_puzzle *g, FILE *file, const char *name, char *error,
-                 size_t size) {
+bool zebra_read (zebra_puzzle *g, fe_input *input) {
   memset (g, 0, sizeof *g);
-  parser p = {g, name, 0, error, size, {0}, 0};
-  char *line = 0;
-  size_t capacity = 0;
+  parser p = {g, input, {0}, 0};
   bool ok = true;
-  while (ok && getline (&line, &capacity, file) >= 0) {
-    p.line++;
-    split_words (&p, line);
+  while (ok && fe_read_line (input)) {
+    split_words (&p, input->line);
     if (p.count == MAX_WORDS)
       ok = parse_error (&p, "more than %d words on a line", MAX_WORDS - 1);
     else
       ok = parse_line (&p);
   }
-  free (line);
-  if (ok && ferror (file))
-    ok = parse_error (&p, "read error");
+  if (ok && input->failed)
+    ok = false;
   if (ok)
     ok = check_complete (&p);
   if (!ok)
-    grid_release (g);
+    zebra_release (g);
   return ok;
 }
 
-void grid_release (grid_puzzle *g) {
+void zebra_release (zebra_puzzle *g) {
   for (int i = 0; i < g->attributes; i++)
     free (g->attribute[i].name);
   for (int i = 0; i < g->values; i++)
