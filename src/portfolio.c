@@ -660,6 +660,7 @@ void es_release_portfolio (einsat *solver) {
   solver->portfolio = 0;
   for (unsigned i = 0; i < P->size; i++)
     delete_worker (P->workers + i);
+  es_delete_sink (P->sink); /* may need 'allocation' */
   if (P->synchronized) {
     pthread_cond_destroy (&P->epoch_done);
     pthread_mutex_destroy (&P->lock);
@@ -671,7 +672,6 @@ void es_release_portfolio (einsat *solver) {
   RELEASE_STACK (P->assumptions);
   RELEASE_STACK (P->outbox);
   RELEASE_STACK (P->forwarded);
-  es_delete_sink (P->sink);
   es_free (solver, P, sizeof *P);
 }
 
