@@ -23,6 +23,8 @@ PREFIX ?= /usr/local
 CC ?= cc
 
 VERSION := 0.1.0
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+SONAME := libeinsat.so.$(SOVERSION)
 
 WARNINGS := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -DEINSAT_VERSION=\"$(VERSION)\" \
@@ -70,6 +72,9 @@ else
   quiet = @printf '  %-4s %s\n' '$(1)' '$(2)';
 endif
 
+# Only for the library's objects (see src/module.mk).
+LIBFLAGS := -fvisibility=hidden
+
 CFLAGS_ALL := $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)
 LDFLAGS_ALL := $(LDSAN) $(LDFLAGS)
 LDLIBS_ALL := -lpthread -lm $(LDLIBS)
@@ -98,8 +103,8 @@ all: $(PROGRAMS)
 COMPILER_STAMP := $(OUT)/compiler
 $(COMPILER_STAMP): FORCE
 	@mkdir -p $(OUT)
-	@echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)' | cmp -s - $@ 2>/dev/null || \
-	  echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS)' > $@
+	@echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS) $(LIBFLAGS)' | cmp -s - $@ 2>/dev/null || \
+	  echo '$(CC) $(BASEFLAGS) $(OPTFLAGS) $(CFLAGS) $(LIBFLAGS)' > $@
 
 $(OUT)/%.o: %.c $(COMPILER_STAMP)
 	@mkdir -p $(dir $@)
@@ -144,19 +149,37 @@ tests-build: $(TEST_PROGRAMS)
 tests-build-threads: $(filter $(OUT)/tests/threads/% $(OUT)/tests/diff/random \
   $(OUT)/tests/api/incremental $(OUT)/tests/limits/generate,$(TEST_PROGRAMS))
 
+# The headers, both libraries (the shared one as libeinsat.so.VERSION
+# with the links libeinsat.so.MAJOR, its SONAME, and libeinsat.so), the
+# encoding library, the command line program, the checker einsat-check
+# and a pkg-config file for each library.
+INSTALL_DIRS := include lib bin lib/pkgconfig
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib \
-	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/einsat.h include/ipasir.h $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(OUT)/lib/libeinsat.a $(DESTDIR)$(PREFIX)/lib
-	install -m 755 $(OUT)/lib/libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
-	ln -sf libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libeinsat.so
-	install -m 755 $(OUT)/bin/einsat $(DESTDIR)$(PREFIX)/bin
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	  einsat.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/einsat.pc
+	install -d $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALL_DIRS))
+	install -m 644 include/einsat.h include/ipasir.h include/einsat_encode.h \
+	  $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(LIBRARY) $(ENCODE_LIBRARY) $(DESTDIR)$(PREFIX)/lib
+	install -m 755 $(SHARED_LIBRARY) $(DESTDIR)$(PREFIX)/lib
+	ln -sf libeinsat.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libeinsat.so
+	install -m 755 $(OUT)/bin/einsat $(OUT)/bin/einsat-check \
+	  $(DESTDIR)$(PREFIX)/bin
+	for pc in einsat einsat_encode; do \
+	  sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc || exit 1; \
+	done
 
+# The style is in .clang-format.  The tree predates it and differs in
+# line breaks here and there, so 'make format' formats only the C files
+# a change touches: those changed since branching from FORMAT_BASE, or
+# the ones named in FORMAT_FILES.
+FORMAT_BASE ?= main
+FORMAT_FILES ?= $(shell git diff --name-only --diff-filter=AM \
+                  $(FORMAT_BASE)... -- '*.c' '*.h' 2>/dev/null)
 format:
-	clang-format -i $$(git ls-files '*.c' '*.h')
+	@if [ -n "$(strip $(FORMAT_FILES))" ]; then \
+	  clang-format -i $(FORMAT_FILES); \
+	else echo "make format: no C file changed since $(FORMAT_BASE)"; fi
 
 # Optional pieces: each is skipped with a message when missing, so this
 # is best effort (needs root and a reachable Debian mirror).

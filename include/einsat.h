@@ -32,6 +32,11 @@
  * called (by default a message naming the function is printed to stderr
  * and the process aborts).
  *
+ * A NULL handle is a contract violation for every function taking one
+ * ("solver is NULL"; there is no instance whose abort hook could be
+ * called, so the message is printed and the process aborts), except for
+ * 'einsat_delete', which like 'free' does nothing.
+ *
  * Out of memory never crashes: the failing call returns an error value
  * ('EINSAT_ERROR' from 'einsat_solve', 0 from functions returning a
  * success flag), the instance becomes INVALID and 'einsat_error' says
@@ -87,7 +92,11 @@ void einsat_add (einsat *, int lit);    /* 0 ends the clause */
 void einsat_assume (einsat *, int lit); /* for the next solve only */
 int einsat_solve (einsat *); /* 10 SAT, 20 UNSAT, 0 UNKNOWN, -1 error */
 int einsat_val (einsat *, int lit); /* SAT: lit if true, -lit if false */
-int einsat_failed (einsat *, int lit); /* UNSAT: 1 if assumption used */
+/* UNSAT: 1 if the assumption 'lit' is in the failed set, assumptions that
+ * together are unsatisfiable with the formula: those that falsify the
+ * assumption falsified on the lowest decision level (one falsified by the
+ * formula alone is the whole set). */
+int einsat_failed (einsat *, int lit);
 void einsat_set_terminate (einsat *, void *data,
                            int (*terminate) (void *data));
 void einsat_set_learn (einsat *, void *data, int max_length,
@@ -329,11 +338,11 @@ int einsat_trace_lrat (einsat *, FILE *file, int binary);
  * Option 'enumerate' chooses the strategy: 1 (the default) backtracks
  * over the projected decisions, 0 learns a clause blocking each model
  * (removed again afterwards), which makes propagation slower with every
- * model: counting the 365,596 solutions of 14 queens took 10 times as
+ * model: with hundreds of thousands of models it takes several times as
  * long.  With backtracking, small formulas (options 'dpllvars',
  * 'dpllclauses') are first searched without learning, which is faster
- * on puzzles and counting (a Sudoku with its uniqueness check 2.2 times,
- * 14 queens 7 times); after 'dpllnodes' decisions (more for every model
+ * on puzzles and counting (bench/RESULTS.md, "Figures behind comments");
+ * after 'dpllnodes' decisions (more for every model
  * found) the CDCL search goes on from where it stopped.  Option 'dpll'
  * turns this off.  The search without learning is not used while a
  * decide callback or a trace is set ('einsat_set_decide',

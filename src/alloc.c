@@ -75,9 +75,10 @@ void es_freestr (einsat *solver, char *str) {
 }
 
 /* A first block of 32 bytes saves the smallest doublings, which cost
- * as much as the larger ones: loading a formula whose literals have
- * dozens of binary watches each (Sudoku: 28) took 5 % fewer
- * instructions.  Most allocators round smaller blocks up anyway. */
+ * as much as the larger ones: it pays off when literals have dozens of
+ * binary watches each, as in exactly-one constraints over a grid
+ * (bench/RESULTS.md, "Figures behind comments").  Most allocators round
+ * smaller blocks up anyway. */
 void *es_grow (einsat *solver, void *ptr, size_t size, size_t *capacity,
                size_t minimum) {
   size_t old_capacity = *capacity;

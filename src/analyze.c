@@ -18,6 +18,7 @@
 
 static inline void analyze_literal (einsat *solver, unsigned lit,
                                     unsigned *open) {
+  assert (VALUE (lit) < 0);
   assigned *a = VAR (lit);
   if (a->analyzed || !a->level)
     return;
@@ -27,6 +28,7 @@ static inline void analyze_literal (einsat *solver, unsigned lit,
     (*open)++;
     return;
   }
+  assert (a->level < solver->level);
   PUSH_STACK (solver->learned, lit);
   frame *f = &PEEK_STACK (solver->frames, a->level);
   if (!f->seen++) {
@@ -40,6 +42,7 @@ static inline void analyze_literal (einsat *solver, unsigned lit,
  * next reduction keeps them) and moved to a better tier when their glue
  * dropped. */
 static void bump_reason_clause (einsat *solver, clause *c) {
+  assert (!c->garbage);
   if (!c->redundant)
     return;
   unsigned tier2 = GET_OPTION (tier2);
@@ -64,12 +67,15 @@ static void bump_reason_clause (einsat *solver, clause *c) {
  * strengthened by 'otfs.c'. */
 static unsigned analyze_reason (einsat *solver, unsigned lit,
                                 unsigned *open) {
+  assert (VALUE (lit) > 0);
   assigned *a = VAR (lit);
+  assert (a->reason != INVALID);
   if (a->binary) {
     analyze_literal (solver, a->reason, open);
     return 0;
   }
   clause *c = CLAUSE (a->reason);
+  assert (c->lits[0] == lit);
   bump_reason_clause (solver, c);
   unsigned unfixed = 0;
   for (all_literals_in_clause (other, c))
@@ -100,6 +106,7 @@ static void analyze_conflict_clause (einsat *solver, unsigned conflict,
     return;
   }
   clause *c = CLAUSE (conflict);
+  LOGCLAUSE (conflict, "analyzing conflict");
   bump_reason_clause (solver, c);
   for (all_literals_in_clause (lit, c))
     analyze_literal (solver, lit, open);
@@ -118,6 +125,7 @@ static unsigned find_first_uip (einsat *solver, unsigned conflict) {
       assert (pos > 0);
       uip = solver->trail[--pos];
     } while (!VAR (uip)->analyzed || LEVEL (uip) != solver->level);
+    assert (VALUE (uip) > 0 && open > 0);
     if (!--open)
       return uip;
     unsigned unfixed = analyze_reason (solver, uip, &open);
@@ -131,6 +139,7 @@ static unsigned find_first_uip (einsat *solver, unsigned conflict) {
 static unsigned jump_level (einsat *solver) {
   unsigned *lits = solver->learned.begin;
   size_t size = SIZE_STACK (solver->learned);
+  assert (size > 0 && LEVEL (lits[0]) == solver->level);
   if (size == 1)
     return 0;
   size_t best = 1;
@@ -143,6 +152,7 @@ static unsigned jump_level (einsat *solver) {
   unsigned tmp = lits[1];
   lits[1] = lits[best];
   lits[best] = tmp;
+  assert (best_level < solver->level);
   return best_level;
 }
 
@@ -167,6 +177,7 @@ static void reset_analysis (einsat *solver) {
 }
 
 static void derive_empty_clause (einsat *solver, unsigned conflict) {
+  assert (!solver->level);
   LOG ("conflict at the root level: formula is unsatisfiable");
   solver->inconsistent = true;
   es_lrat_derive_from_conflict (solver, 0, 0, conflict);
@@ -228,6 +239,7 @@ static bool backtrack_to_conflict_level (einsat *solver, unsigned conflict) {
     else if (lit_level == level)
       count++;
   }
+  assert (level <= solver->level && count > 0);
   if (level == solver->level && count > 1)
     return true;
   if (count > 1 || !level) {
@@ -236,7 +248,9 @@ static bool backtrack_to_conflict_level (einsat *solver, unsigned conflict) {
   }
   /* The conflict clause is unit now: 'forced' is its only unassigned
    * literal. */
+  LOG ("conflict implies %s one level lower", LOGLIT (forced));
   es_backtrack (solver, level - 1);
+  assert (!VALUE (forced));
   if (conflict == BINARY_CONFLICT) {
     unsigned other = lits[0] == forced ? lits[1] : lits[0];
     es_assign_binary (solver, forced, other);
@@ -282,6 +296,7 @@ bool es_analyze (einsat *solver, unsigned conflict) {
     return false;
   }
   assert (EMPTY_STACK (solver->learned));
+  assert (EMPTY_STACK (solver->analyzed) && EMPTY_STACK (solver->levels));
   PUSH_STACK (solver->learned, INVALID);
   unsigned uip = find_first_uip (solver, conflict);
   POKE_STACK (solver->learned, 0, NOT (uip));
@@ -303,6 +318,8 @@ bool es_analyze (einsat *solver, unsigned conflict) {
   es_lrat_derive_from_conflict (solver, SIZE_STACK (solver->learned),
                                 solver->learned.begin, conflict);
   unsigned target = backjump_target (solver, level);
+  assert (level <= target && target < solver->level);
+  LOG ("jump level %u, backtracking to level %u", level, target);
   if (target > level)
     INC (backtracks_chrono);
   es_backtrack (solver, target);
@@ -361,6 +378,9 @@ void es_implying_decisions (einsat *solver, unsigneds *decisions) {
 }
 
 void es_analyze_failed (einsat *solver, unsigned lit) {
+  assert (VALUE (lit) < 0);
+  assert (FLAGS (IDX (lit))->assumed);
+  LOG ("analyzing failed assumption %s", LOGLIT (lit));
   mark_failed (solver, IDX (lit));
   es_mark_analyzed (solver, lit);
   unsigneds *decisions = &solver->clause;

@@ -56,7 +56,7 @@ _Noreturn void es_contract_violation (einsat *solver, const char *fun,
 #define REQUIRE(COND, ...) \
   do { \
     if (!(COND)) \
-      contract_violation (solver, __func__, __VA_ARGS__); \
+      contract_violation ((einsat *) solver, __func__, __VA_ARGS__); \
   } while (0)
 
 #define REQUIRE_SOLVER() \
@@ -415,8 +415,8 @@ void einsat_set_learn (einsat *solver, void *data, int max_length,
 }
 
 void einsat_terminate (einsat *solver) {
-  if (solver)
-    atomic_store (&solver->terminate_requested, 1);
+  REQUIRE_SOLVER ();
+  atomic_store (&solver->terminate_requested, 1);
 }
 
 void einsat_clear_terminate (einsat *solver) {
@@ -425,7 +425,8 @@ void einsat_clear_terminate (einsat *solver) {
 }
 
 int einsat_vars (const einsat *solver) {
-  return solver ? solver->max_external : 0;
+  REQUIRE_SOLVER ();
+  return solver->max_external;
 }
 
 static void freeze (einsat *solver, void *arg) {
@@ -486,6 +487,9 @@ int einsat_set_option (einsat *solver, const char *name, int value) {
 
 int einsat_get_option (const einsat *solver, const char *name,
                        int *value) {
+  REQUIRE_SOLVER ();
+  REQUIRE (name, "option name is NULL");
+  REQUIRE (value, "value is NULL");
   int *p = es_option_pointer ((options *) &solver->opts, name);
   if (!p)
     return 0;
@@ -548,13 +552,19 @@ void einsat_set_time_limit (einsat *solver, double seconds) {
   solver->search_limits.seconds = seconds < 0 ? -1 : seconds;
 }
 
-size_t einsat_memory (const einsat *solver) { return solver->memory; }
+size_t einsat_memory (const einsat *solver) {
+  REQUIRE_SOLVER ();
+  return solver->memory;
+}
+
 size_t einsat_peak_memory (const einsat *solver) {
+  REQUIRE_SOLVER ();
   return solver->peak_memory;
 }
 
 const char *einsat_error (const einsat *solver) {
-  return solver ? solver->error : "no solver";
+  REQUIRE_SOLVER ();
+  return solver->error;
 }
 
 /*------------------------------------------------------------------------*/
@@ -573,6 +583,7 @@ int einsat_trace_proof (einsat *solver, FILE *file, int binary) {
 }
 
 int einsat_trace_lrat (einsat *solver, FILE *file, int binary) {
+  REQUIRE_SOLVER ();
   if (!einsat_trace_proof (solver, file, binary))
     return 0;
   solver->lrat = true;
@@ -606,9 +617,13 @@ bool es_custom_allocator (const einsat *solver) {
   return solver->allocator != default_allocator;
 }
 
-void es_require_ready (einsat *solver, const char *fun) {
+void es_require_solver (const einsat *solver, const char *fun) {
   if (!solver)
     contract_violation (0, fun, "solver is NULL");
+}
+
+void es_require_ready (einsat *solver, const char *fun) {
+  es_require_solver (solver, fun);
   if (solver->state == STATE_ADDING)
     contract_violation (solver, fun,
                         "clause is still being added (missing "

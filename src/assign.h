@@ -20,16 +20,18 @@ static inline void es_assign (einsat *solver, unsigned lit, unsigned level,
   assigned *const a = solver->assigned + idx;
   unsigned *const trail = solver->trail;
   const unsigned position = solver->trail_size;
+  assert (idx < solver->vars);
   assert (!values[lit]);
   assert (position < solver->vars);
-  assert (solver->unassigned);
+  assert (level <= solver->level);
+  assert (FLAGS (idx)->active);
+  assert (reason == INVALID || !binary || IDX (reason) < solver->vars);
   a->level = level;
   a->trail = position;
   a->reason = reason;
   a->binary = binary;
   trail[position] = lit;
   solver->trail_size = position + 1;
-  solver->unassigned--;
   values[lit] = 1;
   values[NOT (lit)] = -1;
   if (!level) {
@@ -46,8 +48,10 @@ static inline void es_assign (einsat *solver, unsigned lit, unsigned level,
  * current level (Nadel and Ryvchin 2018). */
 static inline void es_assign_binary (einsat *solver, unsigned lit,
                                      unsigned other) {
+  assert (VALUE (other) < 0);
   unsigned level = LEVEL (other);
   es_assign (solver, lit, level, other, true);
+  LOGBINARY (lit, other, "assign %s by", LOGLIT (lit));
   if (!level)
     es_proof_root_unit (solver, lit);
   if (solver->trace)
@@ -56,8 +60,11 @@ static inline void es_assign_binary (einsat *solver, unsigned lit,
 
 static inline void es_assign_reason (einsat *solver, unsigned lit,
                                      unsigned ref, unsigned level) {
+  assert (!CLAUSE (ref)->garbage);
+  assert (CLAUSE (ref)->lits[0] == lit);
   assert (level == es_reason_level (solver, lit, CLAUSE (ref)));
   es_assign (solver, lit, level, ref, false);
+  LOGCLAUSE (ref, "assign %s by", LOGLIT (lit));
   if (!level)
     es_proof_root_unit (solver, lit);
   if (solver->trace)
@@ -72,6 +79,7 @@ static inline void es_assign_reason (einsat *solver, unsigned lit,
 static inline unsigned *es_find_replacement (einsat *solver, clause *c) {
   const signed char *const values = solver->values;
   unsigned *const lits = c->lits, *const end = lits + c->size;
+  assert (2 <= c->searched && c->searched < c->size);
   unsigned *const middle = lits + c->searched;
   unsigned *r = middle;
   while (r != end && values[*r] < 0)

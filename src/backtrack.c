@@ -15,6 +15,7 @@ void es_backtrack (einsat *solver, unsigned new_level) {
   if (new_level >= solver->level)
     return;
   LOG ("backtracking from level %u to level %u", solver->level, new_level);
+  assert (SIZE_STACK (solver->frames) == (size_t) solver->level + 1);
   const frame *f = &PEEK_STACK (solver->frames, new_level + 1);
   unsigned start = f->trail, kept = start;
   if (solver->xmatrix)
@@ -34,6 +35,7 @@ void es_backtrack (einsat *solver, unsigned new_level) {
   for (unsigned i = start; i < end; i++) {
     const unsigned lit = trail[i], idx = IDX (lit);
     assigned *a = vars + idx;
+    assert (values[lit] > 0);
     if (a->level > new_level) {
       values[lit] = values[NOT (lit)] = 0;
       if (save)
@@ -47,11 +49,12 @@ void es_backtrack (einsat *solver, unsigned new_level) {
         search = idx, search_stamp = stamp;
       continue;
     }
+    LOG ("keeping out-of-order %s", LOGLIT (lit));
+    assert (kept <= i);
     a->trail = kept;
     trail[kept++] = lit;
   }
   solver->queue.search = search;
-  solver->unassigned += end - kept;
   solver->trail_size = kept;
   if (solver->propagated > start)
     solver->propagated = start;

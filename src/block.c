@@ -93,6 +93,7 @@ static void remove_blocked (einsat *solver, unsigned lit,
  * with 'lit' does not change, and removing binary clauses changes the
  * watch lists gathered from. */
 static void block_literal (einsat *solver, unsigned lit, uint64_t *steps) {
+  assert (!VALUE (lit) && FLAGS (IDX (lit))->active);
   elimination *e = &solver->elimination;
   *steps += es_gather_occurrences (solver, NOT (lit), &e->neg);
   if (SIZE_STACK (e->neg) > (size_t) GET_OPTION (blockocclim))
@@ -104,8 +105,10 @@ static void block_literal (einsat *solver, unsigned lit, uint64_t *steps) {
         blocked (solver, lit, &c, &e->neg, steps))
       *q++ = c;
   e->pos.end = q;
-  for (all_stack (occurrence, c, e->pos))
+  for (all_stack (occurrence, c, e->pos)) {
+    LOG ("clause blocked on %s", LOGLIT (lit));
     remove_blocked (solver, lit, &c);
+  }
 }
 
 static bool candidate_variable (einsat *solver, unsigned idx) {

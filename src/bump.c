@@ -12,6 +12,8 @@
 void es_queue_enqueue (einsat *solver, unsigned idx) {
   links *l = solver->links + idx;
   queue *q = &solver->queue;
+  assert (idx < solver->vars && !FLAGS (idx)->eliminated);
+  assert (q->last != idx);
   l->next = INVALID;
   l->prev = q->last;
   if (q->last == INVALID)
@@ -32,6 +34,7 @@ void es_queue_move_back (einsat *solver, const unsigned *idxs, size_t n) {
   links *l = solver->links;
   for (size_t i = n; i--;) {
     unsigned idx = idxs[i];
+    assert (!FLAGS (idx)->eliminated);
     es_queue_dequeue (solver, idx);
     l[idx].next = q->first;
     if (q->first == INVALID)
@@ -49,6 +52,9 @@ void es_queue_move_back (einsat *solver, const unsigned *idxs, size_t n) {
 void es_queue_dequeue (einsat *solver, unsigned idx) {
   links *l = solver->links + idx;
   queue *q = &solver->queue;
+  assert (idx < solver->vars);
+  assert (l->prev != INVALID || q->first == idx);
+  assert (l->next != INVALID || q->last == idx);
   if (l->prev == INVALID)
     q->first = l->next;
   else
@@ -110,6 +116,10 @@ static void sort_by_stamp (einsat *solver, stamped *a, size_t n) {
     insertion_sort (a, n);
   else
     radix_sort (solver, a, n);
+#ifndef NDEBUG
+  for (size_t i = 1; i < n; i++)
+    assert (a[i - 1].stamp < a[i].stamp); /* stamps are unique */
+#endif
 }
 
 static void bump_queue (einsat *solver) {
@@ -137,12 +147,14 @@ static void rescale_scores (einsat *solver) {
 
 static void bump_scores (einsat *solver) {
   heap *h = &solver->scores;
+  assert (h->increment > 0);
   for (all_stack (unsigned, idx, solver->analyzed)) {
     if ((h->score[idx] += h->increment) > 1e300)
       rescale_scores (solver);
     es_heap_update (solver, h, idx);
   }
   double decay = GET_OPTION (decay) * 1e-3;
+  assert (0 < decay && decay < 1);
   h->increment /= 1.0 - decay;
   if (h->increment > 1e300)
     rescale_scores (solver);
@@ -177,6 +189,7 @@ static size_t mark_reasons_side (einsat *solver) {
       break;
   }
   if (SIZE_STACK (solver->analyzed) > limit) {
+    LOG ("reason side too large: delaying reason-side bumping");
     unmark_reasons_side (solver, saved);
     es_bump_delay (d, UINT_MAX);
   } else {

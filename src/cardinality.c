@@ -9,9 +9,10 @@
  * auxiliary variables).  Two picked literals in one clique would be of
  * different clauses, so each clique holds at most one of them.  If
  * there are fewer cliques than clauses, the formula is unsatisfiable.
- * (Literals of one clause need not exclude each other: in
- * 9queens_8x8_unsat a queen may take several squares of a row, and the
- * rows are the cliques.)
+ * (Literals of one clause need not exclude each other: when nine pieces
+ * are placed one per column on an 8 x 8 grid with at most one per row, a
+ * piece may take several squares of its column, and the rows are the
+ * cliques.)
  *
  * Pigeonhole formulas are exactly this: a clause per pigeon, a clique
  * per hole.  So are the channel routing (chnl) and FPGA switch box
@@ -195,8 +196,8 @@ static void clause_range (const cardinality *K, unsigned lit,
 /* Literal 'lit' excludes the literals whose negations it implies.  Only
  * chosen literals matter.  The other literals of its own clause count
  * as excluded too: the argument needs one true literal per clause, so
- * two literals of one clause may share a clique (in 9queens_8x8_unsat a
- * queen may take several squares of a row, but only one queen a row). */
+ * two literals of one clause may share a clique (a piece may take
+ * several squares of its column, but a row holds at most one piece). */
 static void gather_exclusions (einsat *solver, cardinality *K) {
   for (all_stack (unsigned, lit, K->chosen)) {
     PUSH_STACK (K->starts, (unsigned) SIZE_STACK (K->excluded));
@@ -511,8 +512,11 @@ static void assign_holes (cardinality *K, unsigned pigeons) {
   }
 }
 
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define Y(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
 #define Y_ID(I, J) (K->y_ids.begin[(size_t) (I) * holes + (J)])
+/* clang-format on */
 
 /* Iterates over the positions in 'chosen' of pigeon I's literals that
  * sit in hole J. */
@@ -659,7 +663,10 @@ static void first_level (einsat *solver, cardinality *K, unsigned pigeons,
   write_first_definitions (solver, K, pigeons, holes, true);
 }
 
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define P(I, J) (K->names.begin[(size_t) (I) * holes + (J)])
+/* clang-format on */
 #define Q(I, J) (K->next.begin[(size_t) (I) * (holes - 1) + (J)])
 #define DEF(I, J, D) \
   (K->def_ids.begin[((size_t) (I) * (holes - 1) + (J)) * 4 + (D)])
@@ -789,18 +796,24 @@ static void write_proof (einsat *solver, cardinality *K) {
   write_clause (solver, K, 0, 0, false, &id);
 }
 
+/* The arrays with an entry per literal, allocated together. */
+#define PER_LITERAL_ARRAYS \
+  ARRAY (clause_of) \
+  ARRAY (position) \
+  ARRAY (covers) \
+  ARRAY (degree) \
+  ARRAY (marks) \
+  ARRAY (stamps) \
+  ARRAY (parents) \
+  ARRAY (needed)
+
 static void release_cardinality (einsat *solver) {
   cardinality *K = solver->cardinality;
   if (!K)
     return;
-  DELETE_ARRAY (K->clause_of, K->literals);
-  DELETE_ARRAY (K->position, K->literals);
-  DELETE_ARRAY (K->covers, K->literals);
-  DELETE_ARRAY (K->degree, K->literals);
-  DELETE_ARRAY (K->marks, K->literals);
-  DELETE_ARRAY (K->stamps, K->literals);
-  DELETE_ARRAY (K->parents, K->literals);
-  DELETE_ARRAY (K->needed, K->literals);
+#define ARRAY(NAME) DELETE_ARRAY (K->NAME, K->literals);
+  PER_LITERAL_ARRAYS
+#undef ARRAY
   if (K->reached)
     DELETE_ARRAY (K->reached, K->clauses);
   RELEASE_STACK (K->chosen);
@@ -841,9 +854,10 @@ static void forget_cover (cardinality *K) {
 }
 
 /* A cover that misses by a little is tried again from the other end:
- * which literals the cliques grow from matters (with eight queens on a
- * 7 x 7 board the first cover needs 11 cliques for 8 clauses, the
- * second finds the 7 rows). */
+ * which literals the cliques grow from matters (with eight pieces on a
+ * 7 x 7 grid, one per column and at most one per row and diagonal, the
+ * first cover needs 11 cliques for 8 clauses, the second finds the 7
+ * rows). */
 static bool close_miss (const cardinality *K, unsigned kept) {
   return kept >= K->clauses && kept <= K->clauses + K->clauses / 8 + 2;
 }
@@ -903,14 +917,9 @@ void es_cardinality (einsat *solver) {
   INC (cardinality_rounds);
   cardinality *K = NEW_ARRAY (solver->cardinality, 1);
   K->literals = 2 * (size_t) solver->vars;
-  NEW_ARRAY (K->clause_of, K->literals);
-  NEW_ARRAY (K->position, K->literals);
-  NEW_ARRAY (K->covers, K->literals);
-  NEW_ARRAY (K->degree, K->literals);
-  NEW_ARRAY (K->marks, K->literals);
-  NEW_ARRAY (K->stamps, K->literals);
-  NEW_ARRAY (K->parents, K->literals);
-  NEW_ARRAY (K->needed, K->literals);
+#define ARRAY(NAME) NEW_ARRAY (K->NAME, K->literals);
+  PER_LITERAL_ARRAYS
+#undef ARRAY
   K->limit = es_effort_budget (solver, solver->last.ticks.cardinality,
                                GET_OPTION (cardinalityeffort),
                                GET_OPTION (cardinalitymineffort));

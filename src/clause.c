@@ -27,6 +27,7 @@ void es_count_clause (einsat *solver, bool redundant, int delta) {
 unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits) {
   assert (size >= 3);
+  assert (!solver->dense || !redundant); /* dense: irredundant ones */
   size_t words = ARENA_WORDS (size);
   size_t start = SIZE_STACK (solver->arena);
   if (size > UINT_MAX / 2 || start + words > MAX_ARENA_WORDS)
@@ -57,6 +58,8 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
 
 void es_new_binary (einsat *solver, bool redundant, unsigned a,
                     unsigned b) {
+  assert (IDX (a) != IDX (b));
+  assert (IDX (a) < solver->vars && IDX (b) < solver->vars);
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   PUSH_STACK (WATCHES (a), ((watch) {b, tag}));
   PUSH_STACK (WATCHES (b), ((watch) {a, tag}));
@@ -65,6 +68,7 @@ void es_new_binary (einsat *solver, bool redundant, unsigned a,
 }
 
 void es_mark_garbage (einsat *solver, clause *c) {
+  assert (!c->garbage);
   es_proof_delete_clause (solver, c);
   es_discard_clause (solver, c);
 }
@@ -79,11 +83,35 @@ void es_discard_clause (einsat *solver, clause *c) {
   es_count_clause (solver, c->redundant, -1);
 }
 
-/* The first 'new_size' literals of 'c' are what is left of it (the proof
- * has the shorter clause already); the rest of its words are garbage. */
-void es_shorten_clause (einsat *solver, clause *c, unsigned new_size) {
+/* Shortening a clause in place: 'es_save_clause' keeps its literals in
+ * 'solver->clause' and returns its identifier, the caller moves the
+ * literals that stay to the front (and prepares the LRAT hints), and
+ * 'es_shorten_clause' writes the proof and keeps the first 'new_size'
+ * literals, or replaces the clause by a binary one.  The rest of its
+ * words are garbage. */
+uint64_t es_save_clause (einsat *solver, clause *c) {
   assert (!c->garbage);
-  assert (2 < new_size && new_size < c->size);
+  unsigneds *old = &solver->clause;
+  CLEAR_STACK (*old);
+  for (all_literals_in_clause (lit, c))
+    PUSH_STACK (*old, lit);
+  return es_clause_id (solver, c);
+}
+
+void es_shorten_clause (einsat *solver, clause *c, uint64_t old_id,
+                        unsigned new_size) {
+  assert (!c->garbage);
+  assert (2 <= new_size && new_size < c->size);
+  unsigneds *old = &solver->clause;
+  assert (SIZE_STACK (*old) == c->size);
+  es_proof_add (solver, new_size, c->lits);
+  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
+  CLEAR_STACK (*old);
+  if (new_size == 2) {
+    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
+    es_discard_clause (solver, c);
+    return;
+  }
   solver->garbage_words += c->size - new_size;
   es_count_clause (solver, c->redundant, 0);
   c->size = new_size;
@@ -108,6 +136,8 @@ void es_promote_clause (einsat *solver, clause *c) {
  * 'es_move_to_extension'). */
 void es_remove_binary (einsat *solver, bool redundant, unsigned a,
                        unsigned b) {
+  assert (IDX (a) != IDX (b));
+  LOGBINARY (a, b, "removing %s", redundant ? "redundant" : "irredundant");
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
   es_remove_watch (solver, a, (watch) {b, tag});
   es_remove_watch (solver, b, (watch) {a, tag});
@@ -138,6 +168,7 @@ static void remember_for_checking (einsat *solver, size_t size,
  * clauses are most of many encodings (at-most-one constraints). */
 static bool simplify_binary (einsat *solver, unsigneds *lits,
                              bool root_values) {
+  assert (SIZE_STACK (*lits) == 2);
   unsigned *const begin = lits->begin;
   const unsigned a = begin[0], b = begin[1];
   if (a == NOT (b))
@@ -191,12 +222,16 @@ static bool simplify_original (einsat *solver, unsigneds *lits,
 }
 
 static void add_simplified (einsat *solver, unsigneds *lits) {
+  assert (!solver->level);
   size_t size = SIZE_STACK (*lits);
+  LOGLITS (size, lits->begin, "adding simplified");
   if (!size) {
     LOG ("clause is empty after simplification");
     solver->inconsistent = true;
-  } else if (size == 1)
+  } else if (size == 1) {
+    assert (!VALUE (lits->begin[0]));
     es_assign_unit (solver, lits->begin[0]);
+  } 
   else if (size == 2)
     es_new_binary (solver, false, lits->begin[0], lits->begin[1]);
   else
@@ -253,6 +288,7 @@ static void add_original_with_id (einsat *solver, unsigneds *lits) {
 void es_add_original_clause (einsat *solver, size_t size,
                              const int *elits) {
   assert (!solver->level);
+  assert (!solver->dense);
   solver->originals++;
   if (GET_OPTION (check))
     remember_for_checking (solver, size, elits);
@@ -341,6 +377,7 @@ static void call_learn_callback (einsat *solver, size_t size,
 }
 
 static bool is_reason (einsat *solver, clause *c) {
+  assert (!c->garbage);
   unsigned lit = c->lits[0];
   assigned *a = VAR (lit);
   return VALUE (lit) > 0 && a->level && !a->binary &&
@@ -373,7 +410,9 @@ void es_eagerly_subsume (einsat *solver) {
     size_t found = 0;
     for (all_literals_in_clause (lit, d))
       found += marks[lit];
+    assert (found <= needed);
     if (found == needed && !is_reason (solver, d)) {
+      LOGCLAUSE (ref, "eagerly subsumed");
       es_mark_garbage (solver, d);
       INC (eager_subsumed);
     }
@@ -388,7 +427,12 @@ void es_eagerly_subsume (einsat *solver) {
 void es_learn_clause (einsat *solver, unsigned glue) {
   unsigneds *lits = &solver->learned;
   size_t size = SIZE_STACK (*lits);
+  assert (size > 0);
   unsigned uip = lits->begin[0];
+  assert (!VALUE (uip));
+  assert (size == 1 || VALUE (lits->begin[1]) < 0);
+  assert (size == 1 || LEVEL (lits->begin[1]) <= solver->level);
+  LOGLITS (size, lits->begin, "learned glue %u", glue);
   es_proof_add (solver, size, lits->begin); /* hints: 'es_analyze' */
   call_learn_callback (solver, size, lits->begin);
   INC (learned);

@@ -8,8 +8,10 @@
 
 #include <string.h>
 
-bool es_collecting (einsat *solver) {
-  return solver->garbage_words > SIZE_STACK (solver->arena) / 2;
+/* Only once half of the arena is garbage (see 'reduce.c'). */
+void es_collect_if_worth (einsat *solver) {
+  if (solver->garbage_words > SIZE_STACK (solver->arena) / 2)
+    es_collect (solver);
 }
 
 /* A clause promoted from redundant to irredundant is on both lists until
@@ -21,6 +23,7 @@ static void copy_clauses (einsat *solver, unsigneds *refs, bool redundant,
     clause *c = CLAUSE (ref);
     if (c->garbage || c->redundant != redundant)
       continue;
+    assert (!c->reason);
     size_t words = ARENA_WORDS (c->size), start = SIZE_STACK (*arena);
     size_t new_ref = start + solver->id_words;
     RESERVE_STACK (*arena, start + words);
@@ -38,11 +41,15 @@ static void forward_reasons (einsat *solver) {
     assigned *a = VAR (solver->trail[i]);
     if (a->binary || a->reason == INVALID)
       continue;
+    assert (!a->level || !CLAUSE (a->reason)->garbage);
     a->reason = a->level ? CLAUSE (a->reason)->searched : INVALID;
   }
 }
 
 void es_collect (einsat *solver) {
+  assert (!solver->dense);
+  LOG ("collecting %zu garbage words of %zu", solver->garbage_words,
+       SIZE_STACK (solver->arena));
   INC (collections);
   unsigneds *arena = &solver->new_arena;
   CLEAR_STACK (*arena);
@@ -50,6 +57,7 @@ void es_collect (einsat *solver) {
   RESERVE_STACK (*arena, live ? live : 1);
   copy_clauses (solver, &solver->irredundant, false, arena);
   copy_clauses (solver, &solver->redundant, true, arena);
+  assert (SIZE_STACK (*arena) <= live);
   forward_reasons (solver);
   RELEASE_STACK (solver->arena);
   solver->arena = *arena;

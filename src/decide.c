@@ -11,6 +11,7 @@ static unsigned next_queue_variable (einsat *solver) {
   while (idx != INVALID && solver->values[LIT (idx)])
     idx = link[idx].prev;
   solver->queue.search = idx;
+  assert (idx == INVALID || FLAGS (idx)->active);
   return idx;
 }
 
@@ -26,6 +27,7 @@ static unsigned next_heap_variable (einsat *solver) {
 }
 
 unsigned es_decide_phase (einsat *solver, unsigned idx) {
+  assert (idx < solver->vars);
   signed char phase = 0;
   int target = GET_OPTION (target);
   if (target > 1 || (target && solver->stable))
@@ -37,6 +39,25 @@ unsigned es_decide_phase (einsat *solver, unsigned idx) {
   return phase > 0 ? LIT (idx) : NOT (LIT (idx));
 }
 
+/* Of the falsified assumptions ('lit' is one) the one falsified on the
+ * lowest level: it depends on the fewest other assumptions, and one false
+ * on the root level is a failed set of its own.  Incremental applications
+ * add the negated failed set as a clause (as CaDiCaL, which also starts
+ * its analysis there, gives them): a unit costs nothing later, a longer
+ * clause is watched and propagated on every following call. */
+static unsigned lowest_falsified_assumption (einsat *solver, unsigned lit) {
+  unsigned level = VAR (lit)->level;
+  for (all_stack (unsigned, other, solver->assumptions)) {
+    if (!level)
+      break;
+    if (VALUE (other) < 0 && VAR (other)->level < level) {
+      lit = other;
+      level = VAR (other)->level;
+    }
+  }
+  return lit;
+}
+
 /* Returns 0 after deciding, 20 if an assumption is falsified, 10 if
  * every variable is assigned. */
 static int decide_assumption (einsat *solver) {
@@ -44,13 +65,15 @@ static int decide_assumption (einsat *solver) {
     unsigned lit = PEEK_STACK (solver->assumptions, solver->level);
     signed char value = VALUE (lit);
     if (value > 0) {
+      LOG ("assumption %s already true: a level without decision",
+           LOGLIT (lit));
       es_new_level (solver, INVALID);
       continue;
     }
     if (value < 0) {
       LOG ("assumption %s is falsified", LOGLIT (lit));
       if (!solver->projecting) /* enumerating needs only the level */
-        es_analyze_failed (solver, lit);
+        es_analyze_failed (solver, lowest_falsified_assumption (solver, lit));
       return 20;
     }
     es_assign_decision (solver, lit);
@@ -95,8 +118,11 @@ int es_decide (einsat *solver) {
     if (projected != INVALID)
       idx = projected;
   }
-  if (idx == INVALID)
+  if (idx == INVALID) {
+    LOG ("all variables assigned");
     return 10;
+  }
+  assert (FLAGS (idx)->active);
   INC (decisions);
   es_assign_decision (solver, es_decide_phase (solver, idx));
   return 0;

@@ -319,6 +319,8 @@ static void add_rewritten (einsat *solver, bool redundant, unsigned glue,
                            unsigneds *units) {
   unsigneds *lits = &solver->clause;
   size_t size = SIZE_STACK (*lits);
+  assert (size > 0); /* rewriting keeps every clause satisfiable */
+  LOGLITS (size, lits->begin, "rewritten");
   es_proof_add (solver, size, lits->begin);
   if (size == 1) {
     PUSH_STACK (*units, lits->begin[0]);
@@ -385,28 +387,33 @@ static void rewrite_binaries (einsat *solver, scc_info *info,
   CLEAR_STACK (*old);
 }
 
+/* The representative replacing variable 'idx' (of its positive literal),
+ * or INVALID if it stays. */
+static unsigned replacement (einsat *solver, scc_info *info, unsigned idx) {
+  unsigned repr = repr_of (info, LIT (idx));
+  return repr == LIT (idx) || !FLAGS (idx)->active ? INVALID : repr;
+}
+
 /* DRAT with 'incremental': the definitions of the replaced variables, kept
  * in the proof for restoring (LRAT: 'derive_equivalences'). */
 static void keep_definitions_in_proof (einsat *solver, scc_info *info) {
   if (!solver->proof || solver->lrat || !GET_OPTION (incremental))
     return;
   for (unsigned idx = 0; idx < solver->vars; idx++) {
-    unsigned lit = LIT (idx);
-    unsigned repr = repr_of (info, lit);
-    if (repr == lit || !FLAGS (idx)->active)
+    unsigned repr = replacement (solver, info, idx);
+    if (repr == INVALID)
       continue;
-    unsigned forward[2] = {NOT (lit), repr};
-    unsigned backward[2] = {lit, NOT (repr)};
-    es_proof_add (solver, 2, forward);
-    es_proof_add (solver, 2, backward);
+    unsigned definition[2][2] = {{NOT (LIT (idx)), repr},
+                                 {LIT (idx), NOT (repr)}};
+    es_proof_add (solver, 2, definition[0]);
+    es_proof_add (solver, 2, definition[1]);
   }
 }
 
 static void remove_substituted (einsat *solver, scc_info *info) {
   for (unsigned idx = 0; idx < solver->vars; idx++) {
-    unsigned lit = LIT (idx);
-    unsigned repr = repr_of (info, lit);
-    if (repr == lit || !FLAGS (idx)->active)
+    unsigned lit = LIT (idx), repr = replacement (solver, info, idx);
+    if (repr == INVALID)
       continue;
     unsigned forward[2] = {NOT (lit), repr};
     unsigned backward[2] = {lit, NOT (repr)};
@@ -417,11 +424,7 @@ static void remove_substituted (einsat *solver, scc_info *info) {
     }
     es_push_extension (solver, lit, 2, backward, backward_id);
     es_push_extension (solver, NOT (lit), 2, forward, forward_id);
-    var_flags *f = FLAGS (idx);
-    f->eliminated = true;
-    f->active = false;
-    solver->active--;
-    es_queue_dequeue (solver, idx);
+    es_remove_variable (solver, idx);
     INC (substituted);
   }
 }
@@ -472,6 +475,8 @@ static void assign_units (einsat *solver, unsigneds *units) {
 void es_decompose (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  assert (!solver->level && !solver->dense);
+  assert (!solver->scc && !solver->scc_ids && !solver->scc_paths);
   size_t lits = 2 * (size_t) solver->vars;
   scc_info *info = solver->scc = es_calloc (solver, lits ? lits : 1,
                                             sizeof *info);
@@ -480,6 +485,8 @@ void es_decompose (einsat *solver) {
     info[lit].index = info[lit].repr = INVALID;
   INC (decompositions);
   bool consistent = find_components (solver, info);
+  LOG ("strongly connected components %s",
+       consistent ? "found" : "contain a literal and its negation");
   if (consistent && solver->lrat)
     derive_equivalences (solver, info);
   if (consistent && restrict_to_substitutable (solver, info)) {

@@ -12,6 +12,7 @@
 
 void es_connect_occurrences (einsat *solver, unsigned ref) {
   clause *c = CLAUSE (ref);
+  assert (!c->garbage && !c->redundant);
   for (all_literals_in_clause (lit, c))
     PUSH_STACK (WATCHES (lit), ((watch) {lit, ref}));
 }
@@ -33,6 +34,7 @@ static bool mentions_eliminated (einsat *solver, clause *c) {
 }
 
 void es_leave_dense_mode (einsat *solver) {
+  assert (solver->dense && !solver->level);
   solver->dense = false;
   for (all_stack (unsigned, ref, solver->redundant)) {
     clause *c = CLAUSE (ref);

@@ -27,6 +27,20 @@ bool es_frozen (einsat *solver, unsigned idx) {
   return f->assumed || es_projected (solver, idx) || f->xmatrix;
 }
 
+/* The variable 'idx' leaves the formula (eliminated or substituted): its
+ * clauses are on the extension stack, from where 'extend.c' restores it
+ * if it is used again. */
+void es_remove_variable (einsat *solver, unsigned idx) {
+  var_flags *f = FLAGS (idx);
+  assert (f->active && !VALUE (LIT (idx)));
+  assert (solver->active > 0);
+  f->eliminated = true;
+  f->active = false;
+  solver->active--;
+  es_queue_dequeue (solver, idx);
+  LOG ("removed variable %u", idx);
+}
+
 /* The first round waits for 'eliminateinit' conflicts (the option is
  * read here because it may be set after the solver was created). */
 bool es_eliminating (einsat *solver) {
@@ -44,6 +58,7 @@ bool es_eliminating (einsat *solver) {
  * (the steps spent). */
 size_t es_gather_occurrences (einsat *solver, unsigned lit,
                               occurrences *occs) {
+  assert (solver->dense);
   CLEAR_STACK (*occs);
   for (all_stack (watch, w, WATCHES (lit))) {
     if (w.ref == REDUNDANT_BINARY)
@@ -62,12 +77,14 @@ const unsigned *es_occurrence_literals (einsat *solver, unsigned lit,
                                         const occurrence *o,
                                         unsigned *binary, unsigned *size) {
   if (o->ref == INVALID) {
+    assert (o->other != INVALID);
     binary[0] = lit;
     binary[1] = o->other;
     *size = 2;
     return binary;
   }
   clause *c = CLAUSE (o->ref);
+  assert (!c->garbage && !c->redundant);
   *size = c->size;
   return c->lits;
 }
@@ -86,6 +103,7 @@ static bool resolve (einsat *solver, unsigned pivot, const occurrence *c,
   CLEAR_STACK (*r);
   for (unsigned i = 0; i < size_c; i++)
     if (lits_c[i] != pivot) {
+      assert (!marks[lits_c[i]]);
       marks[lits_c[i]] = 1;
       PUSH_STACK (*r, lits_c[i]);
     }
@@ -160,12 +178,14 @@ static void add_resolvent (einsat *solver, elimination *e, unsigned pivot,
   }
   r->end = q;
   size_t size = SIZE_STACK (*r);
+  LOGLITS (size, r->begin, "resolvent on %s", LOGLIT (pivot));
   INC (resolvents);
   es_proof_add (solver, size, r->begin);
   if (!size) {
     solver->inconsistent = true;
     e->units = true;
   } else if (size == 1) {
+    LOG ("resolvent is the unit %s", LOGLIT (r->begin[0]));
     es_assign_unit (solver, r->begin[0]);
     e->units = true;
   } else if (size == 2)
@@ -184,6 +204,7 @@ static void remove_redundant_binaries (einsat *solver, unsigned lit) {
   watches *ws = &WATCHES (lit);
   while (!EMPTY_STACK (*ws)) {
     watch w = POP_STACK (*ws);
+    assert (IS_BINARY (w) || CLAUSE (w.ref)->garbage);
     if (w.ref == REDUNDANT_BINARY) {
       es_remove_watch (solver, w.blit, (watch) {lit, REDUNDANT_BINARY});
       unsigned lits[2] = {lit, w.blit};
@@ -198,6 +219,8 @@ static void eliminate_variable (einsat *solver, unsigned idx,
                                 elimination *e, bool gate) {
   unsigned pos = LIT (idx), neg = NOT (pos);
   LOG ("eliminating variable %u", idx);
+  assert (solver->dense && !solver->level);
+  assert (FLAGS (idx)->active && !VALUE (pos) && !es_frozen (solver, idx));
   for (all_stack (occurrence, c, e->pos))
     for (all_stack (occurrence, d, e->neg))
       if (needed (&c, &d, gate) && resolve (solver, pos, &c, &d, e))
@@ -206,11 +229,7 @@ static void eliminate_variable (einsat *solver, unsigned idx,
   remove_clauses (solver, neg, &e->neg);
   remove_redundant_binaries (solver, pos);
   remove_redundant_binaries (solver, neg);
-  var_flags *f = FLAGS (idx);
-  f->eliminated = true;
-  f->active = false;
-  solver->active--;
-  es_queue_dequeue (solver, idx);
+  es_remove_variable (solver, idx);
   INC (eliminated);
 }
 
@@ -314,6 +333,7 @@ static void eliminate (einsat *solver, elimination *e) {
                                     : 1;
       if (solver->eliminate_bound > max_bound)
         solver->eliminate_bound = max_bound;
+      LOG ("elimination bound raised to %u", solver->eliminate_bound);
     }
   }
 }
@@ -321,6 +341,9 @@ static void eliminate (einsat *solver, elimination *e) {
 void es_eliminate (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  assert (!solver->level && !solver->dense);
+  LOG ("elimination round %" PRIu64 " with bound %u", STAT (eliminations) + 1,
+       solver->eliminate_bound);
   es_retire_gauss_jordan (solver);
   es_simplify (solver);
   es_gauss (solver);

@@ -35,6 +35,15 @@
 
 void es_push_extension (einsat *solver, unsigned witness, size_t size,
                         const unsigned *lits, uint64_t lrat_id) {
+  assert (size > 0);
+#ifndef NDEBUG
+  bool contains_witness = false;
+  for (size_t i = 0; i < size; i++)
+    contains_witness |= lits[i] == witness;
+  assert (contains_witness);
+#endif
+  LOGLITS (size, lits, "pushing on the extension stack with witness %s",
+           LOGLIT (witness));
   PUSH_STACK (solver->extension, (unsigned) size);
   PUSH_STACK (solver->extension, witness);
   for (size_t i = 0; i < size; i++)
@@ -88,6 +97,7 @@ void es_reconstruct (einsat *solver, signed char *values) {
   while (p != begin) {
     unsigned size = p[-1];
     p -= ENTRY_WORDS (size);
+    assert (p >= begin && p[0] == size);
     unsigned witness = p[1];
     const unsigned *lits = p + 2;
     bool satisfied = false;
@@ -141,6 +151,7 @@ static void close_restore_set (einsat *solver, unsigneds *restore) {
  * clauses is active anyway, an eliminated variable becomes active. */
 static void reactivate (einsat *solver, unsigned idx) {
   var_flags *f = FLAGS (idx);
+  assert (f->seen && (!f->eliminated || !VALUE (LIT (idx))));
   f->seen = false;
   f->witness = false;
   if (!f->eliminated)
@@ -222,11 +233,19 @@ static void mark_external (einsat *solver, unsigneds *restore, int eidx) {
   }
 }
 
-void es_restore_external (einsat *solver, size_t size, const int *elits) {
+/* The (empty) list of variables to restore, or NULL if nothing is on the
+ * extension stack. */
+static unsigneds *start_restoring (einsat *solver) {
   if (EMPTY_STACK (solver->extension))
+    return 0;
+  CLEAR_STACK (solver->restoring);
+  return &solver->restoring;
+}
+
+void es_restore_external (einsat *solver, size_t size, const int *elits) {
+  unsigneds *restore = start_restoring (solver);
+  if (!restore)
     return;
-  unsigneds *restore = &solver->restoring;
-  CLEAR_STACK (*restore);
   for (size_t i = 0; i < size; i++)
     mark_external (solver, restore, abs (elits[i]));
   restore_marked (solver, restore);
@@ -235,10 +254,9 @@ void es_restore_external (einsat *solver, size_t size, const int *elits) {
 /* All at once: restoring them one by one would walk the extension stack
  * once per restored variable. */
 void es_restore_all_external (einsat *solver) {
-  if (EMPTY_STACK (solver->extension))
+  unsigneds *restore = start_restoring (solver);
+  if (!restore)
     return;
-  unsigneds *restore = &solver->restoring;
-  CLEAR_STACK (*restore);
   for (int eidx = 1; eidx <= solver->max_external; eidx++)
     mark_external (solver, restore, eidx);
   restore_marked (solver, restore);
@@ -249,10 +267,9 @@ void es_restore_all_external (einsat *solver) {
  * clauses (over active variables, not propagated) could be: they all go
  * back before such a solve, and none is removed during it. */
 void es_restore_blocked (einsat *solver) {
-  if (EMPTY_STACK (solver->extension))
+  unsigneds *restore = start_restoring (solver);
+  if (!restore)
     return;
-  unsigneds *restore = &solver->restoring;
-  CLEAR_STACK (*restore);
   for (unsigned idx = 0; idx < solver->vars; idx++) {
     var_flags *f = FLAGS (idx);
     if (f->witness && !f->seen) {

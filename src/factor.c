@@ -23,11 +23,11 @@
  * Only binary clauses are factored by default ('factorsize'): the wins
  * (pigeonhole, colouring, channel routing) come from at-most-one
  * constraints, while factoring the ternary edge clauses of
- * clique-colouring formulas (for each edge 42 clauses that form a 7 x 7
- * product minus its diagonal, which the greedy growth cuts into smaller
- * products) added 116 variables to 175, doubled the propagations per
- * conflict, raised the glue of learned clauses and made clqcolor-10-06-07
- * go from 35 s to more than 60 s (see bench/RESULTS.md).
+ * clique-colouring formulas (for each edge a 7 x 7 product of clauses
+ * minus its diagonal, which the greedy growth cuts into smaller products)
+ * added many variables, raised the propagations per conflict and the
+ * glue of learned clauses and made the search slower (bench/RESULTS.md,
+ * "Figures behind comments").
  *
  * Variables added by factoring go to the back of the decision queue (they
  * were in no conflict yet) and have score zero.
@@ -223,13 +223,16 @@ static bool grow_matrix (einsat *solver, factoring *F, unsigned first) {
   F->matrix = F->next;
   F->next = tmp;
   F->columns = best_count;
+  assert (!FLAGS (IDX (best))->seen); /* each row literal once */
   PUSH_STACK (F->rows, best);
   FLAGS (IDX (best))->seen = true;
+  assert (SIZE_STACK (F->matrix) == SIZE_STACK (F->rows) * F->columns);
   return true;
 }
 
 static void add_clause (einsat *solver, factoring *F) {
   size_t size = SIZE_STACK (F->clause);
+  assert (size >= 2 && solver->dense);
   es_proof_add (solver, size, F->clause.begin); /* sets 'clause_id' */
   if (size == 2)
     es_new_binary (solver, false, F->clause.begin[0], F->clause.begin[1]);
@@ -284,6 +287,8 @@ static void rat_hints (einsat *solver, factoring *F, size_t row) {
  * clauses (-x | l_i) (RAT on '-x': the resolvents are the clauses of the
  * matrix, still present), and only then the matrix goes. */
 static void apply_factoring (einsat *solver, factoring *F, unsigned first) {
+  assert (reduction (SIZE_STACK (F->rows), F->columns) > 0);
+  assert (PEEK_STACK (F->rows, 0) == first);
   unsigned idx = es_new_internal_variable (solver, 0);
   FLAGS (idx)->factor = true;
   PUSH_STACK (F->fresh, idx);
@@ -386,6 +391,7 @@ void es_factor (einsat *solver) {
     return;
   if (!es_clean_root (solver))
     return;
+  assert (EMPTY_STACK (solver->factoring.fresh));
   INC (factorings);
   uint64_t before = STAT (factored);
   factoring *F = &solver->factoring;

@@ -136,13 +136,14 @@ static int parse_from (einsat *solver, FILE *file,
   return es_parse_dimacs (solver, &r, name, result, error, size);
 }
 
-static void check_dimacs_call (einsat *solver, einsat_dimacs *result) {
-  es_require_ready (solver, "einsat_read_dimacs");
+static void check_dimacs_call (einsat *solver, einsat_dimacs *result,
+                               const char *fun) {
+  es_require_ready (solver, fun);
   if (solver->lrat_started)
-    es_fatal (solver, "einsat_read_dimacs: clauses must be added before "
-                      "the first solve with an LRAT proof");
+    es_fatal (solver, "%s: clauses must be added before the first solve "
+                      "with an LRAT proof", fun);
   if (!result)
-    es_fatal (solver, "einsat_read_dimacs: result is NULL");
+    es_fatal (solver, "%s: result is NULL", fun);
 }
 
 #ifndef EINSAT_NO_DECOMPRESSORS
@@ -325,7 +326,7 @@ static int read_compressed_stream (einsat *solver, FILE *file,
 
 int einsat_read_dimacs_file (einsat *solver, FILE *file, const char *name,
                              einsat_dimacs *result) {
-  check_dimacs_call (solver, result);
+  check_dimacs_call (solver, result, __func__);
   if (solver->state == STATE_INVALID)
     return 0;
   es_backtrack (solver, 0);
@@ -346,7 +347,7 @@ int einsat_read_dimacs_file (einsat *solver, FILE *file, const char *name,
 
 int einsat_read_dimacs_path (einsat *solver, const char *path,
                              einsat_dimacs *result) {
-  check_dimacs_call (solver, result);
+  check_dimacs_call (solver, result, __func__);
   if (solver->state == STATE_INVALID)
     return 0;
   if (!strcmp (path, "-"))

@@ -11,7 +11,10 @@
 
 #include "internal.h"
 
-static unsigned binary_other (const occurrence *o) { return o->other; }
+static unsigned binary_other (const occurrence *o) {
+  assert (o->ref == INVALID);
+  return o->other;
+}
 
 static bool is_binary (const occurrence *o) { return o->ref == INVALID; }
 
@@ -31,6 +34,7 @@ static bool find_equivalence (einsat *solver, elimination *e) {
     if (!is_binary (p) || !solver->marks[NOT (p->other)])
       continue;
     unsigned l = NOT (p->other);
+    LOG ("equivalence gate with %s", LOGLIT (l));
     p->gate = true;
     for (occurrence *q = e->neg.begin; q != e->neg.end; q++)
       if (is_binary (q) && q->other == l) {
@@ -268,6 +272,13 @@ static bool find_xor (einsat *solver, elimination *e) {
 /*------------------------------------------------------------------------*/
 
 gate_kind es_find_gate (einsat *solver, unsigned pivot, elimination *e) {
+  assert (solver->dense && !VALUE (pivot));
+#ifndef NDEBUG
+  for (all_stack (occurrence, o, e->pos))
+    assert (!o.gate);
+  for (all_stack (occurrence, o, e->neg))
+    assert (!o.gate);
+#endif
   if (find_equivalence (solver, e))
     return EQUIVALENCE_GATE;
   if (find_and (solver, pivot, &e->neg, &e->pos))

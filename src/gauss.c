@@ -111,7 +111,10 @@ typedef struct matrix {
 } matrix;
 
 #define ROW(M, R) ((M)->words + (R) * (M)->width)
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define BIT(COLUMN) ((uint64_t) 1 << ((COLUMN) & 63))
+/* clang-format on */
 #define HAS(ROW, COLUMN) (((ROW)[(COLUMN) >> 6] & BIT (COLUMN)) != 0)
 
 static bool build_matrix (einsat *solver, gauss *G, const uint64_t *begin,
@@ -224,6 +227,8 @@ static unsigned row_variables (const matrix *M, const uint64_t *row,
 /* 'a ^ b = sum' is 'a = -b' (sum 1) or 'a = b' (sum 0). */
 static void derive_equivalence (einsat *solver, gauss *G, unsigned a,
                                 unsigned b, bool sum) {
+  assert (a != b);
+  LOG ("Gauss: variables %u and %u %s", a, b, sum ? "differ" : "agree");
   PUSH_STACK (G->binaries, LIT (a));
   PUSH_STACK (G->binaries, sum ? LIT (b) : NOT (LIT (b)));
 }
@@ -240,6 +245,7 @@ static bool harvest_rows (einsat *solver, gauss *G, const matrix *M) {
       return false;
     if (count == 1) {
       unsigned lit = LIT (vars[first]);
+      LOG ("Gauss: unit %s", LOGLIT (rhs (M, row) ? lit : NOT (lit)));
       PUSH_STACK (G->units, rhs (M, row) ? lit : NOT (lit));
     } else if (count == 2)
       derive_equivalence (solver, G, vars[first], vars[second],
@@ -350,6 +356,8 @@ static bool eliminate_components (einsat *solver, gauss *G) {
 /*------------------------------------------------------------------------*/
 
 static void add_derived (einsat *solver, gauss *G) {
+  assert (!solver->level && !solver->dense);
+  assert (!(SIZE_STACK (G->binaries) & 1));
   for (all_stack (unsigned, lit, G->units)) {
     signed char value = VALUE (lit);
     if (value > 0)
@@ -396,6 +404,7 @@ void es_gauss (einsat *solver) {
     return;
   if (!es_clean_root (solver))
     return;
+  assert (!solver->gauss);
   solver->last.originals.gauss = solver->originals;
   INC (gauss_rounds);
   uint64_t before = STAT (gauss_units) + STAT (gauss_equivalences);

@@ -74,9 +74,26 @@ struct xmatrix {
   unsigneds clause;              /* scratch: reason or conflict */
 };
 
+/* The arrays allocated with the matrix and deleted with it, with their
+ * sizes in elements for 'ROWS' rows ('column' has 'size' entries). */
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
+#define XMATRIX_ARRAYS(ROWS) \
+  ARRAY (bits, (size_t) (ROWS) * X->words) \
+  ARRAY (assigned, X->words) \
+  ARRAY (values, X->words) \
+  ARRAY (rhs, ROWS) \
+  ARRAY (basic, ROWS) \
+  ARRAY (watched, ROWS) \
+  ARRAY (visited, ROWS) \
+  ARRAY (basic_row, X->columns) \
+  ARRAY (vars, X->columns) \
+  ARRAY (watchers, X->columns)
+
 #define ROW(X, R) ((X)->bits + (size_t) (R) * (X)->words)
 #define HAS(ROW, C) (((ROW)[(C) >> 6] >> ((C) & 63)) & 1)
 #define FLIP(ROW, C) ((ROW)[(C) >> 6] ^= (uint64_t) 1 << ((C) & 63))
+/* clang-format on */
 
 /*------------------------------------------------------------------------*/
 /* Building and dropping. */
@@ -89,17 +106,9 @@ void es_drop_gauss_jordan (einsat *solver) {
     FLAGS (X->vars[c])->xmatrix = false;
     RELEASE_STACK (X->watchers[c]);
   }
-  size_t rows = X->capacity, cells = rows * X->words;
-  DELETE_ARRAY (X->bits, cells);
-  DELETE_ARRAY (X->assigned, X->words);
-  DELETE_ARRAY (X->values, X->words);
-  DELETE_ARRAY (X->rhs, rows);
-  DELETE_ARRAY (X->basic, rows);
-  DELETE_ARRAY (X->watched, rows);
-  DELETE_ARRAY (X->visited, rows);
-  DELETE_ARRAY (X->basic_row, X->columns);
-  DELETE_ARRAY (X->vars, X->columns);
-  DELETE_ARRAY (X->watchers, X->columns);
+#define ARRAY(NAME, SIZE) DELETE_ARRAY (X->NAME, SIZE);
+  XMATRIX_ARRAYS (X->capacity)
+#undef ARRAY
   DELETE_ARRAY (X->column, X->size);
   RELEASE_STACK (X->clause);
   RELEASE_STACK (X->xors);
@@ -260,16 +269,9 @@ static void connect_rows (einsat *solver, xmatrix *X, unsigned rank) {
 static void allocate (einsat *solver, xmatrix *X, unsigned rows) {
   X->rows = X->capacity = rows;
   X->words = (X->columns + 63) / 64;
-  NEW_ARRAY (X->bits, (size_t) rows * X->words);
-  NEW_ARRAY (X->assigned, X->words);
-  NEW_ARRAY (X->values, X->words);
-  NEW_ARRAY (X->rhs, rows);
-  NEW_ARRAY (X->basic, rows);
-  NEW_ARRAY (X->watched, rows);
-  NEW_ARRAY (X->visited, rows);
-  NEW_ARRAY (X->basic_row, X->columns);
-  NEW_ARRAY (X->vars, X->columns);
-  NEW_ARRAY (X->watchers, X->columns);
+#define ARRAY(NAME, SIZE) NEW_ARRAY (X->NAME, SIZE);
+  XMATRIX_ARRAYS (rows)
+#undef ARRAY
 }
 
 /* The matrix of the 'rows' XORs in 'X->xors', reduced and watched;
@@ -396,6 +398,8 @@ static bool row_clause (einsat *solver, xmatrix *X, unsigned r,
 static unsigned add_reason_clause (einsat *solver, xmatrix *X) {
   size_t size = SIZE_STACK (X->clause);
   const unsigned *lits = X->clause.begin;
+  assert (size >= 2 && VALUE (lits[1]) < 0);
+  LOGLITS (size, lits, "Gauss-Jordan reason");
   if (size == 2) {
     es_new_binary (solver, true, lits[0], lits[1]);
     return BINARY_CONFLICT;
@@ -426,6 +430,7 @@ static unsigned imply_basic (einsat *solver, xmatrix *X, unsigned r) {
     return INVALID;
   INC (gaussjordan_implied);
   unsigned implied = X->clause.begin[0];
+  assert (!VALUE (implied) && IDX (implied) == X->vars[basic]);
   unsigned ref = add_reason_clause (solver, X);
   if (ref == BINARY_CONFLICT)
     es_assign_binary (solver, implied, X->clause.begin[1]);
@@ -447,7 +452,9 @@ static unsigned rewatch (einsat *solver, xmatrix *X, unsigned r) {
 /* The basic variable of row 'r' was assigned: an unassigned non-basic
  * one takes its place if there is one. */
 static unsigned replace_basic (einsat *solver, xmatrix *X, unsigned r) {
+  assert (r < X->rows);
   unsigned old = X->basic[r];
+  assert (X->basic_row[old] == r);
   unsigned c = find_column (X, r, X->assigned);
   if (c == NO_COLUMN)
     return imply_basic (solver, X, r); /* checks the whole row */
@@ -512,6 +519,7 @@ static unsigned visit_watchers (einsat *solver, xmatrix *X, unsigned c) {
  * propagation, which the search runs before coming back here. */
 unsigned es_propagate_gauss_jordan (einsat *solver) {
   xmatrix *X = solver->xmatrix;
+  assert (X && !solver->dense);
   if (STAT (gaussjordan_pivots) - X->pivots >= X->check) {
     if (!fruitful (solver, X)) { /* pivots cost rows times words */
       es_retire_gauss_jordan (solver);
@@ -529,6 +537,7 @@ unsigned es_propagate_gauss_jordan (einsat *solver) {
     if (idx >= X->size || X->column[idx] == NO_COLUMN)
       continue;
     unsigned c = X->column[idx];
+    assert (c < X->columns && X->vars[c] == idx);
     uint64_t bit = (uint64_t) 1 << (c & 63);
     X->assigned[c >> 6] |= bit;
     if (NEGATED (lit))

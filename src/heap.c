@@ -2,57 +2,68 @@
 
 #include "internal.h"
 
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define PARENT(POS) (((POS) - 1) / 2)
 #define LEFT(POS) (2 * (POS) + 1)
+/* clang-format on */
 
-static void heap_up (heap *h, unsigned idx) {
-  unsigned *array = h->array, *pos = h->pos;
-  double score = h->score[idx];
-  unsigned i = pos[idx];
+static void place (heap *h, unsigned idx, unsigned i) {
+  assert (i < h->size);
+  h->array[i] = idx;
+  h->pos[idx] = i;
+}
+
+/* Moves the hole at position 'i' up past the parents with lower score
+ * than 'score'; returns where the hole ends. */
+static unsigned hole_up (heap *h, double score, unsigned i) {
   while (i) {
-    unsigned parent_pos = PARENT (i);
-    unsigned parent = array[parent_pos];
+    unsigned parent_pos = PARENT (i), parent = h->array[parent_pos];
     if (h->score[parent] >= score)
       break;
-    array[i] = parent;
-    pos[parent] = i;
+    place (h, parent, i);
     i = parent_pos;
   }
-  array[i] = idx;
-  pos[idx] = i;
+  return i;
+}
+
+/* The child of position 'i' with the higher score, or INVALID. */
+static unsigned larger_child (const heap *h, unsigned i) {
+  unsigned left = LEFT (i), right = left + 1;
+  if (left >= h->size)
+    return INVALID;
+  const double *score = h->score;
+  if (right < h->size && score[h->array[right]] > score[h->array[left]])
+    return right;
+  return left;
+}
+
+/* Moves the hole at position 'i' down past the children with higher
+ * score than 'score'; returns where it ends. */
+static unsigned hole_down (heap *h, double score, unsigned i) {
+  for (unsigned child; (child = larger_child (h, i)) != INVALID; i = child) {
+    unsigned idx = h->array[child];
+    if (score >= h->score[idx])
+      break;
+    place (h, idx, i);
+  }
+  return i;
+}
+
+static void heap_up (heap *h, unsigned idx) {
+  place (h, idx, hole_up (h, h->score[idx], h->pos[idx]));
 }
 
 static void heap_down (heap *h, unsigned idx) {
-  unsigned *array = h->array, *pos = h->pos;
-  double score = h->score[idx];
-  unsigned i = pos[idx];
-  for (;;) {
-    unsigned child_pos = LEFT (i);
-    if (child_pos >= h->size)
-      break;
-    unsigned child = array[child_pos];
-    double child_score = h->score[child];
-    unsigned right_pos = child_pos + 1;
-    if (right_pos < h->size) {
-      unsigned right = array[right_pos];
-      double right_score = h->score[right];
-      if (right_score > child_score)
-        child = right, child_pos = right_pos, child_score = right_score;
-    }
-    if (score >= child_score)
-      break;
-    array[i] = child;
-    pos[child] = i;
-    i = child_pos;
-  }
-  array[i] = idx;
-  pos[idx] = i;
+  place (h, idx, hole_down (h, h->score[idx], h->pos[idx]));
 }
 
 void es_heap_push (einsat *solver, heap *h, unsigned idx) {
   (void) solver;
+  assert (idx < solver->vars);
   if (HEAP_CONTAINS (h, idx))
     return;
+  assert (h->size < solver->vars);
   h->pos[idx] = h->size;
   h->array[h->size++] = idx;
   heap_up (h, idx);
@@ -62,6 +73,7 @@ unsigned es_heap_pop (einsat *solver, heap *h) {
   (void) solver;
   assert (h->size);
   unsigned res = h->array[0];
+  assert (h->pos[res] == 0);
   unsigned last = h->array[--h->size];
   h->pos[res] = INVALID;
   if (h->size) {

@@ -32,6 +32,7 @@ static unsigned tree_parent (einsat *solver, unsigned lit) {
  * later of the two moves up until they meet (at the probe at the latest). */
 static unsigned common_ancestor (einsat *solver, unsigned a, unsigned b,
                                  uint64_t *ticks) {
+  assert (LEVEL (a) == 1 && LEVEL (b) == 1);
   while (a != b) {
     (*ticks)++;
     if (VAR (a)->trail > VAR (b)->trail)
@@ -105,6 +106,7 @@ static bool contains (clause *c, unsigned lit) {
  * one of them may go to the watch list being traversed. */
 static void resolve_hyper_binary (einsat *solver, clause *c, unsigned lit,
                                   uint64_t *ticks) {
+  assert (solver->level == 1 && !VALUE (lit));
   unsigned dom = dominator (solver, c->size, c->lits, lit, ticks);
   assert (dom != INVALID);
   unsigned resolvent[2] = {NOT (dom), lit};
@@ -183,6 +185,8 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
 /* Binary clauses of every assigned literal first, then the large clauses
  * of one literal, and again. */
 unsigned es_propagate_hyper (einsat *solver) {
+  assert (solver->level == 1);
+  assert (EMPTY_STACK (solver->hyper_resolvents));
   uint64_t ticks = 0;
   unsigned conflict = INVALID;
   unsigned large = solver->propagated, binary = large;

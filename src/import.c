@@ -77,7 +77,6 @@ unsigned es_new_internal_variable (einsat *solver, int eidx) {
   solver->assigned[idx].reason = INVALID;
   solver->flags[idx].active = true;
   solver->active++;
-  solver->unassigned++;
   INC (variables);
   es_queue_enqueue (solver, idx);
   es_heap_push (solver, &solver->scores, idx);

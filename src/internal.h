@@ -9,7 +9,12 @@
  * solver works on internal 'unsigned' literals '2 * idx + sign' over the
  * densely numbered variables it has seen.  'import.c' joins the two. */
 
+/* The library is compiled with hidden visibility (see 'src/module.mk'):
+ * of its global functions only those of the public headers, declared
+ * here with default visibility, are exported by the shared library. */
+#pragma GCC visibility push(default)
 #include "einsat.h"
+#pragma GCC visibility pop
 
 #include "alloc.h"
 #include "logging.h"
@@ -34,7 +39,10 @@
 #define IDX(LIT) ((LIT) >> 1)
 #define LIT(IDX) ((IDX) << 1)
 #define NOT(LIT) ((LIT) ^ 1u)
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define NEGATED(LIT) ((LIT) & 1u)
+/* clang-format on */
 #define INVALID UINT_MAX
 
 /* Marks a hint of 'lrat_chain' as a RAT hint (written negated): the
@@ -76,7 +84,10 @@ typedef struct clause {
  * without LRAT pay nothing for it. */
 #define ARENA_WORDS(SIZE) (CLAUSE_WORDS (SIZE) + solver->id_words)
 #define CLAUSE(REF) ((clause *) (solver->arena.begin + (REF)))
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define REF(C) ((unsigned) ((unsigned *) (C) - solver->arena.begin))
+/* clang-format on */
 #define MAX_ARENA_WORDS (((size_t) 1 << 31) - 2)
 
 #define all_literals_in_clause(LIT, C) \
@@ -461,7 +472,6 @@ struct einsat {
   unsigned propagated;
   unsigned level;
   frames frames;
-  unsigned unassigned;   /* active unassigned variables */
   unsigned active;       /* active variables */
 
   /* Clauses. */
@@ -642,6 +652,8 @@ struct einsat {
 /* in 'api.c' */
 bool es_protect (einsat *, void (*) (einsat *, void *), void *);
 bool es_custom_allocator (const einsat *);
+/* A NULL handle is a contract violation naming 'fun' (see einsat.h). */
+void es_require_solver (const einsat *, const char *fun);
 void es_require_ready (einsat *, const char *fun);
 void es_set_error (einsat *, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
@@ -704,7 +716,9 @@ void es_release_variables (einsat *);
 
 /* in 'clause.c' */
 void es_count_clause (einsat *, bool redundant, int delta);
-void es_shorten_clause (einsat *, clause *, unsigned new_size);
+uint64_t es_save_clause (einsat *, clause *);
+void es_shorten_clause (einsat *, clause *, uint64_t old_id,
+                        unsigned new_size);
 void es_promote_clause (einsat *, clause *);
 unsigned es_new_clause (einsat *, bool redundant, unsigned glue,
                         size_t size, const unsigned *lits);
@@ -780,7 +794,6 @@ void es_bump_analyzed (einsat *);
 void es_queue_enqueue (einsat *, unsigned idx);
 void es_queue_dequeue (einsat *, unsigned idx);
 void es_queue_move_back (einsat *, const unsigned *idxs, size_t n);
-void es_update_queue_search (einsat *, unsigned idx);
 
 /* in 'restart.c' */
 bool es_restarting (einsat *);
@@ -808,7 +821,7 @@ void es_mark_reasons (einsat *, bool);
 
 /* in 'collect.c' */
 void es_collect (einsat *);
-bool es_collecting (einsat *);
+void es_collect_if_worth (einsat *);
 
 /* in 'dense.c' */
 void es_enter_dense_mode (einsat *);
@@ -819,6 +832,7 @@ void es_connect_occurrences (einsat *, unsigned ref);
 bool es_eliminating (einsat *);
 void es_eliminate (einsat *);
 bool es_frozen (einsat *, unsigned idx);
+void es_remove_variable (einsat *, unsigned idx);
 size_t es_gather_occurrences (einsat *, unsigned lit, occurrences *);
 const unsigned *es_occurrence_literals (einsat *, unsigned lit,
                                         const occurrence *,
@@ -1084,8 +1098,20 @@ static inline void es_reset_delay (delay *d) {
   d->interval = d->count = 0;
 }
 
+/* in 'invariants.c': checkers of derived state, compiled out with
+ * 'NDEBUG' (release builds) */
+#ifndef NDEBUG
+void es_check_invariants (einsat *);
+#define CHECK_INVARIANTS() es_check_invariants (solver)
+#else
+#define CHECK_INVARIANTS() \
+  do { \
+  } while (0)
+#endif
+
 /* in 'report.c' */
 void es_report (einsat *, char type);
+void es_report_round (einsat *, char type); /* only with 'verbose' > 1 */
 double es_process_time (void);
 
 /* in 'random.c' */
@@ -1097,14 +1123,10 @@ void es_trace_event (einsat *, einsat_event, unsigned lit,
                      unsigned level, size_t size, const unsigned *lits);
 void es_trace_reason (einsat *, unsigned lit);
 
-/* in 'logging.c' (only with -DLOGGING) */
+/* in 'logging.c' (only with -DLOGGING): declared in 'logging.h' */
 
 /*------------------------------------------------------------------------*/
 /* Small helpers used everywhere. */
-
-static inline clause *es_clause (einsat *solver, unsigned ref) {
-  return CLAUSE (ref);
-}
 
 /* Marks the variable of 'lit' as analyzed unless it is a root-level one
  * or marked already. */
@@ -1138,10 +1160,6 @@ static inline void es_sort_keys (uint64s *keys) {
   if (SIZE_STACK (*keys) > 1)
     qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t),
            es_compare_keys);
-}
-
-static inline unsigned es_active_level (const einsat *solver) {
-  return solver->level;
 }
 
 #endif

@@ -1,7 +1,10 @@
 /* IPASIR: a cast-and-forward layer over the native API. */
 
+/* Exported from the hidden-visibility library (see 'internal.h'). */
+#pragma GCC visibility push(default)
 #include "einsat.h"
 #include "ipasir.h"
+#pragma GCC visibility pop
 
 const char *ipasir_signature (void) { return einsat_signature (); }
 void *ipasir_init (void) { return einsat_new (); }

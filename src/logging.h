@@ -21,26 +21,19 @@ void es_log_binary (struct einsat *, unsigned, unsigned, const char *fmt,
                     ...) __attribute__ ((format (printf, 4, 5)));
 const char *es_log_lit (struct einsat *, unsigned lit);
 
-#define LOG(...) \
+/* The arguments are evaluated only with option 'log'. */
+#define LOG_IF_ENABLED(CALL) \
   do { \
     if (solver->opts.log) \
-      es_log (solver, __VA_ARGS__); \
+      CALL; \
   } while (0)
+#define LOG(...) LOG_IF_ENABLED (es_log (solver, __VA_ARGS__))
 #define LOGLITS(N, LITS, ...) \
-  do { \
-    if (solver->opts.log) \
-      es_log_lits (solver, (N), (LITS), __VA_ARGS__); \
-  } while (0)
+  LOG_IF_ENABLED (es_log_lits (solver, (N), (LITS), __VA_ARGS__))
 #define LOGCLAUSE(REF, ...) \
-  do { \
-    if (solver->opts.log) \
-      es_log_clause (solver, (REF), __VA_ARGS__); \
-  } while (0)
+  LOG_IF_ENABLED (es_log_clause (solver, (REF), __VA_ARGS__))
 #define LOGBINARY(A, B, ...) \
-  do { \
-    if (solver->opts.log) \
-      es_log_binary (solver, (A), (B), __VA_ARGS__); \
-  } while (0)
+  LOG_IF_ENABLED (es_log_binary (solver, (A), (B), __VA_ARGS__))
 #define LOGLIT(LIT) es_log_lit (solver, (LIT))
 
 #else

@@ -114,6 +114,7 @@ bool es_lucky_due (einsat *solver) {
  * them: propagation has moved the watches of large clauses, which changes
  * the order of later propagations. */
 int es_lucky (einsat *solver) {
+  assert (es_lucky_due (solver));
   const uint64_t ticks = STAT (ticks);
   solver->last.originals.lucky = solver->originals;
   const size_t vars = solver->vars;
@@ -126,6 +127,7 @@ int es_lucky (einsat *solver) {
     if (es_terminating (solver))
       break;
     INC (lucky_tries);
+    LOG ("trying lucky strategy %u", strategy);
     if (run_strategy (solver, strategy)) {
       INC (lucky_models);
       LOG ("lucky strategy %u satisfies the formula", strategy);

@@ -17,7 +17,9 @@ static void remember (einsat *solver, unsigned idx) {
 
 static bool reason_is_redundant (einsat *solver, unsigned lit,
                                  unsigned depth) {
+  assert (VALUE (lit) > 0);
   assigned *a = VAR (lit);
+  assert (a->reason != INVALID);
   if (a->binary)
     return minimize_literal (solver, a->reason, depth + 1);
   clause *c = CLAUSE (a->reason);
@@ -32,6 +34,7 @@ static bool reason_is_redundant (einsat *solver, unsigned lit,
 /* 'lit' is false; is it implied by the (other) clause literals? */
 static bool minimize_literal (einsat *solver, unsigned lit,
                               unsigned depth) {
+  assert (VALUE (lit) < 0);
   assigned *a = VAR (lit);
   if (!a->level || a->removable || (depth && a->analyzed))
     return true;
@@ -43,6 +46,7 @@ static bool minimize_literal (einsat *solver, unsigned lit,
   if (depth > (unsigned) GET_OPTION (minimizedepth))
     return false;
   bool res = reason_is_redundant (solver, NOT (lit), depth);
+  assert (!a->removable && !a->poisoned);
   if (res)
     a->removable = true;
   else
@@ -73,6 +77,8 @@ void es_minimize_clause (einsat *solver) {
   if (!GET_OPTION (minimize))
     return;
   unsigned *begin = solver->learned.begin, *end = solver->learned.end;
+  assert (begin != end && VALUE (begin[0]) < 0);
+  assert (LEVEL (begin[0]) == solver->level);
   unsigned *q = begin + 1;
   for (unsigned *p = begin + 1; p != end; p++) {
     unsigned lit = *p;
@@ -105,6 +111,8 @@ void es_minimize_binary (einsat *solver) {
   size_t removed = 0;
   for (all_stack (watch, w, WATCHES (begin[0])))
     if (IS_BINARY (w) && marks[NOT (w.blit)] == 1) {
+      LOG ("binary clause with %s removes %s", LOGLIT (begin[0]),
+           LOGLIT (NOT (w.blit)));
       marks[NOT (w.blit)] = 2;
       removed++;
       if (solver->lrat)

@@ -11,8 +11,8 @@
  * Enumeration runs in stable mode and pauses the schedule: its search is
  * exhaustive below the assumptions, where focused mode's restarts gain
  * little, and it needed fewer conflicts in stable mode on every family
- * measured (queens 12 to 14, random 3-SAT with millions of models, with
- * both strategies of 'enumerate.c'). */
+ * measured, with both strategies of 'enumerate.c' (bench/RESULTS.md,
+ * "Figures behind comments"). */
 
 #include "internal.h"
 
@@ -32,6 +32,7 @@ bool es_switching_mode (einsat *solver) {
 }
 
 void es_switch_mode (einsat *solver) {
+  assert (GET_OPTION (stable) == 1 && !solver->projecting);
   uint64_t switches = ++STAT (mode_switches);
   limits *l = &solver->limits;
   if (switches == 1) {
@@ -41,6 +42,8 @@ void es_switch_mode (einsat *solver) {
   }
   uint64_t factor = switches / 2 + 1;
   l->mode.ticks = STAT (ticks) + factor * factor * l->mode.unit;
+  LOG ("next mode switch after %" PRIu64 " ticks",
+       factor * factor * l->mode.unit);
   solver->stable = !solver->stable;
   solver->last.ticks.mode = STAT (ticks);
   LOG ("switching to %s mode", solver->stable ? "stable" : "focused");
@@ -63,6 +66,7 @@ bool es_enter_stable (einsat *solver) {
 }
 
 void es_leave_stable (einsat *solver) {
+  assert (solver->stable);
   solver->stable = false;
   es_set_restart_limit (solver);
   solver->queue.search = solver->queue.last;

@@ -12,6 +12,7 @@
  * short calls pay one pass over the external variables per model, not an
  * allocation and two passes. */
 static void export_assigned (einsat *solver, const signed char *values) {
+  assert (SIZE_STACK (solver->emodel) > (size_t) solver->max_external);
   signed char *emodel = solver->emodel.begin;
   const unsigned *e2i = solver->e2i.begin;
   for (int eidx = 1; eidx <= solver->max_external; eidx++) {
@@ -43,6 +44,7 @@ void es_extend_values (einsat *solver, const signed char *values) {
   for (int eidx = 1; eidx <= solver->max_external; eidx++) {
     unsigned iidx1 = PEEK_STACK (solver->e2i, eidx);
     emodel[eidx] = iidx1 ? extended[LIT (iidx1 - 1)] : 0;
+    assert (!iidx1 || emodel[eidx] == -extended[NOT (LIT (iidx1 - 1))]);
   }
   es_free (solver, extended, lits ? lits : 1);
 }

@@ -115,6 +115,7 @@ static int parse_option_value (const char *str, int *value) {
 }
 
 int einsat_parse_option (einsat *solver, const char *arg) {
+  es_require_solver (solver, __func__);
   if (arg[0] != '-' || arg[1] != '-')
     return 0;
   const char *name = arg + 2;

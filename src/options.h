@@ -19,6 +19,7 @@
  * search ticks since its last round, but at least '*mineffort' thousand
  * steps, or that share plus '*baseeffort' thousand (see 'schedule.c'). */
 
+/* clang-format off */
 #define OPTIONS \
   OPTION (block, 0, 0, 1, KEEP, "blocked clause elimination") \
   OPTION (blockclslim, 100, 2, 100000, KEEP, "max size of blocked clauses") \
@@ -134,6 +135,7 @@
   OPTION (walkeffort, 250, 0, 1000000, KEEP, "per mille of search ticks") \
   OPTION (walkinitially, 0, 0, 1, KEEP, "local search before the search") \
   OPTION (walkmineffort, 1000, 0, 1000000, KEEP, "min budget (thousand walk ticks)")
+/* clang-format on */
 
 typedef struct options {
 #define OPTION(NAME, DEFAULT, MIN, MAX, PLAIN, HELP) int NAME;

@@ -41,6 +41,10 @@ static void queue_hints (einsat *solver, clause *c, unsigned pivot,
 
 void es_queue_strengthening (einsat *solver, unsigned ref, unsigned lit,
                              bool subsumed, unsigned conflict) {
+  assert (!CLAUSE (ref)->garbage);
+  assert (VALUE (lit) > 0 && VAR (lit)->reason == ref);
+  LOGCLAUSE (ref, "queued to lose %s (subsumed %d)", LOGLIT (lit),
+             subsumed);
   PUSH_STACK (solver->strengthen, ref);
   PUSH_STACK (solver->strengthen, lit);
   PUSH_STACK (solver->strengthen, subsumed);
@@ -100,6 +104,7 @@ static void replace_without (einsat *solver, clause *c, unsigned pivot) {
   assert (size >= 2 && size < c->size);
   bool redundant = c->redundant;
   unsigned glue = c->glue < size ? c->glue : size;
+  LOGCLAUSE (REF (c), "strengthening on the fly without %s", LOGLIT (pivot));
   es_proof_add (solver, size, lits->begin);
   INC (otfs_strengthened);
   if (size == 2)
@@ -120,8 +125,10 @@ void es_strengthen_queued (einsat *solver) {
   unsigneds *queued = &solver->strengthen;
   const uint64_t *hints = solver->strengthen_lrat.begin;
   unsigned *old = queued->begin;
+  assert (!(SIZE_STACK (*queued) % 3));
   for (unsigned *p = queued->begin; p != queued->end; p += 3) {
     unsigned ref = p[0], pivot = p[1];
+    assert (!VALUE (pivot) || LEVEL (pivot) <= solver->level);
     bool subsumed = p[2];
     if (solver->lrat)
       hints = dequeue_hints (solver, hints);

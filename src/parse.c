@@ -52,14 +52,15 @@ static int next_char (parser *p) {
 static bool parse_error (parser *p, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
 
+/* "NAME:LINE: message" (cut short if it does not fit). */
 static bool parse_error (parser *p, const char *fmt, ...) {
-  char message[300];
+  const size_t size = sizeof p->error;
+  int n = snprintf (p->error, size, "%s:%" PRIu64 ": ", p->name, p->line);
+  size_t used = n < 0 ? 0 : (size_t) n < size ? (size_t) n : size - 1;
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (message, sizeof message, fmt, ap);
+  vsnprintf (p->error + used, size - used, fmt, ap);
   va_end (ap);
-  snprintf (p->error, sizeof p->error, "%s:%" PRIu64 ": %s", p->name,
-            p->line, message);
   return false;
 }
 

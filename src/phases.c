@@ -15,6 +15,7 @@
 
 static void copy_trail_phases (einsat *solver, signed char *phases,
                                unsigned size) {
+  assert (size <= solver->trail_size);
   for (unsigned i = 0; i < size; i++) {
     unsigned lit = solver->trail[i];
     phases[IDX (lit)] = NEGATED (lit) ? -1 : 1;
@@ -82,6 +83,7 @@ void es_rephase (einsat *solver) {
   uint64_t count = STAT (rephased)++;
   signed char original = GET_OPTION (phase) ? 1 : -1;
   char type = rephase_type (solver, count);
+  LOG ("rephase %" PRIu64 " of type '%c'", count + 1, type);
   switch (type) {
   case 'B':
     use_best_phases (solver);
@@ -105,6 +107,5 @@ void es_rephase (einsat *solver) {
   solver->target_assigned = 0;
   solver->limits.rephase =
       es_linear_limit (solver, GET_OPTION (rephaseint), STAT (rephased));
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, type);
+  es_report_round (solver, type);
 }

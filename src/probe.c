@@ -54,6 +54,7 @@ static void schedule_probes (einsat *solver, unsigneds *probes) {
  * 'hyper.c'), else the probe itself. */
 static unsigned propagate_probe (einsat *solver, unsigned probe,
                                  unsigned *failed) {
+  assert (solver->level == 1 && VALUE (probe) > 0);
   if (!GET_OPTION (hbr)) {
     *failed = probe;
     return es_propagate (solver);
@@ -68,6 +69,8 @@ static unsigned propagate_probe (einsat *solver, unsigned probe,
  * so it goes to the proof as it is (the caller found the LRAT hints).
  * Returns false if the formula became inconsistent. */
 bool es_fix_failed_literal (einsat *solver, unsigned unit) {
+  assert (!solver->level && !VALUE (unit));
+  LOG ("failed literal: %s is a unit", LOGLIT (unit));
   INC (failed_literals);
   es_proof_add (solver, 1, &unit);
   es_assign_unit (solver, unit);
@@ -76,10 +79,12 @@ bool es_fix_failed_literal (einsat *solver, unsigned unit) {
 
 /* Returns false if the formula became inconsistent. */
 static bool probe_literal (einsat *solver, unsigned lit) {
+  assert (!solver->level && !VALUE (lit) && FLAGS (IDX (lit))->active);
   es_assign_decision (solver, lit);
   unsigned failed;
   unsigned conflict = propagate_probe (solver, lit, &failed);
   if (conflict != INVALID) {
+    assert (failed != INVALID && VALUE (failed) > 0 && LEVEL (failed) == 1);
     unsigned unit = NOT (failed);
     es_lrat_derive_from_conflict (solver, 1, &unit, conflict);
   }
@@ -118,6 +123,8 @@ void es_probe (einsat *solver) {
                                          GET_OPTION (probeeffort),
                                          GET_OPTION (probebaseeffort));
   uint64_t start = STAT (ticks);
+  LOG ("probing round %" PRIu64 " with budget %" PRIu64, STAT (probings),
+       budget);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
   unsigneds *probes = &solver->probes;
@@ -141,6 +148,5 @@ void es_probe (einsat *solver) {
     es_decompose (solver);
   if (!solver->inconsistent && GET_OPTION (transred))
     es_transred (solver);
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, 'p');
+  es_report_round (solver, 'p');
 }

@@ -96,32 +96,34 @@ static void put_literal (einsat *solver, int elit) {
     put_text_literal (solver, elit);
 }
 
-static void write_internal (einsat *solver, bool deletion, size_t size,
-                            const unsigned *lits) {
-  if (solver->share.sink) { /* a worker of a portfolio: 'sink.c' */
-    es_sink_clause (solver, deletion, size, lits);
+/* A DRAT line of internal ('lits') or external ('elits') literals.  The
+ * workers of a portfolio write to the shared sink instead ('sink.c'). */
+static void write_line (einsat *solver, bool deletion, size_t size,
+                        const unsigned *lits, const int *elits) {
+  if (solver->share.sink) {
+    if (lits)
+      es_sink_clause (solver, deletion, size, lits);
+    else
+      es_sink_external (solver, deletion, size, elits);
     return;
   }
   if (!solver->proof)
     return;
   begin_line (solver, deletion);
   for (size_t i = 0; i < size; i++)
-    put_literal (solver, es_proof_literal (solver, lits[i]));
+    put_literal (solver, lits ? es_proof_literal (solver, lits[i])
+                              : elits[i]);
   end_line (solver);
+}
+
+static void write_internal (einsat *solver, bool deletion, size_t size,
+                            const unsigned *lits) {
+  write_line (solver, deletion, size, lits, 0);
 }
 
 static void write_external (einsat *solver, bool deletion, size_t size,
                             const int *elits) {
-  if (solver->share.sink) {
-    es_sink_external (solver, deletion, size, elits);
-    return;
-  }
-  if (!solver->proof)
-    return;
-  begin_line (solver, deletion);
-  for (size_t i = 0; i < size; i++)
-    put_literal (solver, elits[i]);
-  end_line (solver);
+  write_line (solver, deletion, size, 0, elits);
 }
 
 /*------------------------------------------------------------------------*/

@@ -28,6 +28,8 @@ static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
                                                  unsigned lit,
                                                  uint64_t *ticks) {
   const unsigned not_lit = NOT (lit);
+  assert (solver->values[lit] > 0);
+  assert (!solver->dense); /* occurrence lists are no watches */
   watches *ws = &WATCHES (not_lit);
   watch *const begin = ws->begin, *const end = ws->end;
   watch *q = begin;
@@ -104,6 +106,8 @@ static unsigned finish_propagation (einsat *solver, unsigned propagated,
   ADD (propagations, propagated - solver->propagated);
   solver->propagated = propagated;
   ADD (ticks, ticks);
+  if (conflict != INVALID)
+    LOG ("conflict at level %u", solver->level);
   if (conflict != INVALID && solver->trace) {
     bool binary = conflict == BINARY_CONFLICT;
     clause *c = binary ? 0 : CLAUSE (conflict);

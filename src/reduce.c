@@ -5,7 +5,8 @@
  * the worst glue (then size) are deleted.  Reductions happen every
  * 'reduceint * sqrt (reductions)' conflicts, but within 'reduceint'
  * conflicts of the start of a solve call: with many short incremental
- * calls (thousands of puzzles under assumptions, a few conflicts each)
+ * calls (thousands of small problems under assumptions, a few conflicts
+ * each)
  * the growing interval would let learned clauses of earlier calls pile
  * up and slow down propagation in every later one.  A long call pays one
  * early reduction.  The arena is compacted only once half of it is
@@ -30,8 +31,11 @@ void es_limit_reduce_interval (einsat *solver) {
 void es_mark_reasons (einsat *solver, bool mark) {
   for (unsigned i = 0; i < solver->trail_size; i++) {
     assigned *a = VAR (solver->trail[i]);
-    if (a->level && !a->binary && a->reason != INVALID)
-      CLAUSE (a->reason)->reason = mark;
+    if (a->level && !a->binary && a->reason != INVALID) {
+      clause *c = CLAUSE (a->reason);
+      assert (!c->garbage && c->reason != mark);
+      c->reason = mark;
+    }
   }
 }
 
@@ -71,15 +75,16 @@ void es_reduce (einsat *solver) {
   size_t reduce = n * GET_OPTION (reducefraction) / 100;
   for (size_t i = 0; i < reduce; i++) {
     unsigned ref = (unsigned) PEEK_STACK (*candidates, i);
+    assert (i + 1 == n || PEEK_STACK (*candidates, i) >
+                              PEEK_STACK (*candidates, i + 1));
     es_mark_garbage (solver, CLAUSE (ref));
   }
+  LOG ("reduced %zu of %zu candidates", reduce, n);
   ADD (reduced, reduce);
   CLEAR_STACK (*candidates);
   es_mark_reasons (solver, false);
-  if (es_collecting (solver))
-    es_collect (solver);
+  es_collect_if_worth (solver);
   solver->limits.reduce =
       es_sqrt_limit (solver, GET_OPTION (reduceint), STAT (reductions));
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, '-');
+  es_report_round (solver, '-');
 }

@@ -29,6 +29,11 @@ static void print_header (einsat *solver) {
           "irredund", "glue", "variables", "rem%");
 }
 
+void es_report_round (einsat *solver, char type) {
+  if (GET_OPTION (verbose) > 1)
+    es_report (solver, type);
+}
+
 void es_report (einsat *solver, char type) {
   int verbose = GET_OPTION (verbose);
   if (!verbose)

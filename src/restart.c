@@ -20,6 +20,7 @@ void es_init_reluctant (einsat *solver) {
 
 void es_tick_reluctant (einsat *solver) {
   reluctant *r = &solver->reluctant;
+  assert (r->u >= 1 && r->v >= 1);
   if (!solver->stable || !GET_OPTION (reluctant) || r->trigger)
     return;
   if (--r->countdown)
@@ -32,7 +33,10 @@ void es_tick_reluctant (einsat *solver) {
   if (r->limit && r->v * base > r->limit)
     r->u = r->v = 1;
   r->countdown = r->v * base;
+  assert (r->countdown > 0);
   r->trigger = true;
+  LOG ("reluctant doubling: restart now, next after %" PRIu64 " conflicts",
+       r->countdown);
 }
 
 bool es_restarting (einsat *solver) {
@@ -50,6 +54,7 @@ bool es_restarting (einsat *solver) {
  * how many levels can stay. */
 static unsigned reuse_trail (einsat *solver) {
   unsigned assumptions = (unsigned) SIZE_STACK (solver->assumptions);
+  assert (assumptions < solver->level);
   if (!GET_OPTION (reusetrail))
     return assumptions;
   unsigned keep = assumptions;
@@ -81,8 +86,11 @@ static unsigned reuse_trail (einsat *solver) {
       keep++;
     }
   }
-  if (keep > assumptions)
+  if (keep > assumptions) {
+    LOG ("reusing %u levels of the trail", keep - assumptions);
     INC (restarts_reused);
+  }
+  assert (keep <= solver->level);
   return keep;
 }
 

@@ -56,11 +56,13 @@ uint64_t es_sqrt_limit (einsat *solver, int interval, uint64_t rounds) {
   return STAT (conflicts) + (uint64_t) delta;
 }
 
-/* 'effort' per mille of the search ticks since 'last'. */
+/* 'effort' per mille of the search ticks since 'last', rounded down, in
+ * two parts so that the product cannot overflow. */
 static uint64_t effort_share (einsat *solver, uint64_t last, int effort) {
   assert (last <= STAT (ticks));
   assert (effort >= 0);
-  return (STAT (ticks) - last) * (uint64_t) effort / 1000;
+  uint64_t search = STAT (ticks) - last, per_mille = (uint64_t) effort;
+  return search / 1000 * per_mille + search % 1000 * per_mille / 1000;
 }
 
 uint64_t es_effort_budget (einsat *solver, uint64_t last, int effort,

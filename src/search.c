@@ -1,7 +1,13 @@
-/* The CDCL search loop and the solve entry point.  Each iteration either
- * propagates and analyzes a conflict, or performs the first scheduled
- * task that is due (restart, rephase, reduce, mode switch,
- * simplification, elimination, initial local search), or decides. */
+/* The CDCL search loop and the solve entry point.  Each iteration
+ * propagates (unit propagation, then the Gauss-Jordan matrix if there is
+ * one) and analyzes a conflict, or stops at a limit or on request, or
+ * runs the first scheduled task that is due, in this order: lucky
+ * assignments, restart, rephase (with local search), reduction, mode
+ * switch, root-level simplification, elimination (with substitution,
+ * Gaussian elimination, counting, congruence closure, subsumption,
+ * factoring and blocked clauses), probing (with congruence closure,
+ * substitution and transitive reduction), vivification, the initial
+ * local search; or it decides. */
 
 #include "internal.h"
 
@@ -77,6 +83,32 @@ static bool refutes_assumptions (einsat *solver) {
   return true;
 }
 
+/* The rarer scheduled tasks, in the order they are tried: whether each
+ * is due, and how it runs. */
+typedef struct task {
+  bool (*due) (einsat *);
+  void (*run) (einsat *);
+} task;
+
+static const task tasks[] = {
+    {es_rephasing, es_rephase},        {es_reducing, es_reduce},
+    {es_switching_mode, es_switch_mode}, {es_simplifying, es_simplify},
+    {es_eliminating, es_eliminate},    {es_probing, es_probe},
+    {es_vivifying, es_vivify},
+    {es_walking_initially, es_walk_initially},
+};
+
+/* Runs the first task that is due; returns false if none is. */
+static bool run_due_task (einsat *solver) {
+  for (const task *t = tasks; t != tasks + sizeof tasks / sizeof *tasks;
+       t++)
+    if (t->due (solver)) {
+      t->run (solver);
+      return true;
+    }
+  return false;
+}
+
 int es_search (einsat *solver) {
   for (;;) {
     /* Checked first: inprocessing may have derived the empty clause from
@@ -97,6 +129,8 @@ int es_search (einsat *solver) {
         return 20;
       if (!es_analyze (solver, conflict))
         return 20;
+      if (!(STAT (conflicts) & (STAT (conflicts) - 1)))
+        CHECK_INVARIANTS (); /* at exponentially spaced conflicts */
       if (STAT (conflicts) >= solver->limits.report)
         es_report (solver, ' ');
       if (limit_hit (solver))
@@ -117,22 +151,8 @@ int es_search (einsat *solver) {
         return 10;
     } else if (es_restarting (solver))
       es_restart (solver);
-    else if (es_rephasing (solver))
-      es_rephase (solver);
-    else if (es_reducing (solver))
-      es_reduce (solver);
-    else if (es_switching_mode (solver))
-      es_switch_mode (solver);
-    else if (es_simplifying (solver))
-      es_simplify (solver);
-    else if (es_eliminating (solver))
-      es_eliminate (solver);
-    else if (es_probing (solver))
-      es_probe (solver);
-    else if (es_vivifying (solver))
-      es_vivify (solver);
-    else if (es_walking_initially (solver))
-      es_walk_initially (solver);
+    else if (run_due_task (solver))
+      CHECK_INVARIANTS ();
     else {
       int res = es_decide (solver);
       if (res)
@@ -142,6 +162,7 @@ int es_search (einsat *solver) {
 }
 
 void es_import_assumptions (einsat *solver) {
+  assert (!solver->level);
   if (solver->decide_callback)
     es_restore_blocked (solver);
   es_restore_external (solver, SIZE_STACK (solver->eassumptions),
@@ -169,6 +190,7 @@ void es_reset_failed (einsat *solver) {
 }
 
 int es_solve (einsat *solver) {
+  assert (!solver->dense && !solver->projecting);
   INC (solves);
   es_init_schedules (solver);
   if (GET_OPTION (shuffle) && !solver->shuffled) {
@@ -185,11 +207,14 @@ int es_solve (einsat *solver) {
   if (!GET_OPTION (eliminate))
     es_build_gauss_jordan_without_elimination (solver);
   es_limit_reduce_interval (solver);
+  CHECK_INVARIANTS ();
   bool threads = GET_OPTION (threads) > 1;
   int res = threads && es_portfolio_refuses (solver) ? EINSAT_ERROR
             : solver->inconsistent                 ? 20
             : threads ? es_portfolio_search (solver)
                       : es_search (solver);
+  assert (res == EINSAT_ERROR || res == 0 || res == 10 || res == 20);
+  LOG ("search returns %d", res);
   if (res == 10) {
     es_extend_model (solver);
     if (GET_OPTION (check) && !es_check_model (solver))
@@ -199,6 +224,7 @@ int es_solve (einsat *solver) {
   es_backtrack (solver, 0);
   es_export_units (solver);
   es_reset_assumptions (solver);
+  CHECK_INVARIANTS ();
   solver->phase_hinted = false;
   atomic_store (&solver->terminate_requested, 0);
   es_report (solver, res == 10 ? '1' : res == 20 ? '0' : '?');

@@ -10,9 +10,9 @@
  * stays the same, the clause gets shorter.
  *
  * Two things keep shrinking linear in the clause even when clauses have
- * hundreds of levels and levels thousands of literals (N-queens: one
- * decision places a queen and falsifies a whole row, column and two
- * diagonals).  The literals are first grouped by level with a counting
+ * hundreds of levels and levels thousands of literals (at-most-one
+ * constraints over the rows, columns and diagonals of a grid: one
+ * decision falsifies all of them).  The literals are first grouped by level with a counting
  * sort, instead of scanning the whole clause once per level.  A block is
  * then resolved in trail order by popping its latest literal from a
  * max-heap of trail positions, instead of walking over every trail
@@ -40,6 +40,7 @@ static void push_position (einsat *solver, unsigned pos) {
 }
 
 static unsigned pop_position (einsat *solver) {
+  assert (!EMPTY_STACK (solver->shrink_heap));
   unsigned *positions = solver->shrink_heap.begin;
   unsigned top = positions[0], last = POP_STACK (solver->shrink_heap);
   size_t size = SIZE_STACK (solver->shrink_heap);
@@ -66,6 +67,7 @@ static unsigned pop_position (einsat *solver) {
 
 static void mark_shrinkable (einsat *solver, unsigned lit) {
   assigned *a = VAR (lit);
+  assert (VALUE (lit) < 0 && !a->shrinkable);
   a->shrinkable = true;
   PUSH_STACK (solver->shrinkable, IDX (lit));
   push_position (solver, a->trail);
@@ -81,7 +83,9 @@ static void reset_shrinkable (einsat *solver) {
 /* Can the false literal 'other' of a reason stay out of the clause?  On
  * the block's level it joins the block instead. */
 static bool shrink_literal (einsat *solver, unsigned other, unsigned level) {
+  assert (VALUE (other) < 0);
   assigned *a = VAR (other);
+  assert (a->level <= level); /* reasons lie below their literal */
   if (!a->level)
     return true;
   if (a->level == level) {
@@ -113,10 +117,12 @@ static bool shrink_reason (einsat *solver, unsigned lit, unsigned level) {
  * The heap holds the open literals; the last one left dominates all. */
 static unsigned block_uip (einsat *solver, unsigned level,
                            const unsigned *begin, const unsigned *end) {
+  assert (end - begin > 1 && EMPTY_STACK (solver->shrink_heap));
   for (const unsigned *p = begin; p != end; p++)
     mark_shrinkable (solver, *p);
   while (SIZE_STACK (solver->shrink_heap) > 1) {
     unsigned lit = solver->trail[pop_position (solver)];
+    assert (VALUE (lit) > 0 && LEVEL (lit) == level);
     if (!shrink_reason (solver, lit, level))
       return INVALID;
   }
@@ -145,6 +151,7 @@ static bool group_by_level (einsat *solver) {
   }
   if (!shrinkable)
     return false;
+  assert (sum == size);
   RESERVE_STACK (solver->shrink_sorted, size);
   RESIZE_STACK (solver->shrink_sorted, size);
   unsigned *sorted = solver->shrink_sorted.begin;
@@ -155,6 +162,9 @@ static bool group_by_level (einsat *solver) {
 
 static void use_block_uip (einsat *solver, unsigned level, unsigned uip) {
   assigned *a = VAR (uip);
+  assert (VALUE (uip) > 0 && a->level == level);
+  LOG ("block UIP %s replaces the literals of level %u", LOGLIT (uip),
+       level);
   if (!a->analyzed) {
     a->analyzed = true;
     PUSH_STACK (solver->analyzed, IDX (uip));
@@ -187,5 +197,6 @@ void es_shrink_clause (einsat *solver) {
     ADD (shrunken_literals, (uint64_t) (p - block) - 1);
     use_block_uip (solver, level, uip);
   }
+  assert (q <= solver->learned.end);
   solver->learned.end = q;
 }

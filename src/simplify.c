@@ -16,6 +16,7 @@ bool es_simplifying (einsat *solver) {
 static void delete_binaries_of_fixed (einsat *solver) {
   for (unsigned i = 0; i < solver->trail_size; i++) {
     unsigned lit = solver->trail[i];
+    assert (!LEVEL (lit));
     for (unsigned sign = 0; sign < 2; sign++) {
       unsigned watched = sign ? NOT (lit) : lit;
       watches *ws = &WATCHES (watched);
@@ -33,11 +34,9 @@ static void delete_binaries_of_fixed (einsat *solver) {
 }
 
 static void shorten_clause (einsat *solver, clause *c) {
-  unsigneds *old = &solver->clause;
-  CLEAR_STACK (*old);
-  for (all_literals_in_clause (lit, c))
-    PUSH_STACK (*old, lit);
-  uint64_t old_id = es_clause_id (solver, c);
+  assert (!solver->level && !c->garbage);
+  LOGCLAUSE (REF (c), "removing root-level false literals of");
+  uint64_t old_id = es_save_clause (solver, c);
   CLEAR_STACK (solver->lrat_chain);
   es_lrat_add_units (solver, c->size, c->lits);
   if (solver->lrat)
@@ -46,17 +45,7 @@ static void shorten_clause (einsat *solver, clause *c) {
   for (all_literals_in_clause (lit, c))
     if (!VALUE (lit))
       *q++ = lit;
-  unsigned new_size = (unsigned) (q - c->lits);
-  assert (new_size >= 2);
-  es_proof_add (solver, new_size, c->lits);
-  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
-  CLEAR_STACK (*old);
-  if (new_size == 2) {
-    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
-    es_discard_clause (solver, c);
-    return;
-  }
-  es_shorten_clause (solver, c, new_size);
+  es_shorten_clause (solver, c, old_id, (unsigned) (q - c->lits));
 }
 
 static void simplify_clauses (einsat *solver, unsigneds *refs) {
@@ -83,6 +72,9 @@ void es_simplify (einsat *solver) {
   es_backtrack (solver, 0);
   if (!es_propagate_root (solver))
     return;
+  assert (!solver->dense);
+  LOG ("simplifying with %" PRIu64 " new root-level units",
+       STAT (fixed) - solver->last.fixed.simplify);
   INC (simplifications);
   delete_binaries_of_fixed (solver);
   simplify_clauses (solver, &solver->irredundant);

@@ -32,12 +32,14 @@ static int counter_index (const char *name) {
 }
 
 uint64_t einsat_statistic (const einsat *solver, const char *name) {
+  es_require_solver (solver, __func__);
   int i = counter_index (name);
   return i < 0 ? 0 : counter_value (solver, i);
 }
 
 int einsat_statistic_info (const einsat *solver, int i, const char **name,
                            uint64_t *value) {
+  es_require_solver (solver, __func__);
   if (i < 0 || i >= NUMBER_OF_COUNTERS)
     return 0;
   *name = counter_table[i].name;
@@ -46,6 +48,7 @@ int einsat_statistic_info (const einsat *solver, int i, const char **name,
 }
 
 void einsat_print_statistics (einsat *solver, FILE *file) {
+  es_require_solver (solver, __func__);
   double seconds = es_process_time () - solver->start_time;
   fprintf (file, "c ---- [ statistics ] %s\n",
            "-------------------------------------------------------");
@@ -55,7 +58,7 @@ void einsat_print_statistics (einsat *solver, FILE *file) {
     if (!value)
       continue;
     fprintf (file, "c %-20s %14" PRIu64, row->name, value);
-    int per = strcmp (row->per, "0") ? counter_index (row->per) : -1;
+    int per = strcmp (row->per, "none") ? counter_index (row->per) : -1;
     uint64_t base = per < 0 ? 0 : counter_value (solver, per);
     if (per >= 0 && base)
       fprintf (file, " %10.2f %-3s", per == i ? 0 : (double) value / base,

@@ -4,21 +4,22 @@
 #include <stdint.h>
 
 /* The one table of statistics counters: name, the counter it is shown
- * relative to ('per' column; empty = absolute) and help text. */
+ * relative to ('per' column; 'none' = absolute) and help text. */
 
+/* clang-format off */
 #define STATISTICS \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
-  COUNTER (blocked, 0, "clauses removed as blocked") \
+  COUNTER (blocked, none, "clauses removed as blocked") \
   COUNTER (blockings, conflicts, "blocked clause elimination rounds") \
   COUNTER (bumped_reasons, conflicts, "conflicts also bumping reason sides") \
   COUNTER (cardinality_clauses, cardinality_rounds, "disjoint clauses counted") \
   COUNTER (cardinality_cliques, cardinality_rounds, "cliques covering them") \
   COUNTER (cardinality_refuted, cardinality_rounds, "formulas refuted by counting") \
-  COUNTER (cardinality_rounds, 0, "counting rounds") \
-  COUNTER (clauses_irredundant, 0, "current irredundant clauses") \
-  COUNTER (clauses_redundant, 0, "current redundant clauses") \
+  COUNTER (cardinality_rounds, none, "counting rounds") \
+  COUNTER (clauses_irredundant, none, "current irredundant clauses") \
+  COUNTER (clauses_redundant, none, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \
-  COUNTER (conflicts, 0, "conflicts") \
+  COUNTER (conflicts, none, "conflicts") \
   COUNTER (conflicts_focused, conflicts, "conflicts in focused mode") \
   COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (congruence_ands, congruence_rounds, "AND gates found by congruence") \
@@ -31,21 +32,21 @@
   COUNTER (external_decisions, decisions, "decisions by the application") \
   COUNTER (decompositions, conflicts, "equivalent literal substitutions") \
   COUNTER (dpll_decisions, dpll_enumerations, "decisions without learning") \
-  COUNTER (dpll_enumerations, 0, "enumerations without learning") \
+  COUNTER (dpll_enumerations, none, "enumerations without learning") \
   COUNTER (dpll_handed_over, dpll_enumerations, "of them continued by CDCL") \
   COUNTER (dpll_models, dpll_enumerations, "models found without learning") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
-  COUNTER (exported_binaries, 0, "binary clauses exported") \
-  COUNTER (exported_clauses, 0, "larger clauses exported") \
-  COUNTER (exported_units, 0, "units exported") \
+  COUNTER (exported_binaries, none, "binary clauses exported") \
+  COUNTER (exported_clauses, none, "larger clauses exported") \
+  COUNTER (exported_units, none, "units exported") \
   COUNTER (factor_added, factored, "clauses added by factoring") \
   COUNTER (factor_removed, factored, "clauses removed by factoring") \
   COUNTER (factored, variables, "variables added by factoring") \
   COUNTER (factorings, conflicts, "factoring rounds") \
-  COUNTER (failed_literals, 0, "failed literals found by probing") \
-  COUNTER (fixed, 0, "root-level assigned variables") \
+  COUNTER (failed_literals, none, "failed literals found by probing") \
+  COUNTER (fixed, none, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
   COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
   COUNTER (gauss_equivalences, gauss_rounds, "equivalences found by Gauss") \
@@ -57,26 +58,27 @@
   COUNTER (gaussjordan_matrices, eliminations, "Gauss-Jordan matrices built") \
   COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
   COUNTER (gaussjordan_rows, gaussjordan_matrices, "rows of the matrices") \
-  COUNTER (hyper_binaries, 0, "hyper-binary resolvents added by probing") \
-  COUNTER (import_dropped, 0, "imported clauses dropped (unknown, eliminated or satisfied)") \
-  COUNTER (import_duplicates, 0, "imported clauses dropped as duplicates") \
-  COUNTER (import_overflow, 0, "clauses lost on a full import queue") \
-  COUNTER (imported_binaries, 0, "binary clauses imported") \
-  COUNTER (imported_clauses, 0, "larger clauses imported") \
-  COUNTER (imported_units, 0, "units imported") \
+  COUNTER (hyper_binaries, none, "hyper-binary resolvents added by probing") \
+  COUNTER (import_dropped, none, "imported clauses dropped (unknown, eliminated or satisfied)") \
+  COUNTER (import_duplicates, none, "imported clauses dropped as duplicates") \
+  COUNTER (import_overflow, none, "clauses lost on a full import queue") \
+  COUNTER (imported_binaries, none, "binary clauses imported") \
+  COUNTER (imported_clauses, none, "larger clauses imported") \
+  COUNTER (imported_units, none, "units imported") \
+  COUNTER (invariant_checks, none, "checks of derived state (debug builds)") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
   COUNTER (learned_literals, learned, "literals in learned clauses") \
   COUNTER (learned_units, learned, "learned unit clauses") \
   COUNTER (lucky_models, lucky_tries, "formulas satisfied by a lucky assignment") \
-  COUNTER (lucky_tries, 0, "lucky assignments tried") \
+  COUNTER (lucky_tries, none, "lucky assignments tried") \
   COUNTER (minimized_binary, learned_literals, "minimized by binary clauses") \
   COUNTER (minimized_literals, learned_literals, "minimized literals") \
-  COUNTER (mode_switches, 0, "switches between focused and stable") \
+  COUNTER (mode_switches, none, "switches between focused and stable") \
   COUNTER (otfs_strengthened, conflicts, "reasons strengthened on the fly") \
   COUNTER (otfs_subsumed, conflicts, "reasons subsumed on the fly") \
   COUNTER (probings, conflicts, "probing rounds") \
-  COUNTER (propagations, 0, "propagations") \
+  COUNTER (propagations, none, "propagations") \
   COUNTER (reduced, learned, "learned clauses reduced") \
   COUNTER (reductions, conflicts, "clause database reductions") \
   COUNTER (rephased, conflicts, "rephasing of saved phases") \
@@ -87,30 +89,31 @@
   COUNTER (restarts_reused, restarts, "restarts reusing the trail") \
   COUNTER (shrunken_literals, learned_literals, "shrunken literals") \
   COUNTER (simplifications, conflicts, "root-level simplifications") \
-  COUNTER (solves, 0, "calls to solve") \
-  COUNTER (strengthened, 0, "clauses strengthened by subsumption") \
+  COUNTER (solves, none, "calls to solve") \
+  COUNTER (strengthened, none, "clauses strengthened by subsumption") \
   COUNTER (substituted, variables, "variables substituted (equivalent)") \
-  COUNTER (subsumed, 0, "clauses removed by subsumption") \
+  COUNTER (subsumed, none, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
-  COUNTER (transitive_reductions, 0, "binary clauses transitively reduced") \
-  COUNTER (variables, 0, "variables in use") \
+  COUNTER (transitive_reductions, none, "binary clauses transitively reduced") \
+  COUNTER (variables, none, "variables in use") \
   COUNTER (vivifications, conflicts, "vivification rounds") \
-  COUNTER (vivified, 0, "clauses shortened by vivification") \
+  COUNTER (vivified, none, "clauses shortened by vivification") \
   COUNTER (vivified_literals, vivified, "literals removed by vivification") \
   COUNTER (walk_flips, walks, "flipped variables in local search") \
   COUNTER (walk_improved, walks, "walks improving the phases") \
   COUNTER (walk_models, walks, "walks finding a model") \
   COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
   COUNTER (walks, conflicts, "local search rounds") \
-  COUNTER (worker_conflicts, 0, "conflicts of all threads") \
-  COUNTER (worker_decisions, 0, "decisions of all threads") \
-  COUNTER (worker_duplicates, 0, "clauses threads dropped as duplicates") \
-  COUNTER (worker_exported, 0, "clauses threads exported") \
-  COUNTER (worker_imported, 0, "clauses threads imported") \
-  COUNTER (worker_propagations, 0, "propagations of all threads") \
-  COUNTER (workers_failed, 0, "threads that failed (left out)") \
-  COUNTER (workers_started, 0, "threads started")
+  COUNTER (worker_conflicts, none, "conflicts of all threads") \
+  COUNTER (worker_decisions, none, "decisions of all threads") \
+  COUNTER (worker_duplicates, none, "clauses threads dropped as duplicates") \
+  COUNTER (worker_exported, none, "clauses threads exported") \
+  COUNTER (worker_imported, none, "clauses threads imported") \
+  COUNTER (worker_propagations, none, "propagations of all threads") \
+  COUNTER (workers_failed, none, "threads that failed (left out)") \
+  COUNTER (workers_started, none, "threads started")
+/* clang-format on */
 
 typedef struct statistics {
 #define COUNTER(NAME, PER, HELP) uint64_t NAME;

@@ -112,11 +112,9 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
  * shorter clause is added first). */
 static void strengthen (einsat *solver, clause *c, unsigned lit,
                         uint64_t by) {
-  unsigneds *old = &solver->clause;
-  CLEAR_STACK (*old);
-  for (all_literals_in_clause (other, c))
-    PUSH_STACK (*old, other);
-  uint64_t old_id = es_clause_id (solver, c);
+  assert (!c->garbage && c->size > 2);
+  LOGCLAUSE (REF (c), "strengthening without %s", LOGLIT (lit));
+  uint64_t old_id = es_save_clause (solver, c);
   CLEAR_STACK (solver->lrat_chain);
   if (solver->lrat) {
     PUSH_STACK (solver->lrat_chain, by);
@@ -126,17 +124,8 @@ static void strengthen (einsat *solver, clause *c, unsigned lit,
   for (all_literals_in_clause (other, c))
     if (other != lit)
       *q++ = other;
-  unsigned new_size = c->size - 1;
-  es_proof_add (solver, new_size, c->lits);
-  es_proof_shrunk (solver, c, old_id, SIZE_STACK (*old), old->begin);
-  CLEAR_STACK (*old);
   INC (strengthened);
-  if (new_size == 2) {
-    es_new_binary (solver, c->redundant, c->lits[0], c->lits[1]);
-    es_discard_clause (solver, c);
-    return;
-  }
-  es_shorten_clause (solver, c, new_size);
+  es_shorten_clause (solver, c, old_id, c->size - 1);
 }
 
 static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
@@ -149,6 +138,7 @@ static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
 
 static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
   signed char *marks = solver->marks;
+  assert (!c->garbage);
   for (;;) {
     for (all_literals_in_clause (lit, c))
       marks[lit] = 1;
@@ -159,6 +149,7 @@ static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
     for (all_literals_in_clause (lit, c))
       marks[lit] = 0;
     if (subsumed) {
+      assert (c->garbage);
       INC (subsumed);
       return;
     }
@@ -185,6 +176,8 @@ static void release (einsat *solver, subsumption *s) {
 void es_subsume (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  assert (!solver->level && !solver->dense);
+  assert (!solver->subsumption.size); /* released after each round */
   subsumption *s = &solver->subsumption;
   size_t lits = 2 * (size_t) solver->vars;
   s->size = lits ? lits : 1;
@@ -197,6 +190,8 @@ void es_subsume (einsat *solver) {
   uint64s *keys = &solver->ranks;
   es_mark_reasons (solver, true);
   schedule (solver, s, keys);
+  LOG ("subsumption round with %zu candidates and budget %" PRIu64,
+       SIZE_STACK (*keys), s->limit);
   for (all_stack (uint64_t, key, *keys)) {
     if (s->steps > s->limit)
       break;

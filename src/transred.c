@@ -40,14 +40,17 @@ static void unmark_visited (einsat *solver, unsigneds *visited) {
 
 /* Depth-first search from 'source' for 'target' or NOT (source), given
  * up (as if nothing were reached) when the ticks exceed the budget: one
- * search can cover most of a dense implication graph (after hyper-binary
- * resolution on gus-md5-05 a single round took 7 s when the budget was
- * only checked between literals). */
+ * search can cover most of a dense implication graph, as after
+ * hyper-binary resolution, and a budget checked only between literals
+ * let single rounds run for seconds (bench/RESULTS.md, "Figures behind
+ * comments"). */
 static enum reach search_path (einsat *solver, unsigned source,
                                unsigned target, bool irredundant_only,
                                uint64_t *ticks, uint64_t budget) {
   signed char *marks = solver->marks;
   unsigneds *stack = &solver->minimize, *visited = &solver->analyzed;
+  assert (EMPTY_STACK (*stack) && EMPTY_STACK (*visited));
+  assert (!solver->level && !VALUE (source) && !VALUE (target));
   enum reach res = REACH_NONE;
   marks[source] = 1;
   PUSH_STACK (*visited, source);
@@ -82,6 +85,7 @@ static enum reach search_path (einsat *solver, unsigned source,
  * conflict (the path of binary clauses found is one).  Returns false if
  * it does not (then the unit is not fixed). */
 static bool derive_failed (einsat *solver, unsigned unit) {
+  assert (!solver->level && !VALUE (unit));
   es_assign_decision (solver, NOT (unit));
   unsigned conflict = es_propagate (solver);
   if (conflict != INVALID)

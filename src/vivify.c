@@ -86,11 +86,14 @@ static void analyze_conflict (einsat *solver, unsigned conflict) {
 static bool replace_clause (einsat *solver, clause *c) {
   unsigneds *lits = &solver->clause;
   size_t size = SIZE_STACK (*lits);
+  assert (!c->garbage);
   es_backtrack (solver, 0);
   if (size >= c->size) {
     CLEAR_STACK (*lits);
     return false;
   }
+  assert (size > 0); /* the formula implies no empty clause here */
+  LOGCLAUSE (REF (c), "vivified to %zu literals", size);
   INC (vivified);
   ADD (vivified_literals, c->size - size);
   es_proof_add (solver, size, lits->begin);
@@ -98,6 +101,7 @@ static bool replace_clause (einsat *solver, clause *c) {
   unsigned glue = c->glue < size ? c->glue : (unsigned) size;
   es_mark_garbage (solver, c);
   if (size == 1) {
+    assert (!VALUE (lits->begin[0]));
     es_assign_unit (solver, lits->begin[0]);
     es_propagate_root (solver);
   } else if (size == 2)
@@ -121,6 +125,7 @@ static bool satisfied_at_root (einsat *solver, clause *c) {
  * literals of the clause (it is watched), so they are copied first. */
 static bool vivify_clause (einsat *solver, unsigned ref) {
   clause *c = CLAUSE (ref);
+  assert (!c->garbage && !c->vivified);
   c->vivified = true;
   es_backtrack (solver, 0);
   if (satisfied_at_root (solver, c)) {
@@ -153,6 +158,7 @@ static bool vivify_clause (einsat *solver, unsigned ref) {
     }
     if (i + 1 == size)
       break;
+    assert (solver->level < size);
     es_assign_decision (solver, NOT (lit));
     unsigned conflict = es_propagate (solver);
     if (conflict != INVALID) {
@@ -195,6 +201,7 @@ static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
 void es_vivify (einsat *solver) {
   if (!es_clean_root (solver))
     return;
+  assert (!solver->level && !solver->dense);
   INC (vivifications);
   uint64_t budget = es_effort_with_base (solver, solver->last.ticks.vivify,
                                          GET_OPTION (vivifyeffort),
@@ -202,6 +209,8 @@ void es_vivify (einsat *solver) {
   uint64_t start = STAT (ticks);
   einsat_trace_callback *trace = solver->trace;
   solver->trace = 0;
+  LOG ("vivification round %" PRIu64 " with budget %" PRIu64,
+       STAT (vivifications), budget);
   vivify_tier (solver, false, budget, start);
   uint64_t irredundant_budget =
       budget * GET_OPTION (vivifyirredundant) / 100;
@@ -212,10 +221,8 @@ void es_vivify (einsat *solver) {
   /* The ticks of vivification are its own, not the search's. */
   STAT (ticks) = start;
   solver->last.ticks.vivify = STAT (ticks);
-  if (es_collecting (solver))
-    es_collect (solver);
+  es_collect_if_worth (solver);
   solver->limits.vivify =
       es_sqrt_limit (solver, GET_OPTION (vivifyint), STAT (vivifications));
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, 'v');
+  es_report_round (solver, 'v');
 }

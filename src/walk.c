@@ -18,8 +18,8 @@
  * 'cb' follows the average clause length (Balint's values for uniform
  * random k-SAT, interpolated linearly).  Every second walk is less
  * greedy for diversity, with 'cb' halfway to 2 (CaDiCaL and Kissat use 2
- * itself, which on our random 3-SAT and 5-SAT instances needed three
- * times the flips or failed).
+ * itself, which on random 3-SAT and 5-SAT instances needed many more
+ * flips or failed: bench/RESULTS.md, "Figures behind comments").
  *
  * Data: the walker copies the clauses without their root-false literals
  * (dropping satisfied ones) and builds full occurrence lists.  Each
@@ -35,9 +35,10 @@
  * mille of the search ticks since the last walk, but at least
  * 'walkmineffort' thousand ticks, so that walks are deterministic.  A walk
  * tick costs much less time than a search tick: the default 250 per mille
- * took 2% of the run time on structured UNSAT instances (hole9, qg5-13,
- * 2bitadd_10) and 6% on uniform random ones (uuf250); 500 solved the
- * sat09 5-SAT instances more reliably but made uuf250 18% slower. */
+ * keeps walks a small part of the run time on structured and random
+ * UNSAT instances, twice that solved random 5-SAT instances more
+ * reliably but slowed random 3-SAT down (bench/RESULTS.md, "Figures
+ * behind comments"). */
 
 #include "internal.h"
 
@@ -156,6 +157,7 @@ static inline void push_broken (walker *w, unsigned i) {
 }
 
 static inline void remove_broken (walker *w, walk_counter *k) {
+  assert (!k->count && k->position < SIZE_STACK (w->broken));
   unsigned last = POP_STACK (w->broken);
   unsigned position = k->position;
   if (position == SIZE_STACK (w->broken))
@@ -235,6 +237,7 @@ static inline double random_double (einsat *solver) {
  * probability proportional to its score. */
 static unsigned pick_literal (einsat *solver, walker *w) {
   unsigned broken = (unsigned) SIZE_STACK (w->broken);
+  assert (broken > 0);
   unsigned i = PEEK_STACK (w->broken, es_random_below (&solver->random,
                                                        broken));
   const unsigned *begin = w->literals.begin + w->offsets.begin[i];
@@ -256,12 +259,20 @@ static unsigned pick_literal (einsat *solver, walker *w) {
   return end[-1];
 }
 
+/* The clauses of 'lit', ending at '*end', a tick each. */
+static inline const unsigned *visit_occurrences (walker *w, unsigned lit,
+                                                 const unsigned **end) {
+  const unsigned *begin = w->occurrences.begin + w->occurs.begin[lit];
+  *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  w->ticks += 1 + (uint64_t) (*end - begin);
+  return begin;
+}
+
 /* 'lit' became true. */
 static void make_clauses (walker *w, unsigned lit) {
-  const unsigned *p = w->occurrences.begin + w->occurs.begin[lit];
-  const unsigned *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  assert (walk_value (w, lit) > 0);
+  const unsigned *end, *p = visit_occurrences (w, lit, &end);
   unsigned *breaks = w->breaks.begin;
-  w->ticks += 1 + (uint64_t) (end - p);
   for (; p != end; p++) {
     walk_counter *k = w->counters.begin + *p;
     if (!k->count) {
@@ -276,10 +287,9 @@ static void make_clauses (walker *w, unsigned lit) {
 
 /* 'lit' became false. */
 static void break_clauses (walker *w, unsigned lit) {
-  const unsigned *p = w->occurrences.begin + w->occurs.begin[lit];
-  const unsigned *end = w->occurrences.begin + w->occurs.begin[lit + 1];
+  assert (walk_value (w, lit) < 0);
+  const unsigned *end, *p = visit_occurrences (w, lit, &end);
   unsigned *breaks = w->breaks.begin;
-  w->ticks += 1 + (uint64_t) (end - p);
   for (; p != end; p++) {
     walk_counter *k = w->counters.begin + *p;
     assert (k->count);
@@ -405,6 +415,9 @@ static void export_phases (einsat *solver, walker *w) {
   solver->target_assigned = 0;
 }
 
+/* As 'es_effort_budget' with a minimum, but the share is rounded down to
+ * whole thousands of search ticks first: computing it as the others do
+ * changes walks by a few ticks and so the search after them. */
 static uint64_t walk_budget (einsat *solver) {
   uint64_t search = STAT (ticks) - solver->last.ticks.walk;
   uint64_t effort = search / 1000 * (uint64_t) GET_OPTION (walkeffort);
@@ -426,6 +439,7 @@ void es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
     return;
+  assert (!solver->dense && EMPTY_STACK (solver->walker.literals));
   INC (walks);
   walker *w = &solver->walker;
   w->ticks = 0;
@@ -445,6 +459,8 @@ void es_walk (einsat *solver) {
 #endif
       INC (walk_improved);
     }
+    LOG ("walk: %u falsified clauses at first, %u at best", w->initial,
+         w->minimum);
     if (!w->minimum)
       INC (walk_models);
     report_walk (solver, w, cb, STAT (walk_flips) - flips);
@@ -461,8 +477,7 @@ bool es_walking_initially (einsat *solver) {
 void es_walk_initially (einsat *solver) {
   solver->walked_initially = true;
   es_walk (solver);
-  if (GET_OPTION (verbose) > 1)
-    es_report (solver, 'W');
+  es_report_round (solver, 'W');
 }
 
 void es_release_walker (einsat *solver) {

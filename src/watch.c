@@ -6,6 +6,7 @@
 
 void es_watch_clause (einsat *solver, unsigned ref) {
   clause *c = CLAUSE (ref);
+  assert (!c->garbage && c->size > 2 && !solver->dense);
   unsigned a = c->lits[0], b = c->lits[1];
   PUSH_STACK (WATCHES (a), ((watch) {b, ref}));
   PUSH_STACK (WATCHES (b), ((watch) {a, ref}));

@@ -1,9 +1,10 @@
-# Test programs: every 'tests/<dir>/<name>.c' outside 'common' and
-# 'unit' becomes the program '$(OUT)/tests/<name>' linked against the
-# library.  Unit tests (tests/unit) link against the library objects and
+# Test programs: every 'tests/<dir>/<name>.c' outside 'common', 'unit',
+# 'fuzz' and 'install' (whose programs its suite builds against the
+# installed files) becomes the program '$(OUT)/tests/<name>' linked
+# against the library.  Unit tests (tests/unit) link against the library objects and
 # may include the internal headers.
 
-TEST_SOURCES := $(filter-out tests/unit/% tests/common/% tests/fuzz/%, \
+TEST_SOURCES := $(filter-out tests/unit/% tests/common/% tests/fuzz/% tests/install/%, \
                   $(wildcard tests/*/*.c))
 TEST_PROGRAMS += $(patsubst tests/%.c,$(OUT)/tests/%,$(TEST_SOURCES))
 

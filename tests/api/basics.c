@@ -63,6 +63,31 @@ static void test_failed_assumptions (void) {
   einsat_delete (s);
 }
 
+/* Of several falsified assumptions the one falsified lowest is analyzed:
+ * one false on the root level is a failed set of its own, and one
+ * falsified on level 1 needs fewer assumptions than one on level 2.
+ * (Applications add the negated set as a clause, so short sets make
+ * later calls cheap: see bench/IPASIR.md.) */
+static void test_failed_lowest (void) {
+  einsat *s = einsat_new ();
+  add_clause (s, (int[]) {-1, -3, 0});
+  add_clause (s, (int[]) {-5, 0});
+  einsat_assume (s, 1), einsat_assume (s, 3), einsat_assume (s, 5);
+  CHECK (einsat_solve (s) == 20);
+  CHECK (einsat_failed (s, 5));
+  CHECK (!einsat_failed (s, 1) && !einsat_failed (s, 3));
+  einsat_delete (s);
+  s = einsat_new ();
+  add_clause (s, (int[]) {-1, -2, -3, 0});
+  add_clause (s, (int[]) {-1, -4, 0});
+  einsat_assume (s, 1), einsat_assume (s, 2), einsat_assume (s, 3);
+  einsat_assume (s, 4);
+  CHECK (einsat_solve (s) == 20);
+  CHECK (einsat_failed (s, 1) && einsat_failed (s, 4));
+  CHECK (!einsat_failed (s, 2) && !einsat_failed (s, 3));
+  einsat_delete (s);
+}
+
 static void test_options (void) {
   einsat *s = einsat_new ();
   einsat_option_info info;
@@ -332,6 +357,93 @@ static void project_too_large (einsat *s) {
   enumerate_projection (s, -((1 << 28) + 1));
 }
 
+/* Every function taking a handle rejects NULL, naming itself. */
+#define NULL_CALL(NAME, CALL) \
+  static void null_##NAME (einsat *s) { \
+    (void) s; \
+    CALL; \
+  }
+NULL_CALL (add, einsat_add (0, 1))
+NULL_CALL (add_clause, einsat_add_clause (0, 0, 0))
+NULL_CALL (assume, einsat_assume (0, 1))
+NULL_CALL (solve, einsat_solve (0))
+NULL_CALL (val, einsat_val (0, 1))
+NULL_CALL (model_value, einsat_model_value (0, 1))
+NULL_CALL (failed, einsat_failed (0, 1))
+NULL_CALL (set_terminate, einsat_set_terminate (0, 0, 0))
+NULL_CALL (set_learn, einsat_set_learn (0, 0, 0, 0))
+NULL_CALL (set_decide, einsat_set_decide (0, 0, 0))
+NULL_CALL (current_value, einsat_current_value (0, 1))
+NULL_CALL (terminate, einsat_terminate (0))
+NULL_CALL (vars, einsat_vars (0))
+NULL_CALL (freeze, einsat_freeze (0, 1))
+NULL_CALL (melt, einsat_melt (0, 1))
+NULL_CALL (phase, einsat_phase (0, 1))
+NULL_CALL (set_option, einsat_set_option (0, "seed", 1))
+NULL_CALL (get_option, einsat_get_option (0, "seed", &(int) {0}))
+NULL_CALL (parse_option, einsat_parse_option (0, "--seed=1"))
+NULL_CALL (configure, einsat_configure (0, "plain"))
+NULL_CALL (set_conflict_limit, einsat_set_conflict_limit (0, 1))
+NULL_CALL (set_decision_limit, einsat_set_decision_limit (0, 1))
+NULL_CALL (set_time_limit, einsat_set_time_limit (0, 1))
+NULL_CALL (set_propagation_limit, einsat_set_propagation_limit (0, 1))
+NULL_CALL (statistic, einsat_statistic (0, "conflicts"))
+NULL_CALL (statistic_info,
+           einsat_statistic_info (0, 0, &(const char *) {0},
+                                  &(uint64_t) {0}))
+NULL_CALL (print_statistics, einsat_print_statistics (0, stdout))
+NULL_CALL (memory, einsat_memory (0))
+NULL_CALL (peak_memory, einsat_peak_memory (0))
+NULL_CALL (read_dimacs_path, einsat_read_dimacs_path (0, "-", 0))
+NULL_CALL (read_dimacs_file, einsat_read_dimacs_file (0, stdin, "-", 0))
+NULL_CALL (error, einsat_error (0))
+NULL_CALL (trace_proof, einsat_trace_proof (0, stdout, 0))
+NULL_CALL (trace_lrat, einsat_trace_lrat (0, stdout, 0))
+NULL_CALL (close_proof, einsat_close_proof (0))
+NULL_CALL (enumerate, einsat_enumerate (0, 0, 0, 0, accept_model, 0, 0))
+NULL_CALL (set_trace, einsat_set_trace (0, 0, 0))
+NULL_CALL (set_abort_hook, einsat_set_abort_hook (0, 0, 0))
+
+static void test_null_handle (void) {
+  static const struct {
+    void (*call) (einsat *);
+    const char *name;
+  } calls[] = {
+#define NULL_ROW(NAME) {null_##NAME, "einsat_" #NAME}
+      NULL_ROW (add),           NULL_ROW (add_clause),
+      NULL_ROW (assume),        NULL_ROW (solve),
+      NULL_ROW (val),           NULL_ROW (model_value),
+      NULL_ROW (failed),        NULL_ROW (set_terminate),
+      NULL_ROW (set_learn),     NULL_ROW (set_decide),
+      NULL_ROW (current_value), NULL_ROW (terminate),
+      NULL_ROW (vars),          NULL_ROW (freeze),
+      NULL_ROW (melt),          NULL_ROW (phase),
+      NULL_ROW (set_option),    NULL_ROW (get_option),
+      NULL_ROW (parse_option),  NULL_ROW (configure),
+      NULL_ROW (set_conflict_limit), NULL_ROW (set_decision_limit),
+      NULL_ROW (set_time_limit), NULL_ROW (set_propagation_limit),
+      NULL_ROW (statistic),
+      NULL_ROW (statistic_info), NULL_ROW (print_statistics),
+      NULL_ROW (memory),        NULL_ROW (peak_memory),
+      NULL_ROW (read_dimacs_path), NULL_ROW (read_dimacs_file),
+      NULL_ROW (error),         NULL_ROW (trace_proof),
+      NULL_ROW (trace_lrat),    NULL_ROW (close_proof),
+      NULL_ROW (enumerate),     NULL_ROW (set_trace),
+      NULL_ROW (set_abort_hook),
+#undef NULL_ROW
+  };
+  char want[128];
+  for (size_t i = 0; i < sizeof calls / sizeof *calls; i++) {
+    snprintf (want, sizeof want, "'%s': solver is NULL", calls[i].name);
+    bool failed_before = check_failure[0];
+    expect_violation (calls[i].call, want);
+    if (!failed_before && check_failure[0])
+      printf ("no violation for %s\n", calls[i].name);
+  }
+  einsat_delete (0); /* like free: nothing */
+  ipasir_release (0);
+}
+
 static void test_contracts (void) {
   expect_violation (val_before_solve, "einsat_val");
   expect_violation (failed_after_sat, "einsat_failed");
@@ -591,6 +703,7 @@ static const test_case cases[] = {
     {"phase", test_phase},
     {"ipasir", test_ipasir},
     {"failed assumptions", test_failed_assumptions},
+    {"failed assumptions falsified lowest", test_failed_lowest},
     {"options", test_options},
     {"options sorted", test_options_sorted},
     {"plain configuration", test_plain},
@@ -601,6 +714,7 @@ static const test_case cases[] = {
     {"terminate from thread", test_terminate_from_thread},
     {"learn callback", test_learn_callback},
     {"contracts", test_contracts},
+    {"NULL handle", test_null_handle},
     {"assumptions beyond the known variables", test_assumption_growth},
     {"memory and allocation failures", test_memory},
     {"dimacs", test_dimacs},

@@ -100,7 +100,10 @@ static void generate_pigeons (uint64_t *rng) {
   int pigeons = holes + oracle_below (rng, 3);
   g.vars = holes * pigeons;
   int sign = oracle_below (rng, 2) ? 1 : -1;
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define P(I, J) (sign * (1 + (I) * holes + (J)))
+/* clang-format on */
   for (int j = 0; j < holes; j++)
     for (int i = 0; i < pigeons; i++)
       for (int k = i + 1; k < pigeons; k++)

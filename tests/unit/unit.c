@@ -7,6 +7,9 @@
 #include "../common/check.h"
 
 #include <math.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* A solver is needed as the owner of the memory. */
 static einsat *new_solver (void) { return einsat_new (); }
@@ -307,6 +310,98 @@ static void test_transred_failed (void) {
   einsat_delete (solver);
 }
 
+#ifndef NDEBUG
+
+/* A satisfiable random 3-SAT formula with a unit and binary clauses,
+ * solved: learned clauses, a root-level trail, a moved queue. */
+static einsat *solved_formula (void) {
+  einsat *solver = new_solver ();
+  uint64_t rng = 7;
+  for (int i = 0; i < 300; i++) {
+    int size = i % 5 ? 3 : 2;
+    for (int j = 0; j < size; j++) {
+      int v = 1 + (int) es_random_below (&rng, 100);
+      einsat_add (solver, es_random_below (&rng, 2) ? v : -v);
+    }
+    einsat_add (solver, 0);
+  }
+  einsat_add (solver, 1), einsat_add (solver, 0);
+  einsat_solve (solver);
+  return solver;
+}
+
+static watch *first_watch (einsat *solver, bool binary) {
+  for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
+    for (watch *w = WATCHES (lit).begin; w != WATCHES (lit).end; w++)
+      if (IS_BINARY (*w) == binary &&
+          (binary || !CLAUSE (w->ref)->garbage))
+        return w;
+  return 0;
+}
+
+static void more_irredundant (einsat *solver) { INC (clauses_irredundant); }
+static void more_active (einsat *solver) { solver->active++; }
+static void moved_trail (einsat *solver) { VAR (solver->trail[0])->trail++; }
+/* A large watch that points to another clause. */
+static void misdirected_watch (einsat *solver) {
+  watch *w = first_watch (solver, false);
+  for (all_stack (unsigned, ref, solver->irredundant))
+    if (ref != w->ref && !CLAUSE (ref)->garbage) {
+      w->ref = ref;
+      return;
+    }
+}
+static void one_sided_binary (einsat *solver) {
+  watch *w = first_watch (solver, true);
+  w->ref = w->ref == IRREDUNDANT_BINARY ? REDUNDANT_BINARY
+                                        : IRREDUNDANT_BINARY;
+}
+static void unordered_queue (einsat *solver) {
+  solver->links[solver->queue.first].stamp = solver->queue.stamp + 1;
+}
+static void broken_heap (einsat *solver) {
+  solver->scores.score[solver->scores.array[0]] = -1;
+}
+static void future_probe (einsat *solver) {
+  solver->last.ticks.probe = STAT (ticks) + 1;
+}
+static void overlong_delay (einsat *solver) {
+  solver->delays.congruence.count = solver->delays.congruence.interval + 1;
+}
+
+/* Each corruption of derived state must make the checkers abort. */
+static void test_invariants (void) {
+  static void (*const corruptions[]) (einsat *) = {
+      more_irredundant, more_active,     moved_trail,  misdirected_watch,
+      one_sided_binary, unordered_queue, broken_heap,  future_probe,
+      overlong_delay};
+  einsat *solver = solved_formula ();
+  CHECK (solver->trail_size && solver->scores.size > 1);
+  CHECK (first_watch (solver, false) && first_watch (solver, true));
+  uint64_t checks = STAT (invariant_checks);
+  es_check_invariants (solver);
+  CHECK (STAT (invariant_checks) == checks + 1 && checks > 0);
+  for (size_t i = 0; i < sizeof corruptions / sizeof *corruptions; i++) {
+    fflush (stdout);
+    pid_t pid = fork ();
+    if (!pid) {
+      if (!freopen ("/dev/null", "w", stderr))
+        _exit (2);
+      corruptions[i](solver);
+      es_check_invariants (solver);
+      _exit (0);
+    }
+    int status;
+    waitpid (pid, &status, 0);
+    if (!WIFSIGNALED (status) || WTERMSIG (status) != SIGABRT)
+      printf ("corruption %zu not detected\n", i);
+    CHECK (WIFSIGNALED (status) && WTERMSIG (status) == SIGABRT);
+  }
+  einsat_delete (solver);
+}
+
+#endif
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
@@ -316,6 +411,14 @@ static const test_case cases[] = {
     {"failed-dominator", test_failed_dominator},
     {"transred", test_transred},
     {"transred-failed", test_transred_failed},
+#ifndef NDEBUG
+    {"invariants", test_invariants},
+#endif
 };
 
-int main (void) { return RUN_TESTS ("unit", cases); }
+int main (void) {
+#ifdef NDEBUG
+  printf ("skip unit invariants: the checkers are compiled out (NDEBUG)\n");
+#endif
+  return RUN_TESTS ("unit", cases);
+}

@@ -115,7 +115,10 @@ NORETURN void binary_parse_error (struct input *, uint64_t offset,
  * so a literal and its negation differ in the lowest bit only.  */
 #define NOT(L) ((L) ^ 1u)
 #define VARIABLE(L) ((L) >> 1)
+/* Not for clang-format, which reads "(X) op" in macros as a cast: */
+/* clang-format off */
 #define NEGATIVE(L) ((L) & 1u)
+/* clang-format on */
 
 unsigned import_literal (int dimacs_literal);
 int export_literal (unsigned literal);
