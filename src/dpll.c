@@ -332,6 +332,8 @@ static void push_range (unsigneds *stack, const unsigned *begin,
 /* Clauses in an entry, at most: entries make the lists at most eight
  * times as long. */
 #define MAX_EDGE_SHORTENS 6
+#define MAX_ENTRY_WIDTH (1 + MAX_EDGE_SHORTENS) /* see 'assign_block' */
+_Static_assert (MAX_ENTRY_WIDTH == 7, "one case per width in 'assign_block'");
 
 /* Implied literals listed twice would be assigned twice. */
 static void unique_implied (dpll *d, size_t literals) {
@@ -641,6 +643,43 @@ static unsigned unit_literal (const arrays *a, unsigned k) {
   return unit;
 }
 
+/* Assigns the implied literals 'literals[i]' of a block for the indices
+ * 'i' in [gathered, end), through their entries of 'width' words. */
+static inline bool assign_gathered (arrays *a, const unsigned *literals,
+                                    const unsigned *entries, unsigned width,
+                                    const unsigned *gathered,
+                                    const unsigned *end) {
+  for (const unsigned *p = gathered; p != end; p++)
+    if (!assign_entry (a, literals[*p], entries + *p * width, width))
+      return false;
+  return true;
+}
+
+/* The entries of a block have one width, of at most MAX_ENTRY_WIDTH
+ * words: the loop over them is compiled once per width, with the
+ * decrements of an entry in a straight line, and the width is looked at
+ * once per block, not once per entry. */
+static bool assign_block (arrays *a, const unsigned *literals,
+                          const unsigned *entries, unsigned width,
+                          const unsigned *gathered, const unsigned *end) {
+  switch (width) {
+#define WIDTH(W) \
+  case W: \
+    return assign_gathered (a, literals, entries, W, gathered, end);
+    WIDTH (1)
+    WIDTH (2)
+    WIDTH (3)
+    WIDTH (4)
+    WIDTH (5)
+    WIDTH (6)
+    WIDTH (7)
+#undef WIDTH
+  default:
+    assert (false);
+    return assign_gathered (a, literals, entries, width, gathered, end);
+  }
+}
+
 static bool propagate_arrays (arrays *a, unsigned *implying,
                               unsigned *units) {
   unsigned *head = implying;
@@ -662,13 +701,9 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
         u += ~value & 1;
         signs |= value;
       }
-      if (signs < 0)
+      if (signs < 0 ||
+          !assign_block (a, literals, entries, width, unassigned, u))
         return false;
-      while (unassigned != u) {
-        unsigned i = *unassigned++;
-        if (!assign_entry (a, literals[i], entries + i * width, width))
-          return false;
-      }
     } else if (a->units != units) {
       unsigned k = *--a->units;
       if (!a->counts[k] && !assign (a, unit_literal (a, k)))
