@@ -573,8 +573,8 @@ static inline bool shorten_entry (arrays *a, const unsigned *p,
 }
 
 static inline void set_true (arrays *a, unsigned lit) {
-  a->values[lit] = 1;
-  a->values[NOT (lit)] = -1;
+  a->values[lit] = DPLL_TRUE;
+  a->values[NOT (lit)] = DPLL_FALSE;
   a->assigned++;
 }
 
@@ -596,8 +596,8 @@ static inline void queue_implied (arrays *a, const unsigned *p) {
  * alias the 'unsigned' index arrays too. */
 static inline bool assign (arrays *a, unsigned lit) {
   signed char value = a->values[lit];
-  if (value)
-    return value > 0;
+  if (value != DPLL_FREE)
+    return value == DPLL_TRUE;
   const unsigned *p = a->lists + a->index[lit];
   unsigned satisfies = p[0], shortens = p[1];
   p += 2;
@@ -638,7 +638,7 @@ static unsigned unit_literal (const arrays *a, unsigned k) {
   unsigned unit = *p;
   while (p != end) {
     unsigned lit = *p++;
-    unit = a->values[lit] >= 0 ? lit : unit;
+    unit = a->values[lit] != DPLL_FALSE ? lit : unit;
   }
   return unit;
 }
@@ -694,14 +694,14 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
        * unassigned ones are gathered first without branches. */
       unsigned *unassigned = a->unassigned, *u = unassigned;
       const signed char *values = a->values;
-      int signs = 0; /* negative if an implied literal is false */
+      int signs = 0; /* DPLL_FALSE if an implied literal is false */
       for (unsigned i = 0; i < implied; i++) {
-        int value = values[literals[i]]; /* only 0 has bit 0 clear */
+        int value = values[literals[i]];
         *u = i;
-        u += ~value & 1;
+        u += value; /* by one if free (see 'DPLL_FREE') */
         signs |= value;
       }
-      if (signs < 0 ||
+      if ((signs & DPLL_FALSE) ||
           !assign_block (a, literals, entries, width, unassigned, u))
         return false;
     } else if (a->units != units) {
@@ -746,7 +746,8 @@ static void allocate_search (dpll *d) {
   CLEAR_STACK (d->units);
   RESERVE_STACK (d->units, SIZE_STACK (d->occurrences) + 1);
   CLEAR_STACK (d->unassigned);
-  RESERVE_STACK (d->unassigned, SIZE_STACK (d->implied) + 1);
+  /* A false literal moves the end by two (see 'DPLL_FREE'). */
+  RESERVE_STACK (d->unassigned, 2 * SIZE_STACK (d->implied) + 1);
   CLEAR_STACK (d->open_clauses);
   RESERVE_STACK (d->open_clauses, d->clauses + 1);
   for (unsigned k = 0; k < d->clauses; k++)
@@ -759,7 +760,7 @@ static void allocate_search (dpll *d) {
 
 /* The fixed literals, propagated once: each search starts from here. */
 static void propagate_fixed (dpll *d) {
-  memset (d->values, 0, 2 * (size_t) d->vars);
+  memset (d->values, DPLL_FREE, 2 * (size_t) d->vars);
   memcpy (d->counts, d->sizes.begin, (d->clauses + 1) * sizeof (int));
   d->assigned = 0;
   if (!assign_and_propagate (d, SIZE_STACK (d->fixed), d->fixed.begin))
@@ -802,7 +803,8 @@ static unsigned open_literal (const dpll *d, unsigned k, bool projecting) {
   const unsigned *p = d->literals.begin + d->starts.begin[k];
   const unsigned *end = d->literals.begin + d->starts.begin[k + 1];
   for (; p != end; p++)
-    if (!d->values[*p] && (!projecting || d->projected.begin[IDX (*p)]))
+    if (d->values[*p] == DPLL_FREE &&
+        (!projecting || d->projected.begin[IDX (*p)]))
       return *p;
   return INVALID;
 }
@@ -811,11 +813,11 @@ static unsigned free_variable (const dpll *d, bool projecting) {
   const es_dpll_search *s = d->search;
   if (projecting) {
     for (size_t i = 0; i < s->projected; i++)
-      if (!d->values[LIT (s->projection[i])])
+      if (d->values[LIT (s->projection[i])] == DPLL_FREE)
         return LIT (s->projection[i]);
   } else
     for (unsigned var = 0; var < d->vars; var++)
-      if (!d->values[LIT (var)] && !d->ignored.begin[var])
+      if (d->values[LIT (var)] == DPLL_FREE && !d->ignored.begin[var])
         return LIT (var);
   return INVALID;
 }
@@ -828,7 +830,7 @@ static bool projected_open (dpll *d) {
   if (!s->projection)
     return false; /* all variables: unassigned ones are projected */
   size_t i = d->open_projected;
-  while (i < s->projected && d->values[LIT (s->projection[i])])
+  while (i < s->projected && d->values[LIT (s->projection[i])] != DPLL_FREE)
     i++;
   d->open_projected = i;
   return i < s->projected;

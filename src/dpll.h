@@ -64,7 +64,12 @@ size_t es_dpll_clauses (const dpll *);
 /*------------------------------------------------------------------------*/
 /* Searching. */
 
-/* A model: 'values[lit]' is 1 if 'lit' is true, -1 if false, 0 for an
+/* Values of literals.  The propagation adds them up to count the free
+ * literals among those a true literal implies, without a branch, and
+ * tests a bit for a false one. */
+enum { DPLL_TRUE = 0, DPLL_FREE = 1, DPLL_FALSE = 2 };
+
+/* A model: 'values[lit]' is DPLL_TRUE or DPLL_FALSE, DPLL_FREE for an
  * ignored variable.  Returns false to stop the enumeration. */
 typedef bool es_dpll_model (void *data, const signed char *values);
 

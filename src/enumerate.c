@@ -583,7 +583,8 @@ static dpll *current_copy (einsat *solver, subsolver *s) {
   return s->dpll;
 }
 
-/* Its values as internal ones, for 'es_extend_values'. */
+/* Its values as internal ones (1 true, -1 false), for
+ * 'es_extend_values'. */
 static const signed char *internal_values (einsat *solver, subsolver *s,
                                            const signed char *values) {
   CLEAR_STACK (s->values);
@@ -591,14 +592,20 @@ static const signed char *internal_values (einsat *solver, subsolver *s,
   signed char *internal = (signed char *) s->values.begin;
   for (unsigned idx = 0; idx < solver->vars; idx++) {
     signed char value = values[to_dpll (s, LIT (idx))];
-    internal[LIT (idx)] = value;
-    internal[NOT (LIT (idx))] = (signed char) -value;
+    assert (value != DPLL_FREE || !FLAGS (idx)->active);
+    internal[LIT (idx)] = (signed char) (1 - value);
+    internal[NOT (LIT (idx))] = (signed char) (value - 1);
   }
   return internal;
 }
 
+/* -1 if 'value' is DPLL_FALSE, 0 if DPLL_TRUE. */
+static inline int sign_of (signed char value) { return -(value >> 1); }
+
 /* A model of the sub-solver, in its numbering: the external variable
- * 'eidx' is its variable 'eidx - 1'. */
+ * 'eidx' is its variable 'eidx - 1'.  Negating by the sign, without a
+ * branch or a multiply, in a loop the compiler vectorises for the
+ * projection on all variables. */
 static bool report_dpll_model (void *data, const signed char *values) {
   enumeration *e = data;
   einsat *solver = e->solver;
@@ -609,15 +616,14 @@ static bool report_dpll_model (void *data, const signed char *values) {
   if (e->project)
     for (int i = 0; i < n; i++) {
       int eidx = abs (e->project[i]);
-      assert (values[LIT ((unsigned) eidx - 1)]);
-      out[i] = values[LIT ((unsigned) eidx - 1)] * eidx;
+      int sign = sign_of (values[LIT ((unsigned) eidx - 1)]);
+      assert (values[LIT ((unsigned) eidx - 1)] != DPLL_FREE);
+      out[i] = (eidx ^ sign) - sign;
     }
   else
-    /* A loop the compiler vectorises: negating by the sign, as a
-     * multiply by 1 or -1 would need SSE4.1. */
     for (int i = 0; i < n; i++) {
-      assert (values[LIT ((unsigned) i)]);
-      int sign = values[LIT ((unsigned) i)] >> 1; /* -1 if false, else 0 */
+      int sign = sign_of (values[LIT ((unsigned) i)]);
+      assert (values[LIT ((unsigned) i)] != DPLL_FREE);
       out[i] = ((i + 1) ^ sign) - sign;
     }
   return !enough (e, pass_model (solver, e));
