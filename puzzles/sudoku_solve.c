@@ -81,8 +81,13 @@ static const char *const batch_options[] = {
     "--no-eliminate",   "--no-subsume",   "--no-decompose",
     0};
 
+/* The variable of 'value' in cell 'cell' (row * size + column). */
+static int value_var (int size, int cell, int value) {
+  return 1 + cell * size + value - 1;
+}
+
 static int cell_var (int size, int row, int col, int value) {
-  return 1 + (row * size + col) * size + value - 1;
+  return value_var (size, row * size + col, value);
 }
 
 /*------------------------------------------------------------------------*/
@@ -261,19 +266,12 @@ static void copy_shape (sudoku *solution, const sudoku *puzzle) {
   solution->tokens = puzzle->tokens;
 }
 
-/* Givens and blanks alternate at random: the givens are gathered
- * without a branch per cell. */
 static void assume_givens (sudoku_solver *s, const sudoku *puzzle) {
-  int n = s->size, givens = 0, lits[SUDOKU_MAX_CELLS];
-  const int *cells = puzzle->cells;
-  for (int row = 0; row < n; row++)
-    for (int col = 0; col < n; col++) {
-      int value = *cells++;
-      lits[givens] = cell_var (n, row, col, value);
-      givens += value != 0;
-    }
-  for (int i = 0; i < givens; i++)
-    einsat_assume (s->solver, lits[i]);
+  int n = s->size;
+  for (int g = 0; g < puzzle->givens; g++) {
+    int cell = puzzle->given[g];
+    einsat_assume (s->solver, value_var (n, cell, puzzle->cells[cell]));
+  }
 }
 
 /* 'values' lists the projected variables (the candidates), true ones
