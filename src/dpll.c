@@ -307,7 +307,7 @@ static void push_range (unsigneds *stack, const unsigned *begin,
 /* An assignment reads one block of 'lists', the one of its literal:
  *
  *   S  D  [S clauses it satisfies]  [D clauses it shortens]
- *   B  W  [B literals its binary clauses imply]  [B entries of W words]
+ *   B  K  [B literals its binary clauses imply]  [B entries of W words]
  *
  * The propagation queue holds the positions of the B fields.  When a
  * literal is true, the literals it implies are made false and their
@@ -324,7 +324,8 @@ static void push_range (unsigneds *stack, const unsigned *begin,
  * implied literal satisfies clauses or implies literals itself, as its
  * own block lists; EDGE_FULL that its own block does all (when the
  * list would be too long, or the implying literal implies both phases
- * of it: then the second of them must find the first one's value). */
+ * of it: then the second of them must find the first one's value).
+ * K is W, plus MIXED_BLOCK if some entry has such a header. */
 
 #define EDGE_FULL 1u
 #define EDGE_MORE 2u
@@ -334,6 +335,10 @@ static void push_range (unsigneds *stack, const unsigned *begin,
 #define MAX_EDGE_SHORTENS 6
 #define MAX_ENTRY_WIDTH (1 + MAX_EDGE_SHORTENS) /* see 'assign_block' */
 _Static_assert (MAX_ENTRY_WIDTH == 7, "one case per width in 'assign_block'");
+
+/* Added to W if some entry of the block has a header (see
+ * 'assign_block'). */
+#define MIXED_BLOCK 8
 
 /* Implied literals listed twice would be assigned twice. */
 static void unique_implied (dpll *d, size_t literals) {
@@ -396,8 +401,10 @@ static unsigned entry_width (dpll *d, unsigned lit) {
   return width;
 }
 
-/* Entry 'i' of the stamped 'lit', into reserved room. */
-static void push_entry (dpll *d, unsigned lit, unsigned i, unsigned width) {
+/* Entry 'i' of the stamped 'lit', into reserved room; returns its
+ * header. */
+static unsigned push_entry (dpll *d, unsigned lit, unsigned i,
+                            unsigned width) {
   const unsigned *occurs = d->occurs.begin;
   const unsigned *occurring = d->occurrences.begin;
   const unsigned *implies = d->implies.begin;
@@ -417,6 +424,7 @@ static void push_entry (dpll *d, unsigned lit, unsigned i, unsigned width) {
   while (q != entry + width)
     *q++ = d->clauses;
   d->lists.end = q;
+  return entry[0];
 }
 
 /* Words of the block of 'lit'. */
@@ -498,11 +506,13 @@ static void build_lists (dpll *d) {
     push_range (&d->lists, occurring + occurs[other],
                 occurring + occurs[other + 1]);
     *d->lists.end++ = implies[lit + 1] - implies[lit];
-    *d->lists.end++ = width;
+    unsigned *kind = d->lists.end++;
     push_range (&d->lists, implied + implies[lit],
                 implied + implies[lit + 1]);
+    unsigned headers = 0;
     for (unsigned j = implies[lit]; j < implies[lit + 1]; j++)
-      push_entry (d, lit, j, width);
+      headers |= push_entry (d, lit, j, width);
+    *kind = headers ? MIXED_BLOCK + width : width;
   }
 }
 
@@ -644,28 +654,41 @@ static unsigned unit_literal (const arrays *a, unsigned k) {
 }
 
 /* Assigns the implied literals 'literals[i]' of a block for the indices
- * 'i' in [gathered, end), through their entries of 'width' words. */
-static inline bool assign_gathered (arrays *a, const unsigned *literals,
-                                    const unsigned *entries, unsigned width,
-                                    const unsigned *gathered,
-                                    const unsigned *end) {
-  for (const unsigned *p = gathered; p != end; p++)
-    if (!assign_entry (a, literals[*p], entries + *p * width, width))
-      return false;
+ * 'i' in [gathered, end), through their entries of 'width' words.  In a
+ * block without MIXED_BLOCK every header is zero: its entries are only
+ * shortened clauses. */
+static ALWAYS_INLINE bool
+assign_gathered (arrays *a, const unsigned *literals,
+                 const unsigned *entries, unsigned width, bool mixed,
+                 const unsigned *gathered, const unsigned *end) {
+  for (const unsigned *p = gathered; p != end; p++) {
+    const unsigned *entry = entries + *p * width;
+    unsigned lit = literals[*p];
+    if (mixed) {
+      if (!assign_entry (a, lit, entry, width))
+        return false;
+    } else {
+      set_true (a, lit);
+      if (!shorten_entry (a, entry + 1, width - 1))
+        return false;
+    }
+  }
   return true;
 }
 
 /* The entries of a block have one width, of at most MAX_ENTRY_WIDTH
- * words: the loop over them is compiled once per width, with the
- * decrements of an entry in a straight line, and the width is looked at
+ * words: the loop over them is compiled once per width and kind, with
+ * the decrements of an entry in a straight line, and both are looked at
  * once per block, not once per entry. */
 static bool assign_block (arrays *a, const unsigned *literals,
-                          const unsigned *entries, unsigned width,
+                          const unsigned *entries, unsigned kind,
                           const unsigned *gathered, const unsigned *end) {
-  switch (width) {
+  switch (kind) {
 #define WIDTH(W) \
   case W: \
-    return assign_gathered (a, literals, entries, W, gathered, end);
+    return assign_gathered (a, literals, entries, W, false, gathered, end); \
+  case MIXED_BLOCK + W: \
+    return assign_gathered (a, literals, entries, W, true, gathered, end);
     WIDTH (1)
     WIDTH (2)
     WIDTH (3)
@@ -676,7 +699,7 @@ static bool assign_block (arrays *a, const unsigned *literals,
 #undef WIDTH
   default:
     assert (false);
-    return assign_gathered (a, literals, entries, width, gathered, end);
+    return false;
   }
 }
 
@@ -686,7 +709,7 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
   for (;;) {
     if (head != a->queue) {
       const unsigned *p = a->lists + *head++;
-      unsigned implied = p[0], width = p[1];
+      unsigned implied = p[0], kind = p[1];
       const unsigned *literals = p + 2, *entries = literals + implied;
       /* Whether an implied literal is assigned already goes either way
        * at random (where at-most-one constraints overlap, most are): a
@@ -702,7 +725,7 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
         signs |= value;
       }
       if ((signs & DPLL_FALSE) ||
-          !assign_block (a, literals, entries, width, unassigned, u))
+          !assign_block (a, literals, entries, kind, unassigned, u))
         return false;
     } else if (a->units != units) {
       unsigned k = *--a->units;

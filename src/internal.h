@@ -35,6 +35,14 @@
 /*------------------------------------------------------------------------*/
 /* Literals and values. */
 
+/* For functions that must be inlined even where the compiler would
+ * rather call them (hot loops with several callers). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 #define IDX(LIT) ((LIT) >> 1)
 #define LIT(IDX) ((IDX) << 1)
 #define NOT(LIT) ((LIT) ^ 1u)
