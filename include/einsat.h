@@ -92,7 +92,11 @@ void einsat_add (einsat *, int lit);    /* 0 ends the clause */
 void einsat_assume (einsat *, int lit); /* for the next solve only */
 int einsat_solve (einsat *); /* 10 SAT, 20 UNSAT, 0 UNKNOWN, -1 error */
 int einsat_val (einsat *, int lit); /* SAT: lit if true, -lit if false */
-int einsat_failed (einsat *, int lit); /* UNSAT: 1 if assumption used */
+/* UNSAT: 1 if the assumption 'lit' is in the failed set, assumptions that
+ * together are unsatisfiable with the formula: those that falsify the
+ * assumption falsified on the lowest decision level (one falsified by the
+ * formula alone is the whole set). */
+int einsat_failed (einsat *, int lit);
 void einsat_set_terminate (einsat *, void *data,
                            int (*terminate) (void *data));
 void einsat_set_learn (einsat *, void *data, int max_length,

@@ -277,9 +277,6 @@ static void check_schedule (einsat *solver) {
   assert (solver->delays.congruence.interval <= 64);
   assert (solver->delays.gaussjordan.interval <= 16);
   assert (!STAT (mode_switches) || solver->limits.mode.unit);
-  assert (!solver->schedules_initialized ||
-          solver->limits.restart <=
-              STAT (conflicts) + (uint64_t) GET_OPTION (restartint));
 }
 
 /*------------------------------------------------------------------------*/
