@@ -878,6 +878,26 @@ static unsigned choose_unweighted (const dpll *d, bool projecting) {
   return best;
 }
 
+/* The weighted choice among the clauses of 'list' that have a projected
+ * literal open, when the best clause has none. */
+static unsigned choose_projected_weighted (const dpll *d, open_list list) {
+  const unsigned *clauses = d->open_clauses.begin;
+  unsigned best = INVALID;
+  uint64_t best_count = 1, best_weight = 0; /* infinitely bad */
+  for (size_t i = list.start; i < list.end; i++) {
+    unsigned k = clauses[i];
+    uint64_t c = (uint64_t) d->counts[k] + 1;
+    uint64_t w = (uint64_t) d->weights.begin[k] + 1;
+    if (c * best_weight >= best_count * w)
+      continue;
+    unsigned lit = open_literal (d, k, true);
+    if (lit == INVALID)
+      continue;
+    best = lit, best_count = c, best_weight = w;
+  }
+  return best;
+}
+
 /* The clause with fewest non-false literals per conflict it caused in
  * this search (both plus one), the 'dom/wdeg' rule of constraint solvers
  * (Boussemart, Hemery, Lecoutre and Sais, 2004): a search without
@@ -915,16 +935,17 @@ static unsigned choose_weighted (dpll *d, bool projecting,
     *out = k;
     out += open;
     uint64_t c = (uint64_t) count + 1, w = (uint64_t) weights[k] + 1;
-    if (!(open & (c * best_weight < best_count * w)))
-      continue;
-    unsigned lit = open_literal (d, k, projecting);
-    if (lit == INVALID)
-      continue;
-    best = lit, best_count = c, best_weight = w;
+    if (open & (c * best_weight < best_count * w))
+      best = k, best_count = c, best_weight = w;
   }
   d->open_clauses.end = out;
   *list = (open_list) {true, start, SIZE_STACK (d->open_clauses)};
-  return best;
+  if (best == INVALID)
+    return INVALID;
+  /* Unit clauses are propagated, so an open clause has free literals,
+   * but maybe no projected one. */
+  unsigned lit = open_literal (d, best, projecting);
+  return lit != INVALID ? lit : choose_projected_weighted (d, *list);
 }
 
 /* The decision, and in 'list' the open clauses it was chosen from. */
