@@ -35,6 +35,7 @@ struct sudoku_entries {
   int count, max;
   bool tokens, separated;
   int values[SUDOKU_MAX_CELLS];
+  bool plain;                    /* columns[i] is i + 1 (not filled) */
   int columns[SUDOKU_MAX_CELLS]; /* 1-based, for messages */
 };
 
@@ -147,20 +148,20 @@ static bool split_plain (const char *line, size_t length,
                          sudoku_entries *e) {
   if (length > SUDOKU_MAX_CELLS || !box_of_cells ((int) length))
     return false;
-  unsigned bad = 0, max = 0;
+  unsigned char max = 0; /* above 9 for any other character */
+  int *values = e->values;
   for (size_t i = 0; i < length; i++) {
-    unsigned ch = (unsigned char) line[i];
-    unsigned digit = (ch == '.' ? '0' : ch) - '0';
-    bad |= digit > 9;
+    unsigned char ch = (unsigned char) line[i];
+    unsigned char digit = (unsigned char) ((ch == '.' ? '0' : ch) - '0');
     max = digit > max ? digit : max;
-    e->values[i] = (int) digit;
-    e->columns[i] = (int) i + 1;
+    values[i] = digit;
   }
-  if (bad)
+  if (max > 9)
     return false;
   e->count = (int) length;
-  e->max = (int) max;
+  e->max = max;
   e->tokens = e->separated = false;
+  e->plain = true;
   return true;
 }
 
@@ -169,6 +170,7 @@ static bool split_plain (const char *line, size_t length,
 static int split_line (const char *line, size_t length, sudoku_entries *e) {
   if (split_plain (line, length, e))
     return 0;
+  e->plain = false;
   if (split_numbers (line, e) && e->count > 1 &&
       (box_of_size (e->count) || box_of_cells (e->count))) {
     e->tokens = e->separated = true;
@@ -186,16 +188,17 @@ static bool values_in_range (sudoku_reader *r, const sudoku_entries *e,
     return true;
   for (int i = 0; i < e->count; i++)
     if (e->values[i] > size) {
+      int column = e->plain ? i + 1 : e->columns[i];
       if (e->tokens)
         fe_line_error (&r->input, line,
                        "value %d in column %d is larger "
                        "than %d",
-                       e->values[i], e->columns[i], size);
+                       e->values[i], column, size);
       else
         fe_line_error (&r->input, line,
                        "'%c' in column %d is not a value "
                        "of a %dx%d Sudoku (1-%c, '.' or '0' for blanks)",
-                       r->input.line[e->columns[i] - 1], e->columns[i],
+                       r->input.line[column - 1], column,
                        size, size, sudoku_value_char (size));
       return false;
     }
