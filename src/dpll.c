@@ -55,6 +55,14 @@
 /* Far above any clause size, so decrements never bring it down to 0. */
 #define SATISFIED (INT_MAX / 2)
 
+/* The state of a large clause: the number of its non-false literals less
+ * one ('SATISFIED' once one is true), and the XOR of those literals, so
+ * that the last one of a unit clause needs no search. */
+typedef struct counter {
+  int count;
+  unsigned open;
+} counter;
+
 /* A range of 'open_clauses' (see 'choose_weighted'), if 'listed'. */
 typedef struct open_list {
   bool listed;
@@ -107,7 +115,7 @@ struct dpll {
   chars state, initial;
   size_t state_bytes;
   signed char *values;
-  int *counts;
+  counter *counts;
   unsigned assigned, target; /* a model when they are equal */
   unsigned initial_assigned;
 
@@ -523,7 +531,7 @@ static void build_lists (dpll *d) {
 
 typedef struct arrays {
   signed char *values;
-  int *counts;
+  counter *counts;
   const unsigned *index, *lists, *literals, *starts;
   unsigned *queue, *units; /* ends */
   unsigned *unassigned;
@@ -541,10 +549,13 @@ static inline arrays load (const dpll *d) {
                    d->weights.begin, d->assigned, d->weighted};
 }
 
-/* Decrements the counter of clause 'k'.  The clause is written to
+/* The literal 'lit' of clause 'k' is false.  The clause is written to
  * 'units' in any case and kept there if it became unit. */
-static inline int decrement (int *counts, unsigned k, unsigned **units) {
-  int count = --counts[k];
+static inline int decrement (counter *counts, unsigned k, unsigned lit,
+                             unsigned **units) {
+  counter *c = counts + k;
+  int count = --c->count;
+  c->open ^= lit;
   **units = k;
   *units += (unsigned) (count - 1) >> 31; /* count <= 0 */
   return count;
@@ -554,21 +565,21 @@ static inline int decrement (int *counts, unsigned k, unsigned **units) {
 static void weigh_falsified (arrays *a, const unsigned *p,
                              const unsigned *end) {
   for (; p != end; p++)
-    if (a->counts[*p] < 0)
+    if (a->counts[*p].count < 0)
       a->weights[*p]++; /* wrapping around only misleads 'choose' */
   a->weighted = true;
 }
 
-/* Decrements the counters of the clauses in [p, end); false if one
- * drops below zero. */
+/* The false 'lit' shortens the clauses in [p, end); false if one is
+ * falsified. */
 static inline bool shorten (arrays *a, const unsigned *p,
-                            const unsigned *end) {
+                            const unsigned *end, unsigned lit) {
   const unsigned *begin = p;
-  int *counts = a->counts;
+  counter *counts = a->counts;
   unsigned *units = a->units;
   int signs = 0; /* negative if a counter dropped below zero */
   while (p != end)
-    signs |= decrement (counts, *p++, &units);
+    signs |= decrement (counts, *p++, lit, &units);
   a->units = units;
   if (signs >= 0)
     return true;
@@ -578,8 +589,8 @@ static inline bool shorten (arrays *a, const unsigned *p,
 
 /* The same for the 'size' clauses of an entry. */
 static inline bool shorten_entry (arrays *a, const unsigned *p,
-                                  unsigned size) {
-  return shorten (a, p, p + size);
+                                  unsigned size, unsigned lit) {
+  return shorten (a, p, p + size, lit);
 }
 
 static inline void set_true (arrays *a, unsigned lit) {
@@ -592,7 +603,7 @@ static inline void set_true (arrays *a, unsigned lit) {
 static inline void satisfy (arrays *a, const unsigned *p,
                             const unsigned *end) {
   while (p != end)
-    a->counts[*p++] = SATISFIED;
+    a->counts[*p++].count = SATISFIED;
 }
 
 /* Queues the implied literals at 'p', if any. */
@@ -614,7 +625,7 @@ static inline bool assign (arrays *a, unsigned lit) {
   set_true (a, lit);
   satisfy (a, p, p + satisfies);
   p += satisfies;
-  if (!shorten (a, p, p + shortens))
+  if (!shorten (a, p, p + shortens, NOT (lit)))
     return false;
   queue_implied (a, p + shortens);
   return true;
@@ -629,7 +640,7 @@ static inline bool assign_entry (arrays *a, unsigned lit,
   if (header == EDGE_FULL)
     return assign (a, lit);
   set_true (a, lit);
-  if (!shorten_entry (a, entry + 1, width - 1))
+  if (!shorten_entry (a, entry + 1, width - 1, NOT (lit)))
     return false;
   if (header) { /* EDGE_MORE */
     const unsigned *p = a->lists + a->index[lit];
@@ -639,18 +650,6 @@ static inline bool assign_entry (arrays *a, unsigned lit,
     queue_implied (a, p + satisfies + shortens);
   }
   return true;
-}
-
-/* Without a branch per literal: where the open one sits varies. */
-static unsigned unit_literal (const arrays *a, unsigned k) {
-  const unsigned *p = a->literals + a->starts[k];
-  const unsigned *end = a->literals + a->starts[k + 1];
-  unsigned unit = *p;
-  while (p != end) {
-    unsigned lit = *p++;
-    unit = a->values[lit] != DPLL_FALSE ? lit : unit;
-  }
-  return unit;
 }
 
 /* Assigns the implied literals 'literals[i]' of a block for the indices
@@ -669,7 +668,7 @@ assign_gathered (arrays *a, const unsigned *literals,
         return false;
     } else {
       set_true (a, lit);
-      if (!shorten_entry (a, entry + 1, width - 1))
+      if (!shorten_entry (a, entry + 1, width - 1, NOT (lit)))
         return false;
     }
   }
@@ -729,7 +728,8 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
         return false;
     } else if (a->units != units) {
       unsigned k = *--a->units;
-      if (!a->counts[k] && !assign (a, unit_literal (a, k)))
+      const counter *c = a->counts + k;
+      if (!c->count && !assign (a, c->open))
         return false;
     } else
       return true;
@@ -755,13 +755,12 @@ static bool assign_and_propagate (dpll *d, size_t size,
 /* Everything the search needs, sized for the formula. */
 static void allocate_search (dpll *d) {
   einsat *solver = d->owner;
-  size_t value_bytes = 2 * (size_t) d->vars;
-  value_bytes = (value_bytes + sizeof (int) - 1) / sizeof (int) *
-                sizeof (int);
-  d->state_bytes = value_bytes + (d->clauses + 1) * sizeof (int);
+  size_t value_bytes = 2 * (size_t) d->vars, align = _Alignof (counter);
+  value_bytes = (value_bytes + align - 1) / align * align;
+  d->state_bytes = value_bytes + (d->clauses + 1) * sizeof (counter);
   ZEROED_STACK (d->state, d->state_bytes);
   d->values = (signed char *) d->state.begin;
-  d->counts = (int *) (d->state.begin + value_bytes);
+  d->counts = (counter *) (d->state.begin + value_bytes);
   ZEROED_STACK (d->initial, d->state_bytes);
   ZEROED_STACK (d->projected, (size_t) d->vars);
   CLEAR_STACK (d->queue);
@@ -784,7 +783,13 @@ static void allocate_search (dpll *d) {
 /* The fixed literals, propagated once: each search starts from here. */
 static void propagate_fixed (dpll *d) {
   memset (d->values, DPLL_FREE, 2 * (size_t) d->vars);
-  memcpy (d->counts, d->sizes.begin, (d->clauses + 1) * sizeof (int));
+  for (unsigned k = 0; k <= d->clauses; k++) {
+    unsigned open = 0;
+    for (unsigned i = d->starts.begin[k]; k < d->clauses &&
+                                          i < d->starts.begin[k + 1]; i++)
+      open ^= d->literals.begin[i];
+    d->counts[k] = (counter) {d->sizes.begin[k], open};
+  }
   d->assigned = 0;
   if (!assign_and_propagate (d, SIZE_STACK (d->fixed), d->fixed.begin))
     d->inconsistent = true;
@@ -865,7 +870,7 @@ static unsigned choose_unweighted (const dpll *d, bool projecting) {
   unsigned best = INVALID;
   int fewest = SATISFIED;
   for (unsigned k = 0; k < d->clauses; k++) {
-    int count = d->counts[k];
+    int count = d->counts[k].count;
     if (count >= fewest)
       continue;
     unsigned lit = open_literal (d, k, projecting);
@@ -886,7 +891,7 @@ static unsigned choose_projected_weighted (const dpll *d, open_list list) {
   uint64_t best_count = 1, best_weight = 0; /* infinitely bad */
   for (size_t i = list.start; i < list.end; i++) {
     unsigned k = clauses[i];
-    uint64_t c = (uint64_t) d->counts[k] + 1;
+    uint64_t c = (uint64_t) d->counts[k].count + 1;
     uint64_t w = (uint64_t) d->weights.begin[k] + 1;
     if (c * best_weight >= best_count * w)
       continue;
@@ -922,13 +927,13 @@ static unsigned choose_weighted (dpll *d, bool projecting,
   RESERVE_STACK (d->open_clauses, start + parents + 1);
   unsigned *out = d->open_clauses.begin + start;
   const unsigned *parent = d->open_clauses.begin + first;
-  const int *counts = d->counts;
+  const counter *counts = d->counts;
   const unsigned *weights = d->weights.begin;
   unsigned best = INVALID;
   uint64_t best_count = 1, best_weight = 0; /* infinitely bad */
   for (size_t i = 0; i < parents; i++) {
     unsigned k = parent[i];
-    int count = counts[k];
+    int count = counts[k].count;
     /* Which clauses were satisfied since the last decision varies, so
      * only an improvement, which is rare, takes a branch. */
     bool open = count < SATISFIED / 2;
