@@ -736,6 +736,7 @@ static void enumerate_backtracking (einsat *solver, enumeration *e) {
 
 static void enumerate (einsat *solver, void *arg) {
   enumeration *e = arg;
+  (void) enumerator (solver); /* allocated here, where failing is safe */
   es_init_schedules (solver);
   es_init_search_limits (solver);
   es_reset_failed (solver);
@@ -813,7 +814,6 @@ int64_t einsat_enumerate (einsat *solver, const int *project,
                   project[i]);
   enumeration e = {solver, project, project_size, limit, callback,
                    data,   0,       0,            0};
-  (void) enumerator (solver);
   bool ok = es_protect (solver, enumerate, &e);
   if (!ok)
     return -1;
