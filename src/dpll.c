@@ -85,6 +85,7 @@ struct dpll {
   unsigned vars;
   unsigned clauses;       /* large ones */
   bool inconsistent;      /* no model at all */
+  bool oversized;         /* too large for the lists: never searched */
   unsigneds literals;     /* of the large clauses in a row */
   unsigneds starts;       /* clause i: [starts[i], starts[i+1]) */
   ints sizes;             /* initial counter of each clause */
@@ -198,6 +199,7 @@ void es_dpll_begin (dpll *d, unsigned vars) {
   d->vars = vars;
   d->clauses = 0;
   d->inconsistent = false;
+  d->oversized = false;
   d->ignored_count = 0;
   d->clause_stamp = 0;
   CLEAR_STACK (d->literals);
@@ -338,6 +340,9 @@ static void push_range (unsigneds *stack, const unsigned *begin,
 #define EDGE_FULL 1u
 #define EDGE_MORE 2u
 
+/* Positions in 'lists' are below it. */
+#define MAX_LISTS (UINT_MAX / 2)
+
 /* Clauses in an entry, at most: entries make the lists at most eight
  * times as long. */
 #define MAX_EDGE_SHORTENS 6
@@ -445,8 +450,9 @@ static size_t block_size (const dpll *d, unsigned lit, unsigned width) {
 }
 
 /* The entry width of each literal in 'widths'; 1 (all entries full) if
- * positions in 'lists' would not fit into 32 bits. */
-static void choose_widths (dpll *d, size_t literals) {
+ * positions in 'lists' would not fit into 32 bits.  Returns the words of
+ * all blocks. */
+static size_t choose_widths (dpll *d, size_t literals) {
   einsat *solver = d->owner;
   ZEROED_STACK (d->edge_counts, SIZE_STACK (d->implied));
   ZEROED_STACK (d->widths, literals);
@@ -457,9 +463,14 @@ static void choose_widths (dpll *d, size_t literals) {
     d->widths.begin[lit] = width;
     total += block_size (d, lit, width);
   }
-  if (total >= UINT_MAX / 2)
-    for (unsigned lit = 0; lit < literals; lit++)
-      d->widths.begin[lit] = 1;
+  if (total < MAX_LISTS)
+    return total;
+  total = 0;
+  for (unsigned lit = 0; lit < literals; lit++) {
+    d->widths.begin[lit] = 1;
+    total += block_size (d, lit, 1);
+  }
+  return total;
 }
 
 /* Blocks are laid out shortest first: a block is read whole when its
@@ -491,7 +502,10 @@ static void build_lists (dpll *d) {
   ZEROED_STACK (d->literal_stamps, literals);
   ZEROED_STACK (d->clause_stamps, (size_t) d->clauses);
   unique_implied (d, literals);
-  choose_widths (d, literals);
+  if (choose_widths (d, literals) >= MAX_LISTS) {
+    d->oversized = true;
+    return;
+  }
   ZEROED_STACK (d->index, literals);
   const unsigned *occurs = d->occurs.begin;
   const unsigned *occurring = d->occurrences.begin;
@@ -811,6 +825,8 @@ void es_dpll_end (dpll *d) {
   sort_by_key (d, &d->occurs, &d->occurrences, literals,
                d->clause_pairs.begin, SIZE_STACK (d->clause_pairs) / 2);
   build_lists (d);
+  if (d->oversized)
+    return;
   allocate_search (d);
   /* A decision scans the clauses and copies the state, so on a large
    * formula it counts as several against the budget. */
@@ -1088,10 +1104,10 @@ static int search (dpll *d) {
 
 int es_dpll_enumerate (dpll *d, es_dpll_search *s) {
   assert (s->model);
-  if (d->inconsistent) {
+  if (d->inconsistent || d->oversized) {
     CLEAR_STACK (d->frames);
     d->fruitful = 0;
-    return DPLL_COMPLETE;
+    return d->oversized ? DPLL_HANDED_OVER : DPLL_COMPLETE;
   }
   start (d, s);
   int res = search (d);

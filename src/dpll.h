@@ -98,7 +98,8 @@ enum {
 
 /* Enumerates the models of the loaded formula and the assumptions,
  * projected on the projection: each model's projected values once.
- * Projected variables are decided first. */
+ * Projected variables are decided first.  A formula too large for the
+ * lists (beyond 2^31 words) is not searched: it hands over at once. */
 int es_dpll_enumerate (dpll *, es_dpll_search *);
 
 /* After DPLL_HANDED_OVER: the prefix, projected decisions of the search,
