@@ -259,6 +259,12 @@ static void push_binary (dpll *d, unsigned a, unsigned b) {
 
 void es_dpll_clause (dpll *d, size_t size, const unsigned *lits) {
   einsat *solver = d->owner;
+  if (size == 2 && IDX (lits[0]) != IDX (lits[1])) { /* the usual case */
+    assert (IDX (lits[0]) < d->vars && !d->ignored.begin[IDX (lits[0])]);
+    assert (IDX (lits[1]) < d->vars && !d->ignored.begin[IDX (lits[1])]);
+    push_binary (d, lits[0], lits[1]);
+    return;
+  }
   size_t start = SIZE_STACK (d->literals);
   bool tautology = !push_distinct (d, size, lits);
   size_t distinct = SIZE_STACK (d->literals) - start;
