@@ -83,32 +83,32 @@ struct dpll {
 
   /* The formula. */
   unsigned vars;
-  unsigned clauses;       /* large ones */
-  bool inconsistent;      /* no model at all */
-  bool oversized;         /* too large for the lists: never searched */
-  unsigneds literals;     /* of the large clauses in a row */
-  unsigneds starts;       /* clause i: [starts[i], starts[i+1]) */
-  ints sizes;             /* initial counter of each clause */
-  unsigneds fixed;        /* literals fixed by the caller */
-  chars ignored;          /* per variable: takes no part */
+  unsigned clauses;   /* large ones */
+  bool inconsistent;  /* no model at all */
+  bool oversized;     /* too large for the lists: never searched */
+  unsigneds literals; /* of the large clauses in a row */
+  unsigneds starts;   /* clause i: [starts[i], starts[i+1]) */
+  ints sizes;         /* initial counter of each clause */
+  unsigneds fixed;    /* literals fixed by the caller */
+  chars ignored;      /* per variable: takes no part */
   unsigned ignored_count;
-  unsigned clause_stamp;  /* of the clause being loaded */
-  unsigneds binary_pairs; /* (implying, implied) while loading */
-  unsigneds clause_pairs; /* (literal, clause) while loading */
-  unsigneds occurs;       /* per literal: start in 'occurrences' */
-  unsigneds occurrences;  /* large clauses of each literal */
-  unsigneds implies;      /* per literal: start in 'implied' */
-  unsigneds implied;      /* literals implied through binary clauses */
-                          /* (the four above only build 'lists') */
-  unsigneds index;        /* per literal: start of its block in 'lists' */
-  unsigneds lists;        /* see 'build_lists' */
-  unsigneds block_starts; /* scratch of 'build_lists' */
+  unsigned clause_stamp;    /* of the clause being loaded */
+  unsigneds binary_pairs;   /* (implying, implied) while loading */
+  unsigneds clause_pairs;   /* (literal, clause) while loading */
+  unsigneds occurs;         /* per literal: start in 'occurrences' */
+  unsigneds occurrences;    /* large clauses of each literal */
+  unsigneds implies;        /* per literal: start in 'implied' */
+  unsigneds implied;        /* literals implied through binary clauses */
+                            /* (the four above only build 'lists') */
+  unsigneds index;          /* per literal: start of its block in 'lists' */
+  unsigneds lists;          /* see 'build_lists' */
+  unsigneds block_starts;   /* scratch of 'build_lists' */
   unsigneds clause_stamps;  /* scratch of 'build_lists' */
   unsigneds literal_stamps; /* scratch of loading and 'build_lists' */
-  unsigneds widths;       /* scratch of 'build_lists' */
-  unsigneds edge_counts;  /* scratch of 'build_lists' */
-  unsigneds order;        /* literals by the size of their blocks */
-  uint64_t decision_cost; /* against the budget (see 'es_dpll_end') */
+  unsigneds widths;         /* scratch of 'build_lists' */
+  unsigneds edge_counts;    /* scratch of 'build_lists' */
+  unsigneds order;          /* literals by the size of their blocks */
+  uint64_t decision_cost;   /* against the budget (see 'es_dpll_end') */
 
   /* The state copied at each decision: values (per literal, padded to
    * a multiple of 'int'), then the counters; 'initial' is the state
@@ -122,8 +122,8 @@ struct dpll {
 
   /* The search. */
   es_dpll_search *search;
-  chars projected;           /* per variable, while 'search->projection' */
-  size_t open_projected;     /* the projection before it is assigned */
+  chars projected;        /* per variable, while 'search->projection' */
+  size_t open_projected;  /* the projection before it is assigned */
   unsigneds queue;        /* positions in 'lists' of implied literals */
   unsigneds units;        /* clauses whose counter dropped to zero */
   unsigneds unassigned;   /* scratch of 'propagate_arrays' */
@@ -131,8 +131,8 @@ struct dpll {
   bool weighted;          /* since 'start' (else all weights are zero) */
   unsigneds open_clauses; /* see 'choose_weighted' */
   STACK (dpll_frame) frames;
-  size_t fruitful;        /* frames below it were on the stack at a model */
-  chars saved;            /* one state per frame */
+  size_t fruitful; /* frames below it were on the stack at a model */
+  chars saved;     /* one state per frame */
   uint64_t nodes;
 };
 
@@ -353,7 +353,8 @@ static void push_range (unsigneds *stack, const unsigned *begin,
  * times as long. */
 #define MAX_EDGE_SHORTENS 6
 #define MAX_ENTRY_WIDTH (1 + MAX_EDGE_SHORTENS) /* see 'assign_block' */
-_Static_assert (MAX_ENTRY_WIDTH == 7, "one case per width in 'assign_block'");
+_Static_assert(MAX_ENTRY_WIDTH == 7,
+               "one case per width in 'assign_block'");
 
 /* Added to W if some entry of the block has a header (see
  * 'assign_block'). */
@@ -563,10 +564,10 @@ typedef struct arrays {
 /* Both queues are empty between calls of 'assign_and_propagate'. */
 
 static inline arrays load (const dpll *d) {
-  return (arrays) {d->values,       d->counts,        d->index.begin,
-                   d->lists.begin,  d->literals.begin, d->starts.begin,
-                   d->queue.begin,  d->units.begin,    d->unassigned.begin,
-                   d->weights.begin, d->assigned, d->weighted};
+  return (arrays){d->values,        d->counts,         d->index.begin,
+                  d->lists.begin,   d->literals.begin, d->starts.begin,
+                  d->queue.begin,   d->units.begin,    d->unassigned.begin,
+                  d->weights.begin, d->assigned,       d->weighted};
 }
 
 /* The literal 'lit' of clause 'k' is false.  The clause is written to
@@ -705,7 +706,8 @@ static bool assign_block (arrays *a, const unsigned *literals,
   switch (kind) {
 #define WIDTH(W) \
   case W: \
-    return assign_gathered (a, literals, entries, W, false, gathered, end); \
+    return assign_gathered (a, literals, entries, W, false, gathered, \
+                            end); \
   case MIXED_BLOCK + W: \
     return assign_gathered (a, literals, entries, W, true, gathered, end);
     WIDTH (1)
@@ -733,10 +735,14 @@ static bool propagate_arrays (arrays *a, unsigned *implying,
       /* Whether an implied literal is assigned already goes either way
        * at random (where at-most-one constraints overlap, most are): a
        * branch on each value would be mispredicted often, so the
-       * unassigned ones are gathered first without branches. */
+       * unassigned ones are gathered first without branches.  The
+       * body is a load and three simple operations, so the loop control
+       * would be a third of the work: it is unrolled (gcc and clang
+       * read the pragma; bench/GRIDS.md, "Stop 30"). */
       unsigned *unassigned = a->unassigned, *u = unassigned;
       const signed char *values = a->values;
       int signs = 0; /* DPLL_FALSE if an implied literal is false */
+#pragma GCC unroll 4
       for (unsigned i = 0; i < implied; i++) {
         int value = values[literals[i]];
         *u = i;
@@ -764,7 +770,8 @@ static bool assign_and_propagate (dpll *d, size_t size,
   for (size_t i = 0; ok && i < size; i++)
     ok = assign (&a, lits[i]);
   ok = ok && propagate_arrays (&a, d->queue.begin, d->units.begin);
-  d->assigned = a.assigned; /* the queues are dropped, after a conflict too */
+  d->assigned =
+      a.assigned; /* the queues are dropped, after a conflict too */
   d->weighted = a.weighted;
   return ok;
 }
@@ -775,7 +782,7 @@ static bool assign_and_propagate (dpll *d, size_t size,
 /* Everything the search needs, sized for the formula. */
 static void allocate_search (dpll *d) {
   einsat *solver = d->owner;
-  size_t value_bytes = 2 * (size_t) d->vars, align = _Alignof (counter);
+  size_t value_bytes = 2 * (size_t) d->vars, align = _Alignof(counter);
   value_bytes = (value_bytes + align - 1) / align * align;
   d->state_bytes = value_bytes + (d->clauses + 1) * sizeof (counter);
   ZEROED_STACK (d->state, d->state_bytes);
@@ -805,10 +812,10 @@ static void propagate_fixed (dpll *d) {
   memset (d->values, DPLL_FREE, 2 * (size_t) d->vars);
   for (unsigned k = 0; k <= d->clauses; k++) {
     unsigned open = 0;
-    for (unsigned i = d->starts.begin[k]; k < d->clauses &&
-                                          i < d->starts.begin[k + 1]; i++)
+    for (unsigned i = d->starts.begin[k];
+         k < d->clauses && i < d->starts.begin[k + 1]; i++)
       open ^= d->literals.begin[i];
-    d->counts[k] = (counter) {d->sizes.begin[k], open};
+    d->counts[k] = (counter){d->sizes.begin[k], open};
   }
   d->assigned = 0;
   if (!assign_and_propagate (d, SIZE_STACK (d->fixed), d->fixed.begin))
@@ -823,8 +830,8 @@ static void propagate_fixed (dpll *d) {
 void es_dpll_end (dpll *d) {
   einsat *solver = d->owner;
   size_t literals = 2 * (size_t) d->vars;
-  sort_by_key (d, &d->implies, &d->implied, literals,
-               d->binary_pairs.begin, SIZE_STACK (d->binary_pairs) / 2);
+  sort_by_key (d, &d->implies, &d->implied, literals, d->binary_pairs.begin,
+               SIZE_STACK (d->binary_pairs) / 2);
   CLEAR_STACK (d->binary_pairs);
   PUSH_STACK (d->sizes, SATISFIED); /* the padding clause */
   RESERVE_STACK (d->literals, 1);
@@ -966,7 +973,7 @@ static unsigned choose_weighted (dpll *d, bool projecting,
       best = k, best_count = c, best_weight = w;
   }
   d->open_clauses.end = out;
-  *list = (open_list) {true, start, SIZE_STACK (d->open_clauses)};
+  *list = (open_list){true, start, SIZE_STACK (d->open_clauses)};
   if (best == INVALID)
     return INVALID;
   /* Unit clauses are propagated, so an open clause has free literals,
@@ -978,7 +985,7 @@ static unsigned choose_weighted (dpll *d, bool projecting,
 /* The decision, and in 'list' the open clauses it was chosen from. */
 static unsigned choose (dpll *d, open_list *list) {
   bool projecting = projected_open (d);
-  *list = (open_list) {false, 0, 0};
+  *list = (open_list){false, 0, 0};
   unsigned best = d->weighted && d->search->weighted
                       ? choose_weighted (d, projecting, list)
                       : choose_unweighted (d, projecting);
@@ -1008,8 +1015,9 @@ static void decide (dpll *d, unsigned lit, open_list list) {
     RESIZE_STACK (d->saved, need);
   }
   memcpy (saved_state (d, depth), d->state.begin, d->state_bytes);
-  dpll_frame f = {lit,   d->assigned, d->open_projected,
-                  false, projected (d, IDX (lit)), list};
+  dpll_frame f = {
+      lit, d->assigned, d->open_projected, false, projected (d, IDX (lit)),
+      list};
   PUSH_STACK (d->frames, f);
   d->nodes++;
   d->search->decisions++;

@@ -79,7 +79,7 @@ typedef bool es_dpll_terminate (void *data);
 typedef struct es_dpll_search {
   const unsigned *assumptions; /* literals true in every model sought */
   size_t assumed;
-  const unsigned *projection;  /* variables; NULL: all of them */
+  const unsigned *projection; /* variables; NULL: all of them */
   size_t projected;
   uint64_t budget;    /* decisions before handing over (at least 1) */
   uint64_t per_model; /* more decisions for every model found */

@@ -2,12 +2,12 @@
  * against exhaustive enumeration.  Random formulas over up to 12
  * variables, with duplicate and complementary literals, units, the empty
  * clause now and then, fixed and ignored variables, literals implying
- * both phases of another, and exactly-one groups (a clause and its pairwise exclusions, where the lists of
- * implied literals get entries of several widths, see 'build_lists').
- * Each is enumerated several times under random assumptions, projected
- * on all variables or on a random list, with budgets large enough to
- * finish and small enough to hand over, with model callbacks that stop
- * and a termination callback:
+ * both phases of another, and exactly-one groups (a clause and its pairwise
+ * exclusions, where the lists of implied literals get entries of several
+ * widths, see 'build_lists'). Each is enumerated several times under random
+ * assumptions, projected on all variables or on a random list, with budgets
+ * large enough to finish and small enough to hand over, with model
+ * callbacks that stop and a termination callback:
  *
  *   - every model satisfies the formula, the fixed literals and the
  *     assumptions, and ignored variables have no value;
@@ -35,7 +35,7 @@ typedef struct instance {
   bool all;                          /* projected on all variables */
   unsigned projection[2 * MAX_VARS]; /* else on these (maybe none) */
   int projected;
-  int keyed[MAX_VARS], keys;         /* distinct projected variables */
+  int keyed[MAX_VARS], keys; /* distinct projected variables */
 } instance;
 
 typedef struct collected {
@@ -119,7 +119,8 @@ static void load_random (dpll *d, uint64_t *rng, instance *t) {
   for (int v = 0; v < t->vars; v++)
     if (t->ignored[v])
       es_dpll_ignore (d, (unsigned) v);
-  int groups = oracle_below (rng, 4), clauses = oracle_below (rng, 3 * t->vars);
+  int groups = oracle_below (rng, 4),
+      clauses = oracle_below (rng, 3 * t->vars);
   for (int i = 0; i < groups + clauses; i++)
     if (i < groups)
       add_exactly_one (d, rng, t);
@@ -127,7 +128,8 @@ static void load_random (dpll *d, uint64_t *rng, instance *t) {
       add_random_clause (d, rng, t);
   if (!oracle_below (rng, 4))
     add_both_phases (d, rng, t);
-  for (int i = oracle_below (rng, 3) ? 0 : 1 + oracle_below (rng, 2); i; i--) {
+  for (int i = oracle_below (rng, 3) ? 0 : 1 + oracle_below (rng, 2); i;
+       i--) {
     int lit = random_lit (rng, t);
     formula_add (&t->f, 1, &lit);
     es_dpll_fix (d, dpll_lit (lit));
@@ -330,8 +332,9 @@ bool unit_dpll_random (char *why, size_t size, long rounds) {
     snprintf (why, size, "formula %ld: %s", round - 1, wrong);
   else if (!outcomes[DPLL_COMPLETE] || !outcomes[DPLL_STOPPED] ||
            !outcomes[DPLL_HANDED_OVER])
-    snprintf (why, size, "searches complete %ld, stopped %ld, handed over "
-                         "%ld: each should occur",
+    snprintf (why, size,
+              "searches complete %ld, stopped %ld, handed over "
+              "%ld: each should occur",
               outcomes[DPLL_COMPLETE], outcomes[DPLL_STOPPED],
               outcomes[DPLL_HANDED_OVER]);
   else
