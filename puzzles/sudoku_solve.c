@@ -16,9 +16,9 @@
  * check, 1 otherwise: enumeration continues the search after the first
  * solution by backtracking over its projected decisions instead of
  * starting a second search, and leaves the formula as it was.  It first
- * searches without learning ('src/dpll.c'), which settles every 9x9 and
- * 16x16 puzzle of the shared sets within its budget and is several times
- * as fast as CDCL on them (bench/GRIDS.md).
+ * searches without learning (the library's sub-solver), which settles
+ * every 9x9 and 16x16 puzzle of the shared sets within its budget and is
+ * several times as fast as CDCL on them (bench/GRIDS.md).
  *
  * Projection: all variables, unless the encoding has auxiliary
  * variables (whose values could tell apart models with the same cells),
