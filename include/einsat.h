@@ -376,6 +376,30 @@ int64_t einsat_enumerate (einsat *, const int *project, int project_size,
                           void *data, int *complete);
 
 /*------------------------------------------------------------------------*/
+/* Cube-and-conquer: splits the formula into at most 'max_cubes' (> 0)
+ * cubes, conjunctions of literals, by lookahead ('src/cube.c': the
+ * variable whose two literals together imply the most is split on, the
+ * leaf with the most unassigned variables first), and calls 'cube (data,
+ * lits, size)' for each (hardest first; 'lits' holds 'size' literals,
+ * valid during the call).  Every model of the formula satisfies one of
+ * the cubes, so the formula is satisfiable if and only if it is under
+ * one of them: the conquering solvers may take them in any order and
+ * anywhere (an instance given the same clauses, 'einsat_assume' for each
+ * literal).  The pending assumptions start every cube and are consumed,
+ * as by 'einsat_solve'.  Splitting stops early at the limits of
+ * 'einsat_set_*_limit' (the propagation limit is the natural budget) or
+ * on 'einsat_terminate'; the cubes then are the leaves reached so far.
+ * Units found on the way (failed literals) are added to the formula
+ * (and the proof).  Works on the formula as it is: a short
+ * 'einsat_solve' with a conflict limit first lets preprocessing simplify
+ * it.  Returns the number of cubes: 0 if lookahead refuted every branch
+ * (the formula, under the assumptions, is unsatisfiable), -1 on error
+ * or if the callback returned 0 ('einsat_error' says which).  Option
+ * 'cubecandidates' bounds the variables looked ahead per split. */
+int64_t einsat_cube (einsat *, int max_cubes, einsat_lits_callback *cube,
+                     void *data);
+
+/*------------------------------------------------------------------------*/
 /* Clause exchange: learned clauses flow between instances that solve the
  * same formula, in this process or elsewhere (threads, MPI ranks, a
  * distributed solver such as Mallob; README.md describes an adapter).

@@ -609,6 +609,7 @@ struct einsat {
   struct cardinality *cardinality;
   struct congruence *congruence;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
+  struct cuber *cuber;     /* cube generation ('cube.c') */
 
   /* Enumeration without learning ('dpll.c'): its copy of the formula,
    * and the count of changes of the irredundant clauses it is checked
@@ -890,6 +891,9 @@ bool es_fix_failed_literal (einsat *, unsigned unit); /* false: UNSAT */
 /* in 'hyper.c' */
 unsigned es_propagate_hyper (einsat *); /* conflict reference or INVALID */
 unsigned es_conflict_dominator (einsat *, unsigned conflict);
+
+/* in 'cube.c' */
+void es_release_cuber (einsat *);
 
 /* in 'decompose.c' */
 void es_decompose (einsat *);
