@@ -424,6 +424,8 @@ static int generate_cubes (rank *r) {
   einsat_set_conflict_limit (r->solver, 1000);
   int res = einsat_solve (r->solver); /* preprocessing; maybe an answer */
   einsat_set_conflict_limit (r->solver, -1);
+  if (res < 0)
+    error ("%s", einsat_error (r->solver));
   if (res)
     return res;
   int max_cubes = r->opt.cubes ? r->opt.cubes : 16 * r->ranks;
@@ -594,10 +596,12 @@ static void fill_slot (rank *r, int *slot, size_t size) {
   slot[SLOT_STEALABLE] = r->queued ? r->queue[r->queued - 1] : -1;
   size_t done = r->done.size < MAX_DONE ? r->done.size : MAX_DONE;
   slot[SLOT_DONE] = (int) done;
-  memcpy (slot + SLOT_HEADER, r->done.begin, done * sizeof (int));
-  memmove (r->done.begin, r->done.begin + done,
-           (r->done.size - done) * sizeof (int));
-  r->done.size -= done;
+  if (done) {
+    memcpy (slot + SLOT_HEADER, r->done.begin, done * sizeof (int));
+    memmove (r->done.begin, r->done.begin + done,
+             (r->done.size - done) * sizeof (int));
+    r->done.size -= done;
+  }
   pthread_mutex_unlock (&r->lock);
   size_t header = SLOT_HEADER + MAX_DONE;
   slot[SLOT_CLAUSES] = (int) exchange_pack (&r->ex, slot + header,
@@ -666,8 +670,11 @@ static void give (rank *r, int to, int cube) {
   if (to != r->id)
     return;
   pthread_mutex_lock (&r->lock);
-  if (r->queued < QUEUE + 1)
-    r->queue[r->queued++] = cube;
+  if (r->queued == QUEUE + 1) { /* the assignment keeps at most QUEUE */
+    error ("rank %d: internal error: cube queue overflow", r->id);
+    MPI_Abort (MPI_COMM_WORLD, 1);
+  }
+  r->queue[r->queued++] = cube;
   pthread_cond_signal (&r->work);
   pthread_mutex_unlock (&r->lock);
 }
