@@ -120,6 +120,22 @@ int einsat_current_value (einsat *, int lit);
  * the same as 'einsat_add' for each literal and 0, but cheaper. */
 void einsat_add_clause (einsat *, const int *lits, size_t size);
 
+/* Adds the cardinality constraint 'at most bound of lits[0..size) are
+ * true' (like 'add_atmost' of PySAT's Minicard).  Bound one, the
+ * at-most-one constraint, is propagated natively: one list of literals
+ * instead of size * (size - 1) / 2 binary clauses or an encoding with
+ * auxiliary variables, and as fast.  An exactly-one constraint is this
+ * plus the clause 'lits'.  A negative bound makes the formula
+ * unsatisfiable, bound zero makes every literal false, a bound of at
+ * least 'size' says nothing.  Repeated literals count repeatedly.  Like
+ * clauses, constraints are kept forever.  While a proof is traced
+ * ('einsat_trace_proof') an at-most-one constraint is added as its
+ * pairwise clauses (-lits[i] | -lits[j]) for i < j in this order, which
+ * the formula the proof is checked against must contain (LRAT numbers
+ * them as original clauses); bounds above one are then a contract
+ * violation. */
+void einsat_add_atmost (einsat *, const int *lits, size_t size, int bound);
+
 /* Asks a running (or the next) 'einsat_solve' to stop as soon as it can
  * and return 0.  Safe to call from other threads and signal handlers. */
 void einsat_terminate (einsat *);

@@ -223,6 +223,7 @@ void einsat_delete (einsat *solver) {
   es_release_decompose (solver);
   es_release_walker (solver);
   es_release_dpll (solver);
+  es_release_atmosts (solver);
   RELEASE_STACK (solver->lucky_phases);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
@@ -302,6 +303,39 @@ void einsat_add_clause (einsat *solver, const int *lits, size_t size) {
   leave_result_state (solver);
   clause_argument c = {lits, size};
   protect (solver, add_whole_clause, &c);
+}
+
+typedef struct atmost_argument {
+  const int *lits;
+  size_t size;
+  int bound;
+} atmost_argument;
+
+static void add_whole_atmost (einsat *solver, void *arg) {
+  atmost_argument *c = arg;
+  es_add_original_atmost (solver, c->size, c->lits, c->bound);
+}
+
+void einsat_add_atmost (einsat *solver, const int *lits, size_t size,
+                        int bound) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return;
+  REQUIRE_NOT_ADDING ();
+  REQUIRE_NO_LRAT_LEMMAS ();
+  REQUIRE_INCREMENTAL_PROOF ();
+  REQUIRE (lits || !size, "literals are NULL");
+  for (size_t i = 0; i < size; i++) {
+    REQUIRE (lits[i], "zero inside a constraint");
+    REQUIRE_VALID_LITERAL (lits[i]);
+  }
+  REQUIRE (!solver->proof || bound <= 1 || (size_t) bound >= size,
+           "a bound above one (here %d) cannot be stated in a proof: "
+           "encode the constraint with clauses",
+           bound);
+  leave_result_state (solver);
+  atmost_argument c = {lits, size, bound};
+  protect (solver, add_whole_atmost, &c);
 }
 
 static void push_assumption (einsat *solver, void *arg) {

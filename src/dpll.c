@@ -182,7 +182,8 @@ static void sort_by_key (einsat *solver, unsigneds *starts,
 }
 
 /* Binary clause (a | b): NOT a implies b.  Each is met in the watches of
- * both literals, so each direction is added once. */
+ * both literals, so each direction is added once.  At-most-one
+ * constraints add their pairwise clauses. */
 static void copy_binaries (einsat *solver, dpll *d, unsigneds *pairs) {
   CLEAR_STACK (*pairs);
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
@@ -194,6 +195,7 @@ static void copy_binaries (einsat *solver, dpll *d, unsigneds *pairs) {
       PUSH_STACK (*pairs, NOT (lit));
       PUSH_STACK (*pairs, w.blit);
     }
+  es_push_atmost_implications (solver, pairs);
   sort_by_key (solver, &d->implies, &d->implied, 2 * (size_t) solver->vars,
                pairs->begin, SIZE_STACK (*pairs) / 2);
 }
@@ -501,7 +503,8 @@ static void copy_formula (einsat *solver, dpll *d) {
  * formula; binary clauses count too (a 25x25 Sudoku has 690,000). */
 static bool small_enough (einsat *solver) {
   return solver->vars && solver->vars <= (unsigned) GET_OPTION (dpllvars) &&
-         STAT (clauses_irredundant) <= (uint64_t) GET_OPTION (dpllclauses);
+         STAT (clauses_irredundant) + es_atmost_pairs (solver) <=
+             (uint64_t) GET_OPTION (dpllclauses);
 }
 
 /* Copying costs about as much as three CDCL searches of a Sudoku (1 M

@@ -24,7 +24,8 @@ bool es_frozen (einsat *solver, unsigned idx) {
   if (!eidx || PEEK_STACK (solver->frozen, eidx))
     return true;
   var_flags *f = FLAGS (idx);
-  return f->assumed || es_projected (solver, idx) || f->xmatrix;
+  return f->assumed || es_projected (solver, idx) || f->xmatrix ||
+         f->atmost;
 }
 
 /* The variable 'idx' leaves the formula (eliminated or substituted): its

@@ -142,6 +142,7 @@ typedef struct var_flags {
   bool factor : 1;     /* internal variable added by factoring */
   bool xmatrix : 1;    /* in the Gauss-Jordan matrix of the search */
   bool flipped : 1;    /* flipped entry of the enumeration prefix */
+  bool atmost : 1;     /* in a native at-most-one constraint */
 } var_flags;
 
 /* One frame per decision level. */
@@ -394,6 +395,21 @@ typedef struct walker {
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
 
+/* Native at-most-one constraints ('atmost.c'): back to back in 'arena'
+ * (size, then the literals), referenced by their offset; the index
+ * lists the constraints of each literal ('occurs' from 'start[lit]' to
+ * 'start[lit + 1]', for the literals below 'start_size - 1'). */
+typedef struct atmosts {
+  unsigneds arena;
+  unsigned count;     /* constraints in the arena */
+  size_t occurrences; /* literals in the arena */
+  unsigned *start;    /* per literal, and one more */
+  size_t start_size;
+  unsigneds occurs;
+  bool stale;          /* the index must be rebuilt */
+  unsigneds registers; /* scratch of the counters of larger bounds */
+} atmosts;
+
 /*------------------------------------------------------------------------*/
 
 struct einsat {
@@ -591,6 +607,10 @@ struct einsat {
 
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
+  ints check_atmosts; /* the at-most-one constraints, each ending in 0 */
+
+  /* Native at-most-one constraints ('atmost.c'). */
+  atmosts atmosts;
 
   options opts;
   statistics stats;
@@ -696,6 +716,19 @@ void es_assign_decision (einsat *, unsigned lit);
 void es_assign_unit (einsat *, unsigned lit);
 unsigned es_reason_level (einsat *, unsigned lit, clause *);
 void es_new_level (einsat *, unsigned decision);
+
+/* in 'atmost.c' */
+void es_add_original_atmost (einsat *, size_t size, const int *elits,
+                             int bound);
+void es_store_atmost (einsat *, size_t size, const unsigned *lits);
+void es_index_atmosts (einsat *);
+unsigned es_propagate_atmosts (einsat *, unsigned lit, uint64_t *ticks);
+void es_simplify_atmosts (einsat *);
+uint64_t es_atmost_pairs (einsat *); /* pairwise clauses they stand for */
+void es_push_atmost_implications (einsat *, unsigneds *pairs);
+void es_check_atmosts_propagated (einsat *);
+bool es_check_model_atmosts (einsat *);
+void es_release_atmosts (einsat *);
 
 /* in 'propagate.c' */
 unsigned es_propagate (einsat *); /* conflict reference or INVALID */
