@@ -164,6 +164,7 @@ einsat *einsat_new_with_allocator (einsat_allocator *allocator,
   memset (solver, 0, sizeof *solver);
   solver->allocator = allocator;
   solver->allocator_data = data;
+  solver->system_allocator = allocator == default_allocator;
   solver->memory = solver->peak_memory = sizeof *solver;
   if (!protect (solver, init_solver, 0)) {
     einsat_delete (solver);

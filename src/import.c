@@ -27,7 +27,10 @@ void es_grow_external (einsat *solver, int idx) {
  * variable so that propagation never reallocates it.  'resized' counts
  * the arrays already at the new capacity, so that an allocation failure
  * in the middle leaves sizes that 'es_release_variables' frees exactly.
- * Both functions must list the arrays in the same order. */
+ * Both functions must list the arrays in the same order.  The room
+ * beyond the variables is not initialized: each new variable zeroes its
+ * own entries, so that the unused half of a doubled capacity costs no
+ * memory (for 25 million variables, 1.8 GB). */
 #define PER_VARIABLE_ARRAYS \
   ARRAY (values, 2) \
   ARRAY (saved, 1) \
@@ -58,8 +61,6 @@ void es_enlarge_variables (einsat *solver, unsigned new_vars) {
   solver->resized++;
   PER_VARIABLE_ARRAYS
 #undef ARRAY
-  for (size_t idx = old_capacity; idx < new_capacity; idx++)
-    solver->scores.pos[idx] = INVALID;
   solver->capacity = (unsigned) new_capacity;
   solver->resized = 0;
 }
@@ -69,6 +70,12 @@ unsigned es_new_internal_variable (einsat *solver, int eidx) {
     es_fatal (solver, "too many variables");
   unsigned idx = solver->vars;
   es_enlarge_variables (solver, idx + 1);
+#define ARRAY(NAME, FACTOR) \
+  memset (solver->NAME + FACTOR * (size_t) idx, 0, \
+          FACTOR * sizeof *solver->NAME);
+  PER_VARIABLE_ARRAYS
+#undef ARRAY
+  solver->scores.pos[idx] = INVALID;
   solver->vars = idx + 1;
   signed char phase = GET_OPTION (phase) ? 1 : -1;
   solver->saved[idx] = phase;

@@ -416,6 +416,7 @@ struct einsat {
   /* Memory, errors, API state. */
   einsat_allocator *allocator;
   void *allocator_data;
+  bool system_allocator; /* the default one: calloc may be used */
   size_t memory, peak_memory;
   jmp_buf *recovery;
   einsat_abort_hook *abort_hook;
@@ -697,6 +698,8 @@ void es_add_original_clause (einsat *, size_t size, const int *elits);
 void es_add_internal_clause (einsat *, uint64_t lrat_id);
 void es_learn_clause (einsat *, unsigned glue);
 void es_eagerly_subsume (einsat *);
+bool es_some_clause_sized (einsat *, unsigned min_size, unsigned max_size,
+                           bool redundant);
 
 /* in 'otfs.c' */
 void es_queue_strengthening (einsat *, unsigned ref, unsigned lit,
