@@ -364,6 +364,24 @@ unsigned es_propagate_atmosts (einsat *solver, unsigned lit,
   return INVALID;
 }
 
+/* Adds the constraints of 'from' to 'solver' with the literals mapped
+ * to external literals of 'solver' by 'map' (the workers of a portfolio
+ * copy the ruler's formula this way, see 'portfolio.c'). */
+void es_copy_atmosts (einsat *solver, einsat *from,
+                      int (*map) (unsigned ilit)) {
+  atmosts *A = &from->atmosts;
+  ints *elits = &solver->eclause;
+  for (all_atmosts (ref, A)) {
+    const unsigned *lits = atmost_literals (A, ref);
+    unsigned size = atmost_size (A, ref);
+    CLEAR_STACK (*elits);
+    for (unsigned i = 0; i < size; i++)
+      PUSH_STACK (*elits, map (lits[i]));
+    es_add_original_atmost (solver, size, elits->begin, 1);
+  }
+  CLEAR_STACK (*elits);
+}
+
 /*------------------------------------------------------------------------*/
 /* As pairwise clauses, for the search without learning ('dpll.c'), whose
  * formulas are small. */

@@ -4,7 +4,8 @@
  * assumptions, solving and enumeration, each result checked against the
  * formula in which every constraint is spelled out as clauses (at most k
  * of n true: every k + 1 of them contain a false one), which is
- * obviously right.  Models must satisfy it, UNSAT must be real, failed
+ * obviously right.  Some traces run a portfolio of two threads, whose
+ * workers copy the constraints.  Models must satisfy it, UNSAT must be real, failed
  * assumptions must suffice, model counts must match. */
 
 #include "einsat.h"
@@ -14,7 +15,7 @@
 #define MAX_CONSTRAINT 9
 
 static formula f;
-static uint64_t natives, enumerated;
+static uint64_t natives, enumerated, workers;
 
 typedef struct trace_state {
   uint64_t seed;
@@ -159,6 +160,12 @@ static bool run_trace (uint64_t seed) {
   f.vars = 3 + oracle_below (&rng, 12);
   einsat *solver = einsat_new ();
   randomize_options (solver, &rng);
+  bool portfolio = !oracle_below (&rng, 8);
+  if (portfolio) { /* whose workers copy the constraints */
+    einsat_set_option (solver, "threads", 2);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
+    einsat_set_option (solver, "threadsdelay", oracle_below (&rng, 3));
+  }
   int steps = 3 + oracle_below (&rng, 20);
   bool ok = true;
   for (t.step = 0; ok && t.step < steps; t.step++) {
@@ -183,7 +190,7 @@ static bool run_trace (uint64_t seed) {
       assumed[i] = oracle_below (&rng, 2) ? var : -var;
       einsat_assume (solver, assumed[i]);
     }
-    if (!assumptions && !oracle_below (&rng, 4)) {
+    if (!assumptions && !portfolio && !oracle_below (&rng, 4)) {
       ok = check_count (&t, solver);
       continue;
     }
@@ -196,6 +203,7 @@ static bool run_trace (uint64_t seed) {
       ok = fail (&t, "solve returned neither 10 nor 20");
   }
   natives += einsat_statistic (solver, "atmosts_added");
+  workers += einsat_statistic (solver, "workers_started");
   einsat_delete (solver);
   return ok;
 }
@@ -210,8 +218,8 @@ int main (int argc, char **argv) {
     failed += !run_trace (seed * 7919 + (uint64_t) i);
   if (!failed)
     printf ("ok atmost: %ld random traces (%llu native at-most-one "
-            "constraints, %llu enumerations)\n",
+            "constraints, %llu enumerations, %llu threads)\n",
             count, (unsigned long long) natives,
-            (unsigned long long) enumerated);
+            (unsigned long long) enumerated, (unsigned long long) workers);
   return failed != 0;
 }
