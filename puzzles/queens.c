@@ -342,7 +342,8 @@ static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
     tune_for_counting (q);
   if (!o->cnf && amo_method (q) == ENC_NATIVE)
     tune_for_native (q);
-  *printer = (puzzle_printer){print_board, q, false, "No solution."};
+  *printer = (puzzle_printer){.print = print_board, .data = q,
+                              .none = "No solution."};
   return -1;
 }
 
