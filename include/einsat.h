@@ -384,9 +384,10 @@ int64_t einsat_enumerate (einsat *, const int *project, int project_size,
  * 'lits' holds 'size' external literals (no terminating zero) and is
  * only valid during the call.  The callback must not call back into this instance except
  * 'einsat_terminate' and 'einsat_import'.  The clauses are implied by the
- * clauses added to this instance (never by its assumptions): clauses
- * over variables that exist only inside the solver (factoring,
- * enumeration) are never exported.  A NULL callback stops the export.
+ * clauses and cardinality constraints added to this instance (never by
+ * its assumptions): clauses over variables that exist only inside the
+ * solver (factoring, enumeration, the counters of 'einsat_add_atmost')
+ * are never exported.  A NULL callback stops the export.
  *
  * 'einsat_import' queues a clause for the solver and may be called from
  * any thread, also while 'einsat_solve' runs in another one.  The solver
