@@ -294,6 +294,12 @@ static void add_trivial (einsat *solver, size_t size, const int *elits,
 void es_add_original_atmost (einsat *solver, size_t size,
                              const int *elits, int bound) {
   assert (!solver->level && !solver->dense);
+  /* Its variables exist from now on, as those of any clause, even if the
+   * constraint says nothing ('einsat_vars', 'einsat_val'). */
+  unsigneds *lits = &solver->clause;
+  import_literals (solver, size, elits, lits);
+  if (bound <= 0 || (size_t) bound >= size || solver->proof)
+    CLEAR_STACK (*lits); /* 'es_add_original_clause' uses it */
   if (bound <= 0 || (size_t) bound >= size) {
     add_trivial (solver, size, elits, bound);
     return;
@@ -306,10 +312,10 @@ void es_add_original_atmost (einsat *solver, size_t size,
   solver->originals++;
   if (GET_OPTION (check))
     remember_for_checking (solver, size, elits, bound);
-  if (solver->inconsistent)
+  if (solver->inconsistent) {
+    CLEAR_STACK (*lits);
     return;
-  unsigneds *lits = &solver->clause;
-  import_literals (solver, size, elits, lits);
+  }
   if (bound > 1) {
     add_counter_simplified (solver, lits, (unsigned) bound);
     CLEAR_STACK (*lits);
