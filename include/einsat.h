@@ -120,6 +120,18 @@ void einsat_set_decide (einsat *, void *data, int (*decide) (void *data));
  * Not a model: after 'einsat_solve' returns, use 'einsat_val'. */
 int einsat_current_value (einsat *, int lit);
 
+/* Makes room for the variables 1..max_var at once (like CaDiCaL's
+ * 'reserve' and Kissat's 'kissat_reserve'), before they are used: the
+ * per-variable arrays are then allocated once at their final size
+ * instead of doubling as variables arrive.  With the default allocator,
+ * the first allocation comes zeroed from the system, so that entries a
+ * formula never writes (such as the watch lists of literals that no
+ * clause watches) cost no memory at all.  Only a hint: more variables
+ * may follow; variables the solver adds itself (cardinality counters)
+ * come on top.  Memory for the reserved variables is charged at once
+ * ('einsat_memory'). */
+void einsat_reserve (einsat *, int max_var);
+
 /* Adds the whole clause 'lits[0..size)' (no terminating zero) at once:
  * the same as 'einsat_add' for each literal and 0, but cheaper. */
 void einsat_add_clause (einsat *, const int *lits, size_t size);

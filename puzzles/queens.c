@@ -328,6 +328,8 @@ static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
   if (!q->line || !q->text)
     return fe_out_of_memory ();
   enc_comment (e, "%d queens: q_R_C = queen on row R, column C", q->n);
+  if (enc_solver (e)) /* one allocation; unused watch lists cost nothing */
+    einsat_reserve (enc_solver (e), q->n * q->n);
   if (!name_squares (q))
     return fe_solver_error (enc_error (e));
   encode_rows_and_columns (q);

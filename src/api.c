@@ -464,6 +464,25 @@ int einsat_vars (const einsat *solver) {
   return solver->max_external;
 }
 
+static void reserve (einsat *solver, void *arg) {
+  int max_var = *(int *) arg; /* the variables are not used yet */
+  size_t entries = (size_t) max_var + 1;
+  RESERVE_STACK (solver->e2i, entries);
+  RESERVE_STACK (solver->frozen, entries);
+  RESERVE_STACK (solver->emodel, entries);
+  RESERVE_STACK (solver->i2e, (size_t) max_var);
+  es_reserve_variables (solver, (unsigned) max_var);
+}
+
+void einsat_reserve (einsat *solver, int max_var) {
+  REQUIRE_SOLVER ();
+  REQUIRE (max_var >= 0 && max_var <= EINSAT_MAX_VAR,
+           "invalid number of variables %d", max_var);
+  REQUIRE_NOT_ADDING ();
+  if (solver->state != STATE_INVALID && max_var)
+    protect (solver, reserve, &max_var);
+}
+
 static void freeze (einsat *solver, void *arg) {
   int idx = abs (*(int *) arg);
   es_backtrack (solver, 0);

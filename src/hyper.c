@@ -141,6 +141,10 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
   const watch *p = ws->begin;
   unsigned conflict = INVALID;
   *ticks += 1 + ((size_t) ((char *) end - (char *) p) >> 6);
+  if (p == end) { /* no write to an empty list (see 'propagate.c') */
+    add_pending_resolvents (solver);
+    return INVALID;
+  }
   while (p != end) {
     const watch w = *q++ = *p++;
     if (IS_BINARY (w) || VALUE (w.blit) > 0)

@@ -475,6 +475,7 @@ struct einsat {
   unsigned vars;     /* number of internal variables */
   unsigned capacity; /* allocated per variable entries */
   unsigned new_capacity, resized; /* while enlarging (see 'import.c') */
+  bool zeroed_capacity; /* entries past 'vars' are zero (see 'import.c') */
   signed char *values;   /* per literal: 1 true, -1 false, 0 none */
   signed char *saved;    /* per variable saved phase */
   signed char *target;   /* per variable target phase */
@@ -733,6 +734,7 @@ unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
 int es_proof_literal (const einsat *, unsigned ilit);
 void es_enlarge_variables (einsat *, unsigned new_vars);
+void es_reserve_variables (einsat *, unsigned vars);
 void es_release_variables (einsat *);
 
 /* in 'clause.c' */

@@ -42,6 +42,8 @@ static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
    * it implies; only out-of-order literals need the reason scanned. */
   const bool in_order = LEVEL (not_lit) == solver->level;
   *ticks += 1 + ((size_t) ((char *) end - (char *) begin) >> 6);
+  if (begin == end) /* no write: the page of an empty list may stay */
+    return INVALID; /* unbacked (see 'zeroed_capacity' in 'import.c') */
 
   while (p != end) {
     const watch w = *q++ = *p++;
