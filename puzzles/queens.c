@@ -39,10 +39,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_QUEENS 5000
+/* A square is a variable: N * N must not exceed the solver's limit
+ * (EINSAT_MAX_VAR, 2^28 - 1). */
+#define MAX_QUEENS 16383
 #define QUEENS_STRING(N) QUEENS_DIGITS (N)
 #define QUEENS_DIGITS(N) #N
 #define PAIRWISE_QUEENS 16
+
+/* Memory per square of boards above PAIRWISE_QUEENS, with a margin over
+ * what bench/RESULTS.md ("N-Queens at scale") measured for N = 1000 to
+ * 10000: peak resident memory (163 bytes solving: the solver's arrays
+ * per variable and literal, the constraints and their index; 125-133
+ * writing the CNF: the recorded ladder and product encodings) and peak
+ * address space, which also counts the untouched half of blocks grown by
+ * doubling (up to 219 and 159 bytes). */
+#define SOLVE_BYTES_PER_SQUARE 180
+#define CNF_BYTES_PER_SQUARE 140
+#define SOLVE_ADDRESS_PER_SQUARE 260
+#define CNF_ADDRESS_PER_SQUARE 200
 
 enum { DECIDE_DEFAULT, DECIDE_ROWS, DECIDE_SOLVER };
 
@@ -306,6 +320,35 @@ static void print_board (void *data, const puzzle_solution *s) {
   }
 }
 
+/* A board too large for this machine is refused before any work, with
+ * its estimate, instead of swapping for minutes. */
+static bool fits_in_memory (const queens *q) {
+  if (q->n <= PAIRWISE_QUEENS)
+    return true;
+  const double gb = 1024.0 * 1024 * 1024;
+  uint64_t squares = (uint64_t) q->n * (uint64_t) q->n;
+  bool cnf = q->options.cnf;
+  int resident = cnf ? CNF_BYTES_PER_SQUARE : SOLVE_BYTES_PER_SQUARE;
+  int address = cnf ? CNF_ADDRESS_PER_SQUARE : SOLVE_ADDRESS_PER_SQUARE;
+  fe_memory limits = fe_memory_limits ();
+  if (limits.physical && squares * (uint64_t) resident > limits.physical) {
+    fe_error ("%d queens need about %.1f GB of memory (%d bytes per "
+              "square), more than this machine's %.1f GB",
+              q->n, (double) (squares * (uint64_t) resident) / gb, resident,
+              (double) limits.physical / gb);
+    return false;
+  }
+  if (limits.address_space &&
+      squares * (uint64_t) address > limits.address_space) {
+    fe_error ("%d queens need about %.1f GB of memory (%d bytes of address "
+              "space per square), more than 'ulimit -v' allows (%.1f GB)",
+              q->n, (double) (squares * (uint64_t) address) / gb, address,
+              (double) limits.address_space / gb);
+    return false;
+  }
+  return true;
+}
+
 static int read_size (void *data, const fe_arguments *arguments) {
   queens *q = data;
   const char *arg = arguments->file[0];
@@ -315,7 +358,7 @@ static int read_size (void *data, const fe_arguments *arguments) {
   if (errno || end == arg || *end || value < 1 || value > MAX_QUEENS)
     return fe_error ("invalid board size '%s' (1 to %d)", arg, MAX_QUEENS);
   q->n = (int) value;
-  return -1;
+  return fits_in_memory (q) ? -1 : 1;
 }
 
 /* The encoding, and who decides. */
@@ -349,13 +392,40 @@ static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
   return -1;
 }
 
+/* The largest board this machine takes (see 'fits_in_memory'). */
+static void print_machine_limit (void) {
+  fe_memory limits = fe_memory_limits ();
+  int n = MAX_QUEENS;
+  for (uint64_t squares; n > PAIRWISE_QUEENS; n--) {
+    squares = (uint64_t) n * (uint64_t) n;
+    if ((!limits.physical ||
+         squares * SOLVE_BYTES_PER_SQUARE <= limits.physical) &&
+        (!limits.address_space ||
+         squares * SOLVE_ADDRESS_PER_SQUARE <= limits.address_space))
+      break;
+  }
+  printf ("\nThis machine (%.1f GB", (double) limits.physical / (1024.0 * 1024 * 1024));
+  if (limits.address_space)
+    printf (", 'ulimit -v' %.1f GB",
+            (double) limits.address_space / (1024.0 * 1024 * 1024));
+  printf (") takes N up to %d for one solution.\n", n);
+}
+
 static const fe_command_line queens_command_line = {
     "einsat queens [options] N",
     "Places N queens on an N x N board so that no two attack each other\n"
     "and prints the board ('Q' a queen, '.' an empty square).  Variables\n"
     "are named q_R_C (row R, column C, from 1).  1 <= N <= " QUEENS_STRING (
-        MAX_QUEENS) ".\n",
-    0, PUZZLE_EXIT_CODES, 0};
+        MAX_QUEENS) ".\n"
+    "One solution costs about 165 bytes of memory per square and time\n"
+    "growing with the squares (process time, bench/RESULTS.md): N = 1000\n"
+    "0.2 GB and 0.3 s, N = 3000 1.4 GB and 3.4 s, N = 5000 3.9 GB and\n"
+    "10 s, N = 10000 16 GB and about a minute.  A board whose estimate\n"
+    "(180 bytes per square, 140 with --cnf; 260 and 200 of address space\n"
+    "under 'ulimit -v') exceeds what the machine allows is refused before\n"
+    "any work.  Counting and listing are for small boards (14 queens:\n"
+    "365596 solutions in about a second).\n",
+    0, PUZZLE_EXIT_CODES, print_machine_limit};
 
 int queens_main (int argc, char **argv) {
   queens q = {.random = 0x9e3779b97f4a7c15u};

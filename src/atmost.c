@@ -8,13 +8,13 @@
  * steps is exactly what the binary clause (-x | -y) of the pairwise
  * encoding would do, so the implied literal gets the binary reason -x and
  * a conflict is the binary conflict (-x | -y): conflict analysis,
- * minimization, chronological backtracking, the trace and the proofs see
- * implicit binary clauses and need nothing new.  In a proof the
- * constraint stands for its pairwise clauses: constraints added through
- * the API while a proof is traced are added as those clauses (which the
- * formula the proof is checked against must contain), and constraints
- * found among binary clauses ('es_find_atmosts') keep their clauses in
- * the proof and their LRAT identifiers.
+ * minimization, chronological backtracking and the trace see implicit
+ * binary clauses and need nothing new.  In a proof the constraint stands
+ * for its pairwise clauses: constraints added through the API while a
+ * proof is traced are added as those clauses (which the formula the
+ * proof is checked against must contain), so proofs never meet a native
+ * constraint; bounds above one cannot be stated and are refused then.
+ * Constraints are not detected among the clauses (yet).
  *
  * The constraints live back to back in 'arena' (size, then literals).
  * A literal's constraints are found through a static index built by
