@@ -360,16 +360,18 @@ const int *enc_named (const encoder *e, int *count) {
     if (!RESERVE (mutable, *all, total))
       return 0;
     all->size = 0;
-    const int *stored = e->named.begin, *end = stored + e->named.size;
+    /* Indices, not pointers: 'named.begin' is NULL without stored names,
+     * and NULL + 0 is undefined. */
+    size_t stored = 0;
     for (size_t i = 0; i < e->grids.size; i++) {
       const name_grid *g = e->grids.begin + i;
-      while (stored != end && *stored < g->first)
-        all->begin[all->size++] = *stored++;
+      while (stored < e->named.size && e->named.begin[stored] < g->first)
+        all->begin[all->size++] = e->named.begin[stored++];
       for (int var = g->first; var - g->first < g->count; var++)
         all->begin[all->size++] = var;
     }
-    while (stored != end)
-      all->begin[all->size++] = *stored++;
+    while (stored < e->named.size)
+      all->begin[all->size++] = e->named.begin[stored++];
   }
   *count = (int) all->size;
   return all->begin;
