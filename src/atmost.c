@@ -389,8 +389,8 @@ void es_copy_atmosts (einsat *solver, einsat *from,
 }
 
 /*------------------------------------------------------------------------*/
-/* As pairwise clauses, for the search without learning ('dpll.c'), whose
- * formulas are small. */
+/* As pairwise clauses, for the search without learning ('enumerate.c'
+ * loads them into 'dpll.c'), whose formulas are small. */
 
 uint64_t es_atmost_pairs (einsat *solver) {
   atmosts *A = &solver->atmosts;
@@ -402,9 +402,10 @@ uint64_t es_atmost_pairs (einsat *solver) {
   return pairs;
 }
 
-/* Both directions of each pairwise clause whose literals are unassigned:
- * 'a' implies 'NOT b' and 'b' implies 'NOT a' (two entries each). */
-void es_push_atmost_implications (einsat *solver, unsigneds *pairs) {
+/* The pairwise clauses (NOT a | NOT b) whose literals are unassigned (a
+ * clause with an assigned literal is satisfied at the root: a true
+ * literal made the others false), two entries each. */
+void es_push_atmost_pairs (einsat *solver, unsigneds *pairs) {
   atmosts *A = &solver->atmosts;
   for (all_atmosts (ref, A)) {
     const unsigned *lits = atmost_literals (A, ref);
@@ -413,11 +414,11 @@ void es_push_atmost_implications (einsat *solver, unsigneds *pairs) {
       unsigned a = lits[i];
       if (VALUE (a))
         continue;
-      for (unsigned j = 0; j < size; j++) {
+      for (unsigned j = i + 1; j < size; j++) {
         unsigned b = lits[j];
-        if (i == j || VALUE (b))
+        if (VALUE (b))
           continue;
-        PUSH_STACK (*pairs, a);
+        PUSH_STACK (*pairs, NOT (a));
         PUSH_STACK (*pairs, NOT (b));
       }
     }
