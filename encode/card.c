@@ -18,6 +18,10 @@
  * a bound needs; the totalizer encodes 'sum >= j -> output j' for upper
  * bounds and 'output j -> sum >= j' for lower bounds.
  *
+ * Native: the solver's own at-most-one constraint ('einsat_add_atmost'),
+ * which needs no clauses at all; the recording for DIMACS output gets
+ * the automatic encoding instead.
+ *
  * Registers and outputs that can only be false are the constant 0 here
  * and are left out of clauses instead of becoming variables. */
 
@@ -155,6 +159,20 @@ static void amo_auto (encoder *e, int n, const int *lits) {
     amo_product (e, n, lits);
 }
 
+/* The solver propagates the constraint itself; the recording (for
+ * writing DIMACS) gets the automatic encoding, which the solver never
+ * sees. */
+static void amo_native (encoder *e, int n, const int *lits) {
+  if (e->solver)
+    einsat_add_atmost (e->solver, lits, (size_t) n, 1);
+  if (e->record) { /* counts the clauses it records */
+    e->record_only = e->solver != 0;
+    amo_auto (e, n, lits);
+    e->record_only = false;
+  } else
+    e->clauses++;
+}
+
 /*------------------------------------------------------------------------*/
 /* Sequential counter: 'count[j]' after input i means that at least j + 1
  * of the inputs up to i are true (only the direction 'inputs -> count' is
@@ -273,7 +291,8 @@ static bool valid_inputs (encoder *e, const char *function, int n,
 }
 
 static bool is_amo_method (enc_method method) {
-  return method >= ENC_AUTO && method <= ENC_PRODUCT;
+  return (method >= ENC_AUTO && method <= ENC_PRODUCT) ||
+         method == ENC_NATIVE;
 }
 
 static bool is_k_method (enc_method method) {
@@ -312,6 +331,9 @@ static void at_most_one (encoder *e, enc_method method, int n,
     break;
   case ENC_PRODUCT:
     amo_product (e, n, lits);
+    break;
+  case ENC_NATIVE:
+    amo_native (e, n, lits);
     break;
   default:
     amo_auto (e, n, lits);

@@ -5,19 +5,18 @@
 
 #include "internal.h"
 
-static void write_named (const encoder *e, FILE *file) {
-  for (size_t i = 0; i < e->named.size; i++) {
-    int var = e->named.begin[i];
-    fprintf (file, "c var %d %s\n", var, enc_name (e, var));
-  }
+static void write_named (const encoder *e, FILE *file, int count,
+                         const int *named) {
+  for (int i = 0; i < count; i++)
+    fprintf (file, "c var %d %s\n", named[i], enc_name (e, named[i]));
 }
 
 /* 'c ind' lines of at most ten variables, the last ending in 0. */
-static void write_projection (const encoder *e, FILE *file) {
-  for (size_t i = 0; i < e->named.size; i++) {
+static void write_projection (FILE *file, int count, const int *named) {
+  for (int i = 0; i < count; i++) {
     if (!(i % 10))
       fputs (i ? "\nc ind" : "c ind", file);
-    fprintf (file, " %d", e->named.begin[i]);
+    fprintf (file, " %d", named[i]);
   }
   fputs (" 0\n", file);
 }
@@ -50,9 +49,13 @@ int enc_write_dimacs (encoder *e, FILE *file) {
       fprintf (file, "c %.*s\n", (int) (p - line), line);
       line = p + 1;
     }
-  write_named (e, file);
-  if (e->named.size && e->named.size < (size_t) e->max_var)
-    write_projection (e, file);
+  int count;
+  const int *named = enc_named (e, &count);
+  if (e->failed)
+    return 0;
+  write_named (e, file, count, named);
+  if (count && count < e->max_var)
+    write_projection (file, count, named);
   fprintf (file, "p cnf %d %lld\n", e->max_var, (long long) e->clauses);
   write_clauses (e, file);
   if (fflush (file) || ferror (file)) {

@@ -126,7 +126,7 @@ void enc_emit (encoder *e, int size, const int *lits) {
     e->recorded.size += (size_t) size;
     e->recorded.begin[e->recorded.size++] = 0;
   }
-  if (e->solver) {
+  if (e->solver && !e->record_only) {
     for (int i = 0; i < size; i++)
       einsat_add (e->solver, lits[i]);
     einsat_add (e->solver, 0);

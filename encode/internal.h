@@ -43,6 +43,18 @@
 typedef ARRAY (int) ints;
 typedef ARRAY (char) chars;
 
+#define ENC_MAX_NAME 255
+
+/* A block of variables named 'prefix_i_j...' by their indices (from 1,
+ * row-major) instead of stored names: the names of a grid with 25
+ * million cells would take a gigabyte. */
+typedef struct name_grid {
+  int first, count; /* variables first .. first + count - 1 */
+  int dimensions;
+  int sizes[ENC_MAX_DIMENSIONS];
+  size_t prefix; /* offset of the prefix in 'names' */
+} name_grid;
+
 /*------------------------------------------------------------------------*/
 /* Formula nodes.  A formula handle is '2 * node + negated'; node 0 is
  * invalid and node 1 the constant true.  'and' and 'or' nodes list their
@@ -73,6 +85,7 @@ typedef ARRAY (node) nodes;
 struct encoder {
   einsat *solver;
   bool owns_solver, record, failed;
+  bool record_only; /* 'enc_emit' leaves the solver out (see 'card.c') */
   char error[320];
 
   int base;    /* variables up to 'base' belong to the given solver */
@@ -84,10 +97,16 @@ struct encoder {
   int64_t clauses;
 
   chars names;            /* all names, each ending in 0 */
-  ARRAY (size_t) name_of; /* per variable above 'base': offset + 1 or 0 */
+  ARRAY (size_t) name_of; /* per variable above 'base': offset + 1 or 0
+                             (variables past its end have none) */
   int *table;             /* open hash table of named variables */
   size_t table_size;      /* power of two (or 0) */
-  ints named;             /* named variables in creation order */
+  ints named;             /* variables with stored names, in order */
+  ARRAY (name_grid) grids; /* variables named by a pattern ('names.c') */
+  int grid_vars;           /* variables in them */
+  ints all_named;          /* 'enc_named': both kinds, built on demand */
+  char grid_names[4][ENC_MAX_NAME + 2]; /* the last grid names asked */
+  unsigned next_grid_name;
 
   chars comments; /* lines for 'enc_write_dimacs' */
 

@@ -40,6 +40,15 @@ int fe_out_of_memory (void); /* "einsat: out of memory" */
  * answer" if the message is empty. */
 int fe_solver_error (const char *message);
 
+/* Bytes this process can use (in 'memory.c'): the machine's physical
+ * memory and the limit on the address space ('ulimit -v'), which also
+ * counts reserved, untouched memory; 0 if unknown or unlimited. */
+typedef struct fe_memory {
+  uint64_t physical, address_space;
+} fe_memory;
+
+fe_memory fe_memory_limits (void);
+
 /*------------------------------------------------------------------------*/
 /* Clocks (in 'clock.c'), in seconds. */
 

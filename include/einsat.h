@@ -120,9 +120,37 @@ void einsat_set_decide (einsat *, void *data, int (*decide) (void *data));
  * Not a model: after 'einsat_solve' returns, use 'einsat_val'. */
 int einsat_current_value (einsat *, int lit);
 
+/* Makes room for the variables 1..max_var at once (like CaDiCaL's
+ * 'reserve' and Kissat's 'kissat_reserve'), before they are used: the
+ * per-variable arrays are then allocated once at their final size
+ * instead of doubling as variables arrive.  With the default allocator,
+ * the first allocation comes zeroed from the system, so that entries a
+ * formula never writes (such as the watch lists of literals that no
+ * clause watches) cost no memory at all.  Only a hint: more variables
+ * may follow; variables the solver adds itself (cardinality counters)
+ * come on top.  Memory for the reserved variables is charged at once
+ * ('einsat_memory'). */
+void einsat_reserve (einsat *, int max_var);
+
 /* Adds the whole clause 'lits[0..size)' (no terminating zero) at once:
  * the same as 'einsat_add' for each literal and 0, but cheaper. */
 void einsat_add_clause (einsat *, const int *lits, size_t size);
+
+/* Adds the cardinality constraint 'at most bound of lits[0..size) are
+ * true' (like 'add_atmost' of PySAT's Minicard).  Bound one, the
+ * at-most-one constraint, is propagated natively: one list of literals
+ * instead of size * (size - 1) / 2 binary clauses or an encoding with
+ * auxiliary variables, and as fast.  An exactly-one constraint is this
+ * plus the clause 'lits'.  A negative bound makes the formula
+ * unsatisfiable, bound zero makes every literal false, a bound of at
+ * least 'size' says nothing.  Repeated literals count repeatedly.  Like
+ * clauses, constraints are kept forever.  While a proof is traced
+ * ('einsat_trace_proof') an at-most-one constraint is added as its
+ * pairwise clauses (-lits[i] | -lits[j]) for i < j in this order, which
+ * the formula the proof is checked against must contain (LRAT numbers
+ * them as original clauses); bounds above one are then a contract
+ * violation. */
+void einsat_add_atmost (einsat *, const int *lits, size_t size, int bound);
 
 /* Asks a running (or the next) 'einsat_solve' to stop as soon as it can
  * and return 0.  Safe to call from other threads and signal handlers. */
@@ -420,9 +448,10 @@ int64_t einsat_cube (einsat *, int max_cubes, einsat_lits_callback *cube,
  * 'lits' holds 'size' external literals (no terminating zero) and is
  * only valid during the call.  The callback must not call back into this instance except
  * 'einsat_terminate' and 'einsat_import'.  The clauses are implied by the
- * clauses added to this instance (never by its assumptions): clauses
- * over variables that exist only inside the solver (factoring,
- * enumeration) are never exported.  A NULL callback stops the export.
+ * clauses and cardinality constraints added to this instance (never by
+ * its assumptions): clauses over variables that exist only inside the
+ * solver (factoring, enumeration, the counters of 'einsat_add_atmost')
+ * are never exported.  A NULL callback stops the export.
  *
  * 'einsat_import' queues a clause for the solver and may be called from
  * any thread, also while 'einsat_solve' runs in another one.  The solver

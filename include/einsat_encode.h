@@ -111,8 +111,22 @@ int enc_find (const encoder *, const char *fmt, ...) ENC_PRINTF (2, 3);
 /* A fresh anonymous auxiliary variable; 0 on error. */
 int enc_aux (encoder *);
 
+/* A grid of variables, one per cell of a 'dimensions'-dimensional array
+ * with 'sizes[0] x sizes[1] x ...' cells (1 to ENC_MAX_DIMENSIONS
+ * dimensions), created at once and numbered row-major (the last index
+ * fastest) from the returned first variable (0 on error).  Cell (i, j)
+ * of a grid with prefix "q" is named "q_i_j" (indices from 1), found by
+ * 'enc_var' and 'enc_find' like any name and listed by 'enc_named', but
+ * not stored: a 5000 x 5000 board costs nothing per cell.  The names
+ * must not clash with names that exist (an error). */
+#define ENC_MAX_DIMENSIONS 4
+int enc_var_grid (encoder *, const char *prefix, int dimensions,
+                  const int *sizes);
+
 /* The name of variable 'var' (or of literal 'var', sign ignored), NULL
- * for auxiliary and unknown variables. */
+ * for auxiliary and unknown variables.  The name of a grid variable is
+ * written into one of four buffers of the encoder: it stays valid until
+ * the names of four more grid variables are asked for. */
 const char *enc_name (const encoder *, int var);
 
 /* Writes literal 'lit' as text into 'buffer' (always 0-terminated):
@@ -315,8 +329,12 @@ typedef enum enc_method {
   ENC_PRODUCT,    /* at most one: inputs on a sqrt(n) x sqrt(n) grid,
                      row and column at most one, recursively; 2n + o(n)
                      clauses, 2 sqrt(n) aux */
-  ENC_TOTALIZER   /* at most / at least / exactly k: unary sum tree;
+  ENC_TOTALIZER,  /* at most / at least / exactly k: unary sum tree;
                      O(n log n) aux, O(n k) clauses */
+  ENC_NATIVE      /* at most one: the solver's own constraint
+                     ('einsat_add_atmost'), n literals, no aux; what
+                     is recorded for writing (DIMACS) is the automatic
+                     encoding instead, so '--cnf' stays plain CNF */
 } enc_method;
 
 void enc_at_most_one (encoder *, int n, const int *lits);
@@ -326,7 +344,7 @@ void enc_at_least_k (encoder *, int n, const int *lits, int k);
 void enc_exactly_k (encoder *, int n, const int *lits, int k);
 
 /* The same with an explicit method.  'at most one' takes the at-most-one
- * methods (PAIRWISE to PRODUCT); the k versions take SEQUENTIAL and
+ * methods (PAIRWISE to PRODUCT, and NATIVE); the k versions take SEQUENTIAL and
  * TOTALIZER (and, for k = 1, the at-most-one methods).  Other
  * combinations set the error. */
 void enc_at_most_one_using (encoder *, enc_method, int n, const int *lits);

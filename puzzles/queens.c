@@ -4,9 +4,14 @@
  * stands on row R, column C.  Each row and each column holds exactly one
  * queen, each diagonal at most one.  Boards up to 16 x 16 use pairwise
  * at-most-one clauses (no auxiliary variables: a trace shows only queens,
- * and counting is fastest); above, the encoder chooses by length (ladder
- * and product encodings), which keeps the encoding linear in the number
- * of squares.
+ * and counting is fastest); above, the solver's native at-most-one
+ * constraints ('einsat_add_atmost', through ENC_NATIVE): one list of
+ * squares per line, no clauses and no auxiliary variables (the clausal
+ * encodings took 1.6 million variables and 8.9 million clauses for
+ * N = 1000).  '--cnf' writes the encoder's automatic clausal encoding of
+ * the same constraints (ladder and product encodings, linear in the
+ * number of squares).  The squares are a grid of names ('enc_var_grid'),
+ * which stores no name per square.
  *
  * The solver's own decision heuristic finds large boards slowly: the
  * learned clauses of a board with hundreds of queens span hundreds of
@@ -30,13 +35,28 @@
 #include "puzzle.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_QUEENS 5000
+/* A square is a variable: N * N must not exceed the solver's limit
+ * (EINSAT_MAX_VAR, 2^28 - 1). */
+#define MAX_QUEENS 16383
 #define QUEENS_STRING(N) QUEENS_DIGITS (N)
 #define QUEENS_DIGITS(N) #N
 #define PAIRWISE_QUEENS 16
+
+/* Memory per square of boards above PAIRWISE_QUEENS, with a margin over
+ * what bench/RESULTS.md ("N-Queens at scale") measured for N = 1000 to
+ * 10000: peak resident memory (163 bytes solving: the solver's arrays
+ * per variable and literal, the constraints and their index; 125-133
+ * writing the CNF: the recorded ladder and product encodings) and peak
+ * address space, which also counts the untouched half of blocks grown by
+ * doubling (up to 219 and 159 bytes). */
+#define SOLVE_BYTES_PER_SQUARE 180
+#define CNF_BYTES_PER_SQUARE 140
+#define SOLVE_ADDRESS_PER_SQUARE 260
+#define CNF_ADDRESS_PER_SQUARE 200
 
 enum { DECIDE_DEFAULT, DECIDE_ROWS, DECIDE_SOLVER };
 
@@ -59,31 +79,33 @@ typedef struct queens {
   queens_options queens_options;
   encoder *e;
   int *line;       /* squares of one row, column or diagonal */
-  int *row_queen;  /* per row: a square last seen holding a queen, or 0 */
   char *text;      /* a row of the board as printed */
   uint64_t random; /* state of the square choice */
+  /* The decisions' view of the board (see below). */
+  int *placed;     /* the queens the front-end knows of */
+  int queens;      /* how many */
+  int *row_queen;  /* per row: its known queen, or 0 */
+  int *free;       /* per row: squares no known queen attacks */
+  bool *column_taken, *diagonal_taken, *antidiagonal_taken;
 } queens;
 
-/* The squares are the first variables, named and numbered row by row, so
- * a square's variable is computed instead of looked up by name (a million
- * lookups for N = 1000). */
+/* The squares are the first variables, a grid of names numbered row by
+ * row, so a square's variable is computed instead of looked up by name,
+ * and no name is stored (25 million of them for N = 5000). */
 static int square (const queens *q, int row, int column) {
   return (row - 1) * q->n + column;
 }
 
 static bool name_squares (queens *q) {
-  for (int row = 1; row <= q->n; row++)
-    for (int column = 1; column <= q->n; column++)
-      if (enc_var (q->e, "q_%d_%d", row, column) != square (q, row, column))
-        return false;
-  return true;
+  int sizes[2] = {q->n, q->n};
+  return enc_var_grid (q->e, "q", 2, sizes) == 1;
 }
 
 /* Small boards are for counting, where a queen's attacks propagate
  * fastest through direct binary clauses (faster than the ladder
  * encodings, bench/RESULTS.md); large boards need linear encodings. */
 static enc_method amo_method (const queens *q) {
-  return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_AUTO;
+  return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_NATIVE;
 }
 
 static void encode_rows_and_columns (queens *q) {
@@ -117,30 +139,89 @@ static void encode_diagonals (queens *q) {
 }
 
 /*------------------------------------------------------------------------*/
-/* Decisions: most constrained row first. */
+/* Decisions: most constrained row first.
+ *
+ * Asking the solver for the free squares of every row before each
+ * decision costs N * N calls per decision, N^3 in all (N = 1000: 10^9).
+ * So the front-end keeps its own count of the squares of each row that
+ * the queens it knows of do not attack ('free'), and updates it with the
+ * columns and diagonals each of these queens takes: O(N) per queen
+ * placed or taken back.  Before a decision it checks that its queens
+ * still stand (the solver may have backjumped), and it asks the solver
+ * only about the row it chooses: if that row holds a queen it did not
+ * know of (placed by propagation), that queen joins, and the next row is
+ * chosen.  The counts ignore squares that learned clauses rule out, so
+ * they may be higher than the solver's; they only rank the rows. */
 
 static int first_square (const queens *q, int row) {
   return square (q, row, 1);
 }
 
-/* Free squares of 'row', counted up to 'limit'; 0 if the row holds a
- * queen.  Checking the remembered queen first makes finished rows cheap,
- * which matters once all queens stand and the solver assigns the
- * auxiliary variables of the encodings with many more decisions. */
-static int free_squares (queens *q, einsat *solver, int row, int limit) {
-  int queen = q->row_queen[row - 1];
-  if (queen && einsat_current_value (solver, queen) > 0)
-    return 0;
-  int first = first_square (q, row), count = 0;
-  for (int var = first; var < first + q->n && count < limit; var++) {
-    int value = einsat_current_value (solver, var);
-    if (value > 0) {
-      q->row_queen[row - 1] = var;
-      return 0;
-    }
-    count += !value;
+static bool attacked (const queens *q, int row, int column) {
+  int n = q->n;
+  return q->column_taken[column - 1] ||
+         q->diagonal_taken[row - column + n - 1] ||
+         q->antidiagonal_taken[row + column - 2];
+}
+
+/* Queen at (row, column) joins (delta 1) or leaves (delta -1): the
+ * squares of other rows it alone attacks change their rows' counts. */
+static void count_attacks (queens *q, int row, int column, int delta) {
+  int n = q->n;
+  if (delta < 0) {
+    q->column_taken[column - 1] = false;
+    q->diagonal_taken[row - column + n - 1] = false;
+    q->antidiagonal_taken[row + column - 2] = false;
   }
-  return count;
+  for (int other = 1; other <= n; other++) {
+    if (other == row)
+      continue;
+    int distance = other - row; /* not 0: the three columns differ */
+    int columns[3] = {column, column + distance, column - distance};
+    for (int i = 0; i < 3; i++) {
+      int c = columns[i];
+      if (c >= 1 && c <= n && !attacked (q, other, c))
+        q->free[other - 1] -= delta;
+    }
+  }
+  if (delta > 0) {
+    q->column_taken[column - 1] = true;
+    q->diagonal_taken[row - column + n - 1] = true;
+    q->antidiagonal_taken[row + column - 2] = true;
+  }
+}
+
+static void add_queen (queens *q, int var) {
+  int row = (var - 1) / q->n + 1, column = (var - 1) % q->n + 1;
+  count_attacks (q, row, column, 1);
+  q->row_queen[row - 1] = var;
+  q->placed[q->queens++] = var;
+}
+
+/* Queens the solver took back since the last decision leave. */
+static void drop_lost_queens (queens *q, einsat *solver) {
+  int kept = 0;
+  for (int i = 0; i < q->queens; i++) {
+    int var = q->placed[i];
+    if (einsat_current_value (solver, var) > 0) {
+      q->placed[kept++] = var;
+      continue;
+    }
+    int row = (var - 1) / q->n + 1, column = (var - 1) % q->n + 1;
+    q->row_queen[row - 1] = 0;
+    count_attacks (q, row, column, -1);
+  }
+  q->queens = kept;
+}
+
+/* The row without a known queen with the fewest free squares, 0 if
+ * every row has one. */
+static int fewest_free (const queens *q) {
+  int best_row = 0, best = INT_MAX;
+  for (int row = 1; row <= q->n; row++)
+    if (!q->row_queen[row - 1] && q->free[row - 1] < best)
+      best_row = row, best = q->free[row - 1];
+  return best_row;
 }
 
 static uint64_t next_random (queens *q) {
@@ -150,29 +231,40 @@ static uint64_t next_random (queens *q) {
   return q->random;
 }
 
-static int choose_square (queens *q, einsat *solver, int row, int count) {
+/* A random unassigned square of 'row', or the true square of a queen
+ * the front-end did not know of (negated), or 0 if neither exists. */
+static int choose_square (queens *q, einsat *solver, int row) {
+  int first = first_square (q, row), count = 0;
+  for (int var = first; var < first + q->n; var++) {
+    int value = einsat_current_value (solver, var);
+    if (value > 0)
+      return -var;
+    count += !value;
+  }
+  if (!count)
+    return 0;
   int chosen = (int) (next_random (q) % (uint64_t) count);
-  int first = first_square (q, row);
   for (int var = first; var < first + q->n; var++)
     if (!einsat_current_value (solver, var) && !chosen--)
       return var;
   return 0;
 }
 
-/* The decide callback: a free square of a row with the fewest free
- * squares, or 0 when every row holds a queen (then the solver assigns
- * what is left).  A row with one free square needs no decision: the
- * row's clause propagates it. */
+/* The decide callback: a free square of the most constrained row, or 0
+ * when every row holds a queen (then the solver assigns what is left). */
 static int decide_square (void *data) {
   queens *q = data;
   einsat *solver = enc_solver (q->e);
-  int best_row = 0, best_count = q->n + 1;
-  for (int row = 1; row <= q->n && best_count > 2; row++) {
-    int count = free_squares (q, solver, row, best_count);
-    if (count && count < best_count)
-      best_row = row, best_count = count;
+  drop_lost_queens (q, solver);
+  for (int row; (row = fewest_free (q));) {
+    int var = choose_square (q, solver, row);
+    if (var > 0)
+      return var;
+    if (!var) /* cannot happen after complete propagation */
+      return 0;
+    add_queen (q, -var);
   }
-  return best_row ? choose_square (q, solver, best_row, best_count) : 0;
+  return 0;
 }
 
 /* Counting learns a clause at almost every dead end and each clause is
@@ -182,11 +274,34 @@ static void tune_for_counting (queens *q) {
   einsat_set_option (enc_solver (q->e), "reduceint", 50);
 }
 
-static void let_front_end_decide (queens *q) {
+/* Every square is in at-most-one constraints, which no variable
+ * elimination can touch, and the board has no gates or XORs: the
+ * elimination round (with subsumption, substitution and the others)
+ * finds nothing and its scratch costs about 100 bytes per square
+ * (bench/RESULTS.md, "N-Queens").  Options given on the command line
+ * come later and win. */
+static void tune_for_native (queens *q) {
+  einsat_set_option (enc_solver (q->e), "eliminate", 0);
+}
+
+static bool let_front_end_decide (queens *q) {
+  size_t n = (size_t) q->n, diagonals = 2 * n - 1;
+  q->placed = malloc (n * sizeof *q->placed);
+  q->row_queen = calloc (n, sizeof *q->row_queen);
+  q->free = malloc (n * sizeof *q->free);
+  q->column_taken = calloc (n, 1);
+  q->diagonal_taken = calloc (diagonals, 1);
+  q->antidiagonal_taken = calloc (diagonals, 1);
+  if (!q->placed || !q->row_queen || !q->free || !q->column_taken ||
+      !q->diagonal_taken || !q->antidiagonal_taken)
+    return false;
+  for (size_t row = 0; row < n; row++)
+    q->free[row] = q->n;
   einsat *solver = enc_solver (q->e);
   for (int var = 1; var <= q->n * q->n; var++)
     einsat_freeze (solver, var); /* the callback names them */
   einsat_set_decide (solver, q, decide_square);
+  return true;
 }
 
 /*------------------------------------------------------------------------*/
@@ -205,6 +320,35 @@ static void print_board (void *data, const puzzle_solution *s) {
   }
 }
 
+/* A board too large for this machine is refused before any work, with
+ * its estimate, instead of swapping for minutes. */
+static bool fits_in_memory (const queens *q) {
+  if (q->n <= PAIRWISE_QUEENS)
+    return true;
+  const double gb = 1024.0 * 1024 * 1024;
+  uint64_t squares = (uint64_t) q->n * (uint64_t) q->n;
+  bool cnf = q->options.cnf;
+  int resident = cnf ? CNF_BYTES_PER_SQUARE : SOLVE_BYTES_PER_SQUARE;
+  int address = cnf ? CNF_ADDRESS_PER_SQUARE : SOLVE_ADDRESS_PER_SQUARE;
+  fe_memory limits = fe_memory_limits ();
+  if (limits.physical && squares * (uint64_t) resident > limits.physical) {
+    fe_error ("%d queens need about %.1f GB of memory (%d bytes per "
+              "square), more than this machine's %.1f GB",
+              q->n, (double) (squares * (uint64_t) resident) / gb, resident,
+              (double) limits.physical / gb);
+    return false;
+  }
+  if (limits.address_space &&
+      squares * (uint64_t) address > limits.address_space) {
+    fe_error ("%d queens need about %.1f GB of memory (%d bytes of address "
+              "space per square), more than 'ulimit -v' allows (%.1f GB)",
+              q->n, (double) (squares * (uint64_t) address) / gb, address,
+              (double) limits.address_space / gb);
+    return false;
+  }
+  return true;
+}
+
 static int read_size (void *data, const fe_arguments *arguments) {
   queens *q = data;
   const char *arg = arguments->file[0];
@@ -214,7 +358,7 @@ static int read_size (void *data, const fe_arguments *arguments) {
   if (errno || end == arg || *end || value < 1 || value > MAX_QUEENS)
     return fe_error ("invalid board size '%s' (1 to %d)", arg, MAX_QUEENS);
   q->n = (int) value;
-  return -1;
+  return fits_in_memory (q) ? -1 : 1;
 }
 
 /* The encoding, and who decides. */
@@ -223,11 +367,12 @@ static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
   const puzzle_options *o = &q->options;
   q->e = e;
   q->line = malloc ((size_t) q->n * sizeof *q->line);
-  q->row_queen = calloc ((size_t) q->n, sizeof *q->row_queen);
   q->text = malloc (2 * (size_t) q->n + 1);
-  if (!q->line || !q->row_queen || !q->text)
+  if (!q->line || !q->text)
     return fe_out_of_memory ();
   enc_comment (e, "%d queens: q_R_C = queen on row R, column C", q->n);
+  if (enc_solver (e)) /* one allocation; unused watch lists cost nothing */
+    einsat_reserve (enc_solver (e), q->n * q->n);
   if (!name_squares (q))
     return fe_solver_error (enc_error (e));
   encode_rows_and_columns (q);
@@ -236,13 +381,34 @@ static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
   int decide = q->queens_options.decide;
   bool rows = decide == DECIDE_ROWS ||
               (decide == DECIDE_DEFAULT && !o->trace && !listing);
-  if (!o->cnf && rows)
-    let_front_end_decide (q);
+  if (!o->cnf && rows && !let_front_end_decide (q))
+    return fe_out_of_memory ();
   if (!o->cnf && listing)
     tune_for_counting (q);
+  if (!o->cnf && amo_method (q) == ENC_NATIVE)
+    tune_for_native (q);
   *printer = (puzzle_printer){.print = print_board, .data = q,
                               .none = "No solution."};
   return -1;
+}
+
+/* The largest board this machine takes (see 'fits_in_memory'). */
+static void print_machine_limit (void) {
+  fe_memory limits = fe_memory_limits ();
+  int n = MAX_QUEENS;
+  for (uint64_t squares; n > PAIRWISE_QUEENS; n--) {
+    squares = (uint64_t) n * (uint64_t) n;
+    if ((!limits.physical ||
+         squares * SOLVE_BYTES_PER_SQUARE <= limits.physical) &&
+        (!limits.address_space ||
+         squares * SOLVE_ADDRESS_PER_SQUARE <= limits.address_space))
+      break;
+  }
+  printf ("\nThis machine (%.1f GB", (double) limits.physical / (1024.0 * 1024 * 1024));
+  if (limits.address_space)
+    printf (", 'ulimit -v' %.1f GB",
+            (double) limits.address_space / (1024.0 * 1024 * 1024));
+  printf (") takes N up to %d for one solution.\n", n);
 }
 
 static const fe_command_line queens_command_line = {
@@ -250,8 +416,16 @@ static const fe_command_line queens_command_line = {
     "Places N queens on an N x N board so that no two attack each other\n"
     "and prints the board ('Q' a queen, '.' an empty square).  Variables\n"
     "are named q_R_C (row R, column C, from 1).  1 <= N <= " QUEENS_STRING (
-        MAX_QUEENS) ".\n",
-    0, PUZZLE_EXIT_CODES, 0};
+        MAX_QUEENS) ".\n"
+    "One solution costs about 165 bytes of memory per square and time\n"
+    "growing with the squares (process time, bench/RESULTS.md): N = 1000\n"
+    "0.2 GB and 0.3 s, N = 3000 1.4 GB and 3.4 s, N = 5000 3.9 GB and\n"
+    "10 s, N = 10000 16 GB and about a minute.  A board whose estimate\n"
+    "(180 bytes per square, 140 with --cnf; 260 and 200 of address space\n"
+    "under 'ulimit -v') exceeds what the machine allows is refused before\n"
+    "any work.  Counting and listing are for small boards (14 queens:\n"
+    "365596 solutions in about a second).\n",
+    0, PUZZLE_EXIT_CODES, print_machine_limit};
 
 int queens_main (int argc, char **argv) {
   queens q = {.random = 0x9e3779b97f4a7c15u};
@@ -263,7 +437,12 @@ int queens_main (int argc, char **argv) {
       encode_board};
   int res = puzzle_main (&front_end, argc, argv);
   free (q.line);
-  free (q.row_queen);
   free (q.text);
+  free (q.placed);
+  free (q.row_queen);
+  free (q.free);
+  free (q.column_taken);
+  free (q.diagonal_taken);
+  free (q.antidiagonal_taken);
   return res;
 }

@@ -844,6 +844,48 @@ static PyObject *solver_add_clauses (solver_object *self,
   Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR (
+    add_atmost_doc,
+    "add_atmost(lits, bound)\n\n"
+    "Adds the cardinality constraint 'at most bound of lits are true'\n"
+    "(PySAT Minicard's add_atmost).  Bound 1 is propagated natively: one\n"
+    "list of literals instead of pairwise clauses or an encoding with\n"
+    "auxiliary variables; larger bounds become a sequential counter over\n"
+    "variables internal to the solver.  A negative bound makes the formula\n"
+    "unsatisfiable, bound 0 makes every literal false.  Repeated literals\n"
+    "count repeatedly.  With a proof, bound 1 is written as its pairwise\n"
+    "clauses (-a | -b), which the CNF the proof is checked against must\n"
+    "hold; a bound above 1 (below len(lits)) raises ValueError.");
+
+static PyObject *solver_add_atmost (solver_object *self, PyObject *args) {
+  PyObject *items;
+  int bound;
+  if (!PyArg_ParseTuple (args, "Oi:add_atmost", &items, &bound))
+    return 0;
+  if (check_usable (self) < 0 || check_adding (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (push_literals (items, "at-most constraint", &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  if (self->proof && bound > 1 && (size_t) bound < lits.size) {
+    release_ints (&lits);
+    PyErr_Format (PyExc_ValueError,
+                  "add_atmost: a bound above 1 (here %d) cannot be stated "
+                  "in a proof: encode the constraint with clauses "
+                  "(einsat.pysat.card.CardEnc)",
+                  bound);
+    return 0;
+  }
+  einsat_add_atmost (self->solver, lits.data, lits.size, bound);
+  release_ints (&lits);
+  self->max_var = max_var;
+  self->result = NO_RESULT;
+  Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR (new_var_doc, "new_var() -> int\n\n"
                            "Returns a fresh variable, larger than every "
                            "variable used so far.");
@@ -1607,6 +1649,8 @@ static PyMethodDef solver_methods[] = {
     {"add_clause", (PyCFunction) solver_add_clause, METH_O, add_clause_doc},
     {"add_clauses", (PyCFunction) solver_add_clauses, METH_O,
      add_clauses_doc},
+    {"add_atmost", (PyCFunction) solver_add_atmost, METH_VARARGS,
+     add_atmost_doc},
     {"new_var", (PyCFunction) solver_new_var, METH_NOARGS, new_var_doc},
     {"solve", (PyCFunction) (void (*) (void)) solver_solve,
      METH_VARARGS | METH_KEYWORDS, solve_method_doc},

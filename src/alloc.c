@@ -23,13 +23,26 @@ void *es_malloc (einsat *solver, size_t bytes) {
   return bytes ? allocate (solver, 0, 0, bytes) : 0;
 }
 
+/* With the default allocator (around realloc and free) zeroed memory
+ * comes from calloc, which leaves the pages of a large block untouched
+ * until they are used: an array per literal of which a round touches a
+ * few entries costs no memory for the others. */
 void *es_calloc (einsat *solver, size_t count, size_t size) {
   if (!count || !size)
     return 0;
   if (count > SIZE_MAX / size)
     es_out_of_memory (solver, SIZE_MAX);
-  void *res = es_malloc (solver, count * size);
-  memset (res, 0, count * size);
+  if (!solver->system_allocator) {
+    void *res = es_malloc (solver, count * size);
+    memset (res, 0, count * size);
+    return res;
+  }
+  void *res = calloc (count, size);
+  if (!res)
+    es_out_of_memory (solver, count * size);
+  solver->memory += count * size;
+  if (solver->memory > solver->peak_memory)
+    solver->peak_memory = solver->memory;
   return res;
 }
 
@@ -44,15 +57,14 @@ void *es_realloc (einsat *solver, void *ptr, size_t old_bytes,
   return allocate (solver, ptr, old_bytes, new_bytes);
 }
 
+/* The elements past 'old_count' are not initialized: a large block grown
+ * by the system's realloc gets fresh pages, which stay untouched (no
+ * memory) until they are used. */
 void *es_nrealloc (einsat *solver, void *ptr, size_t old_count,
                    size_t new_count, size_t size) {
   if (new_count > SIZE_MAX / size)
     es_out_of_memory (solver, SIZE_MAX);
-  void *res = es_realloc (solver, ptr, old_count * size, new_count * size);
-  if (new_count > old_count)
-    memset ((char *) res + old_count * size, 0,
-            (new_count - old_count) * size);
-  return res;
+  return es_realloc (solver, ptr, old_count * size, new_count * size);
 }
 
 void es_free (einsat *solver, void *ptr, size_t bytes) {

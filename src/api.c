@@ -170,6 +170,7 @@ einsat *einsat_new_with_allocator (einsat_allocator *allocator,
   }
   solver->allocator = allocator;
   solver->allocator_data = data;
+  solver->system_allocator = allocator == default_allocator;
   solver->memory = solver->peak_memory = sizeof *solver;
   if (!protect (solver, init_solver, 0)) {
     einsat_delete (solver);
@@ -227,6 +228,7 @@ void einsat_delete (einsat *solver) {
   es_release_decompose (solver);
   es_release_walker (solver);
   es_release_enumerator (solver);
+  es_release_atmosts (solver);
   RELEASE_STACK (solver->lucky_phases);
   es_release_portfolio (solver);
   es_release_sharing (solver);
@@ -308,6 +310,39 @@ void einsat_add_clause (einsat *solver, const int *lits, size_t size) {
   leave_result_state (solver);
   clause_argument c = {lits, size};
   protect (solver, add_whole_clause, &c);
+}
+
+typedef struct atmost_argument {
+  const int *lits;
+  size_t size;
+  int bound;
+} atmost_argument;
+
+static void add_whole_atmost (einsat *solver, void *arg) {
+  atmost_argument *c = arg;
+  es_add_original_atmost (solver, c->size, c->lits, c->bound);
+}
+
+void einsat_add_atmost (einsat *solver, const int *lits, size_t size,
+                        int bound) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return;
+  REQUIRE_NOT_ADDING ();
+  REQUIRE_NO_LRAT_LEMMAS ();
+  REQUIRE_INCREMENTAL_PROOF ();
+  REQUIRE (lits || !size, "literals are NULL");
+  for (size_t i = 0; i < size; i++) {
+    REQUIRE (lits[i], "zero inside a constraint");
+    REQUIRE_VALID_LITERAL (lits[i]);
+  }
+  REQUIRE (!solver->proof || bound <= 1 || (size_t) bound >= size,
+           "a bound above one (here %d) cannot be stated in a proof: "
+           "encode the constraint with clauses",
+           bound);
+  leave_result_state (solver);
+  atmost_argument c = {lits, size, bound};
+  protect (solver, add_whole_atmost, &c);
 }
 
 static void push_assumption (einsat *solver, void *arg) {
@@ -425,6 +460,25 @@ void einsat_clear_terminate (einsat *solver) {
 int einsat_vars (const einsat *solver) {
   REQUIRE_SOLVER ();
   return solver->max_external;
+}
+
+static void reserve (einsat *solver, void *arg) {
+  int max_var = *(int *) arg; /* the variables are not used yet */
+  size_t entries = (size_t) max_var + 1;
+  RESERVE_STACK (solver->e2i, entries);
+  RESERVE_STACK (solver->frozen, entries);
+  RESERVE_STACK (solver->emodel, entries);
+  RESERVE_STACK (solver->i2e, (size_t) max_var);
+  es_reserve_variables (solver, (unsigned) max_var);
+}
+
+void einsat_reserve (einsat *solver, int max_var) {
+  REQUIRE_SOLVER ();
+  REQUIRE (max_var >= 0 && max_var <= EINSAT_MAX_VAR,
+           "invalid number of variables %d", max_var);
+  REQUIRE_NOT_ADDING ();
+  if (solver->state != STATE_INVALID && max_var)
+    protect (solver, reserve, &max_var);
 }
 
 static void freeze (einsat *solver, void *arg) {

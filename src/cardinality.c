@@ -114,6 +114,27 @@ static bool excludes_some (einsat *solver, cardinality *K, unsigned lit) {
   return false;
 }
 
+/* Is there a large irredundant clause each of whose literals excludes
+ * another one?  Checked before the arrays per literal are allocated
+ * (which a formula of a million variables would pay for nothing). */
+static bool some_candidate (einsat *solver) {
+  cardinality K = {0};
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    clause *c = CLAUSE (ref);
+    if (c->garbage)
+      continue;
+    bool useful = true;
+    for (all_literals_in_clause (lit, c))
+      if (!excludes_some (solver, &K, lit)) {
+        useful = false;
+        break;
+      }
+    if (useful)
+      return true;
+  }
+  return false;
+}
+
 /* Large irredundant clauses sharing no literal with the ones before,
  * each of whose literals excludes some other literal. */
 static void choose_clauses (einsat *solver, cardinality *K) {
@@ -915,6 +936,10 @@ void es_cardinality (einsat *solver) {
   assert (!solver->dense);
   solver->last.originals.cardinality = solver->originals;
   INC (cardinality_rounds);
+  if (!some_candidate (solver)) {
+    solver->last.ticks.cardinality = STAT (ticks);
+    return;
+  }
   cardinality *K = NEW_ARRAY (solver->cardinality, 1);
   K->literals = 2 * (size_t) solver->vars;
 #define ARRAY(NAME) NEW_ARRAY (K->NAME, K->literals);

@@ -151,6 +151,31 @@ void es_delete_binary (einsat *solver, bool redundant, unsigned a,
   es_proof_delete (solver, 2, lits);
 }
 
+/* Is there an irredundant clause of 'min_size' to 'max_size' literals
+ * (binary clauses are counted, not stored: the irredundant clauses not
+ * in the arena)?  Or, with 'redundant', a learned binary clause?  The
+ * simplifiers that need such clauses (gates, XORs, binary implications)
+ * ask first: their occurrence lists and arrays per literal are not worth
+ * building for a formula of long clauses and at-most-one constraints. */
+bool es_some_clause_sized (einsat *solver, unsigned min_size,
+                           unsigned max_size, bool redundant) {
+  uint64_t large[2] = {0, 0};
+  for (unsigned pass = 0; pass < 1u + redundant; pass++)
+    for (all_stack (unsigned, ref,
+                    pass ? solver->redundant : solver->irredundant)) {
+      clause *c = CLAUSE (ref);
+      if (c->garbage || c->redundant != (bool) pass)
+        continue;
+      if (!pass && min_size <= c->size && c->size <= max_size)
+        return true;
+      large[pass]++;
+    }
+  if (min_size > 2)
+    return false;
+  return STAT (clauses_irredundant) > large[0] ||
+         (redundant && STAT (clauses_redundant) > large[1]);
+}
+
 /*------------------------------------------------------------------------*/
 /* Original clauses are simplified against the root-level assignment:
  * duplicates and false literals are dropped, tautologies and satisfied

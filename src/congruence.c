@@ -736,6 +736,13 @@ bool es_congruence (einsat *solver) {
   if (!es_clean_root (solver))
     return false;
   INC (congruence_rounds);
+  unsigned xor_size = (unsigned) GET_OPTION (congruencexorsize);
+  if (!es_some_clause_sized (solver, 2, xor_size > 3 ? xor_size : 3,
+                             false)) { /* no gate can be defined */
+    solver->last.ticks.congruence = STAT (ticks);
+    solver->last.congruence = closure_stamp (solver);
+    return false;
+  }
   uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
   congruence *C = NEW_ARRAY (solver->congruence, 1);
   C->proving = solver->proof != 0;

@@ -477,6 +477,10 @@ void es_decompose (einsat *solver) {
     return;
   assert (!solver->level && !solver->dense);
   assert (!solver->scc && !solver->scc_ids && !solver->scc_paths);
+  if (!es_some_clause_sized (solver, 2, 2, true)) {
+    INC (decompositions); /* no binary implication graph */
+    return;
+  }
   size_t lits = 2 * (size_t) solver->vars;
   scc_info *info = solver->scc = es_calloc (solver, lits ? lits : 1,
                                             sizeof *info);

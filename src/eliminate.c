@@ -24,7 +24,8 @@ bool es_frozen (einsat *solver, unsigned idx) {
   if (!eidx || PEEK_STACK (solver->frozen, eidx))
     return true;
   var_flags *f = FLAGS (idx);
-  return f->assumed || es_projected (solver, idx) || f->xmatrix;
+  return f->assumed || es_projected (solver, idx) || f->xmatrix ||
+         f->atmost;
 }
 
 /* The variable 'idx' leaves the formula (eliminated or substituted): its
@@ -310,7 +311,19 @@ static void release_elimination (einsat *solver, elimination *e) {
   RELEASE_STACK (e->resolvent);
 }
 
+/* Occurrence lists cost a watch per literal of every clause: not worth
+ * building when every variable is frozen (for instance when all are in
+ * at-most-one constraints, see 'atmost.c'). */
+static bool some_candidate (einsat *solver) {
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    if (FLAGS (idx)->active && !es_frozen (solver, idx))
+      return true;
+  return false;
+}
+
 static void eliminate (einsat *solver, elimination *e) {
+  if (!some_candidate (solver))
+    return;
   unsigned max_bound = GET_OPTION (eliminatebound);
   for (unsigned round = 0; round < 8; round++) {
     es_enter_dense_mode (solver);

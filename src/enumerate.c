@@ -460,10 +460,12 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
  * without a table lookup per variable. */
 
 /* Copying and the scan of the large clauses per decision grow with the
- * formula; binary clauses count too. */
+ * formula; binary clauses count too, and so do the pairwise clauses of
+ * at-most-one constraints ('atmost.c'), which it gets instead. */
 static bool small_enough (einsat *solver) {
   return solver->vars && solver->vars <= (unsigned) GET_OPTION (dpllvars) &&
-         STAT (clauses_irredundant) <= (uint64_t) GET_OPTION (dpllclauses);
+         STAT (clauses_irredundant) + es_atmost_pairs (solver) <=
+             (uint64_t) GET_OPTION (dpllclauses);
 }
 
 static void number_variables (einsat *solver, subsolver *s) {
@@ -518,6 +520,20 @@ static void load_binaries (einsat *solver, subsolver *s) {
     }
 }
 
+/* The sub-solver knows clauses only: at-most-one constraints become
+ * their pairwise clauses. */
+static void load_atmosts (einsat *solver, subsolver *s) {
+  if (!solver->atmosts.count)
+    return;
+  CLEAR_STACK (s->lits);
+  es_push_atmost_pairs (solver, &s->lits);
+  for (unsigned *p = s->lits.begin; p != s->lits.end; p += 2) {
+    unsigned lits[2] = {to_dpll (s, p[0]), to_dpll (s, p[1])};
+    es_dpll_clause (s->dpll, 2, lits);
+  }
+  CLEAR_STACK (s->lits);
+}
+
 static void load_large_clauses (einsat *solver, subsolver *s) {
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
@@ -544,6 +560,7 @@ static void load (einsat *solver, subsolver *s) {
   es_dpll_begin (s->dpll, (unsigned) SIZE_STACK (s->from_dpll));
   load_variables (solver, s);
   load_binaries (solver, s);
+  load_atmosts (solver, s);
   load_large_clauses (solver, s);
   es_dpll_end (s->dpll);
   s->changes = solver->irredundant_changes;

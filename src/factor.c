@@ -393,6 +393,11 @@ void es_factor (einsat *solver) {
     return;
   assert (EMPTY_STACK (solver->factoring.fresh));
   INC (factorings);
+  if (!es_some_clause_sized (solver, 2, (unsigned) GET_OPTION (factorsize),
+                             false)) {
+    solver->last.ticks.factor = STAT (ticks);
+    return;
+  }
   uint64_t before = STAT (factored);
   factoring *F = &solver->factoring;
   F->steps = 0;

@@ -407,6 +407,11 @@ void es_gauss (einsat *solver) {
   assert (!solver->gauss);
   solver->last.originals.gauss = solver->originals;
   INC (gauss_rounds);
+  if (!es_some_clause_sized (solver, 2, (unsigned) GET_OPTION (gaussxorsize),
+                             false)) {
+    solver->last.ticks.gauss = STAT (ticks);
+    return;
+  }
   uint64_t before = STAT (gauss_units) + STAT (gauss_equivalences);
   gauss *G = NEW_ARRAY (solver->gauss, 1);
   G->limit = es_effort_budget (solver, solver->last.ticks.gauss,

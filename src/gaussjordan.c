@@ -303,6 +303,9 @@ void es_build_gauss_jordan (einsat *solver) {
     return;
   if (es_delaying (&solver->delays.gaussjordan))
     return;
+  if (!es_some_clause_sized (solver, 3, (unsigned) GET_OPTION (gaussxorsize),
+                             false))
+    return;
   /* In the solver before anything is allocated: an allocation failure
    * long-jumps out, and 'einsat_delete' frees what is there. */
   xmatrix *X = NEW_ARRAY (solver->xmatrix, 1);

@@ -91,7 +91,9 @@ static unsigned propagate_binaries (einsat *solver, unsigned lit,
     }
     es_assign_binary (solver, w.blit, not_lit);
   }
-  return INVALID;
+  /* Native at-most-one constraints imply through binary reasons too. */
+  return solver->atmosts.count ? es_propagate_atmosts (solver, lit, ticks)
+                               : INVALID;
 }
 
 static bool contains (clause *c, unsigned lit) {
@@ -139,6 +141,10 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
   const watch *p = ws->begin;
   unsigned conflict = INVALID;
   *ticks += 1 + ((size_t) ((char *) end - (char *) p) >> 6);
+  if (p == end) { /* no write to an empty list (see 'propagate.c') */
+    add_pending_resolvents (solver);
+    return INVALID;
+  }
   while (p != end) {
     const watch w = *q++ = *p++;
     if (IS_BINARY (w) || VALUE (w.blit) > 0)
@@ -190,6 +196,8 @@ unsigned es_propagate_hyper (einsat *solver) {
   uint64_t ticks = 0;
   unsigned conflict = INVALID;
   unsigned large = solver->propagated, binary = large;
+  if (solver->atmosts.stale)
+    es_index_atmosts (solver);
   while (conflict == INVALID) {
     if (binary < solver->trail_size)
       conflict = propagate_binaries (solver, solver->trail[binary++], &ticks);

@@ -151,6 +151,7 @@ typedef struct var_flags {
   bool factor : 1;     /* internal variable added by factoring */
   bool xmatrix : 1;    /* in the Gauss-Jordan matrix of the search */
   bool flipped : 1;    /* flipped entry of the enumeration prefix */
+  bool atmost : 1;     /* in a native at-most-one constraint */
 } var_flags;
 
 /* One frame per decision level. */
@@ -403,6 +404,21 @@ typedef struct walker {
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
 
+/* Native at-most-one constraints ('atmost.c'): back to back in 'arena'
+ * (size, then the literals), referenced by their offset; the index
+ * lists the constraints of each literal ('occurs' from 'start[lit]' to
+ * 'start[lit + 1]', for the literals below 'start_size - 1'). */
+typedef struct atmosts {
+  unsigneds arena;
+  unsigned count;     /* constraints in the arena */
+  size_t occurrences; /* literals in the arena */
+  unsigned *start;    /* per literal, and one more */
+  size_t start_size;
+  unsigneds occurs;
+  bool stale;          /* the index must be rebuilt */
+  unsigneds registers; /* scratch of the counters of larger bounds */
+} atmosts;
+
 /* Clause exchange ('share.c'): the export callback, the queue that
  * 'einsat_import' fills from any thread, and the duplicate filter of the
  * importing side.  Only 'lock', 'queue', 'queued', 'overflow' and
@@ -443,6 +459,7 @@ struct einsat {
   /* Memory, errors, API state. */
   einsat_allocator *allocator;
   void *allocator_data;
+  bool system_allocator; /* the default one: calloc may be used */
   size_t memory, peak_memory;
   jmp_buf *recovery;
   einsat_abort_hook *abort_hook;
@@ -466,6 +483,7 @@ struct einsat {
   unsigned vars;     /* number of internal variables */
   unsigned capacity; /* allocated per variable entries */
   unsigned new_capacity, resized; /* while enlarging (see 'import.c') */
+  bool zeroed_capacity; /* entries past 'vars' are zero (see 'import.c') */
   signed char *values;   /* per literal: 1 true, -1 false, 0 none */
   signed char *saved;    /* per variable saved phase */
   signed char *target;   /* per variable target phase */
@@ -624,6 +642,10 @@ struct einsat {
 
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
+  ints check_atmosts; /* the at-most-one constraints, each ending in 0 */
+
+  /* Native at-most-one constraints ('atmost.c'). */
+  atmosts atmosts;
 
   /* Clause exchange ('share.c') and the thread portfolio this instance
    * runs ('portfolio.c') or works in ('worker' is its index plus one). */
@@ -710,6 +732,7 @@ unsigned es_new_internal_variable (einsat *, int eidx); /* 0: no name */
 int es_export_literal (const einsat *, unsigned ilit);
 int es_proof_literal (const einsat *, unsigned ilit);
 void es_enlarge_variables (einsat *, unsigned new_vars);
+void es_reserve_variables (einsat *, unsigned vars);
 void es_release_variables (einsat *);
 
 /* in 'clause.c' */
@@ -729,6 +752,8 @@ void es_add_original_clause (einsat *, size_t size, const int *elits);
 void es_add_internal_clause (einsat *, uint64_t lrat_id);
 void es_learn_clause (einsat *, unsigned glue);
 void es_eagerly_subsume (einsat *);
+bool es_some_clause_sized (einsat *, unsigned min_size, unsigned max_size,
+                           bool redundant);
 
 /* in 'otfs.c' */
 void es_queue_strengthening (einsat *, unsigned ref, unsigned lit,
@@ -748,6 +773,20 @@ void es_assign_decision (einsat *, unsigned lit);
 void es_assign_unit (einsat *, unsigned lit);
 unsigned es_reason_level (einsat *, unsigned lit, clause *);
 void es_new_level (einsat *, unsigned decision);
+
+/* in 'atmost.c' */
+void es_add_original_atmost (einsat *, size_t size, const int *elits,
+                             int bound);
+void es_store_atmost (einsat *, size_t size, const unsigned *lits);
+void es_index_atmosts (einsat *);
+unsigned es_propagate_atmosts (einsat *, unsigned lit, uint64_t *ticks);
+void es_simplify_atmosts (einsat *);
+void es_copy_atmosts (einsat *, einsat *from, int (*map) (unsigned ilit));
+uint64_t es_atmost_pairs (einsat *); /* pairwise clauses they stand for */
+void es_push_atmost_pairs (einsat *, unsigneds *pairs);
+void es_check_atmosts_propagated (einsat *);
+bool es_check_model_atmosts (einsat *);
+void es_release_atmosts (einsat *);
 
 /* in 'propagate.c' */
 unsigned es_propagate (einsat *); /* conflict reference or INVALID */

@@ -2,8 +2,9 @@
  * 'make CONFIG=debug' and the sanitizer build; compiled out in release).
  * Each recomputes what the solver keeps up to date incrementally and
  * asserts that the two agree: the trail, levels and reasons, the watch
- * lists against the clauses, the clause counters, the decision queue and
- * heap, and the schedule.  They cost time linear in the formula, so the
+ * lists against the clauses, the clause counters, the at-most-one
+ * constraints and their index, the decision queue and heap, and the
+ * schedule.  They cost time linear in the formula, so the
  * search calls them after its scheduled tasks and at exponentially spaced
  * conflicts (see 'search.c'), not at every step.
  *
@@ -280,6 +281,43 @@ static void check_schedule (einsat *solver) {
 }
 
 /*------------------------------------------------------------------------*/
+/* Native at-most-one constraints ('atmost.c'): the counts, the flags of
+ * their variables and, unless it is to be rebuilt, the index. */
+
+static void check_atmosts (einsat *solver) {
+  const atmosts *A = &solver->atmosts;
+  const unsigned *arena = A->arena.begin;
+  size_t words = SIZE_STACK (A->arena), literals = 0;
+  unsigned count = 0;
+  uint64_t expected = 0, indexed = 0;
+  for (size_t ref = 0; ref < words; ref += 1 + (size_t) arena[ref]) {
+    unsigned size = arena[ref];
+    assert (size >= 2 && ref + size < words);
+    for (unsigned i = 1; i <= size; i++) {
+      unsigned lit = arena[ref + i];
+      assert (IDX (lit) < solver->vars);
+      assert (FLAGS (IDX (lit))->atmost);
+      assert (!FLAGS (IDX (lit))->eliminated);
+      expected += pair_hash (lit, (unsigned) ref);
+    }
+    count++;
+    literals += size;
+  }
+  assert (count == A->count);
+  assert (literals == A->occurrences);
+  if (A->stale || !A->count)
+    return;
+  assert (A->start_size <= 2 * (size_t) solver->vars + 1);
+  assert (A->start[A->start_size - 1] == SIZE_STACK (A->occurs));
+  for (size_t lit = 0; lit + 1 < A->start_size; lit++) {
+    assert (A->start[lit] <= A->start[lit + 1]);
+    for (unsigned i = A->start[lit]; i < A->start[lit + 1]; i++)
+      indexed += pair_hash ((unsigned) lit, A->occurs.begin[i]);
+  }
+  assert (indexed == expected);
+}
+
+/*------------------------------------------------------------------------*/
 
 void es_check_invariants (einsat *solver) {
   if (solver->inconsistent)
@@ -288,6 +326,7 @@ void es_check_invariants (einsat *solver) {
   check_trail (solver);
   check_levels (solver);
   check_clauses (solver);
+  check_atmosts (solver);
   check_queue (solver);
   check_heap (solver);
   check_schedule (solver);

@@ -1,7 +1,7 @@
 /* The model in external terms: after a satisfiable solve each external
  * variable gets the value of its internal variable (variables never seen
  * stay 0).  With option 'check' the model is verified against a copy of
- * every original clause. */
+ * every original clause and at-most-one constraint. */
 
 #include "internal.h"
 
@@ -69,5 +69,5 @@ bool es_check_model (einsat *solver) {
     if (value > 0)
       satisfied = true;
   }
-  return true;
+  return es_check_model_atmosts (solver);
 }

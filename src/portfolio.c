@@ -160,7 +160,8 @@ static bool cloned_learned (einsat *ruler, clause *c) {
 
 /* The variables first, in the ruler's order (the worker's internal
  * numbering then follows the ruler's), then the binary clauses from the
- * watch lists, then the large clauses. */
+ * watch lists, then the large clauses and the at-most-one constraints
+ * ('atmost.c'). */
 static void clone_formula (einsat *solver, einsat *ruler, bool phases) {
   for (unsigned idx = 0; idx < ruler->vars; idx++) {
     if (!ruler->flags[idx].active)
@@ -186,6 +187,7 @@ static void clone_formula (einsat *solver, einsat *ruler, bool phases) {
     if (cloned_learned (ruler, c))
       add_worker_clause (solver, true, c->glue, c->size, c->lits);
   }
+  es_copy_atmosts (solver, ruler, worker_literal);
 }
 
 static void export_to_others (void *data, const int *lits, int size,

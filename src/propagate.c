@@ -12,7 +12,8 @@
  * lines touched and drives every effort-based schedule, so that the
  * search stays deterministic.  The search propagates within the
  * propagation limit ('einsat_set_propagation_limit'), checked per
- * literal in a loop of its own. */
+ * literal in a loop of its own.  Native at-most-one constraints are
+ * propagated by 'atmost.c', after the clauses of each literal. */
 
 #include "assign.h"
 
@@ -35,6 +36,8 @@ static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
    * it implies; only out-of-order literals need the reason scanned. */
   const bool in_order = LEVEL (not_lit) == solver->level;
   *ticks += 1 + ((size_t) ((char *) end - (char *) begin) >> 6);
+  if (begin == end) /* no write: the page of an empty list may stay */
+    return INVALID; /* unbacked (see 'zeroed_capacity' in 'import.c') */
 
   while (p != end) {
     const watch w = *q++ = *p++;
@@ -112,7 +115,29 @@ static unsigned finish_propagation (einsat *solver, unsigned propagated,
   return conflict;
 }
 
+/* With native at-most-one constraints ('atmost.c') each literal's
+ * constraints follow its clauses, in a loop of its own, so that formulas
+ * without them pay nothing per literal.  'left' is the propagation
+ * budget. */
+static unsigned propagate_with_atmosts (einsat *solver, uint64_t left) {
+  if (solver->atmosts.stale)
+    es_index_atmosts (solver);
+  uint64_t ticks = 0;
+  unsigned conflict = INVALID;
+  unsigned propagated = solver->propagated;
+  while (conflict == INVALID && propagated < solver->trail_size && left) {
+    unsigned lit = solver->trail[propagated++];
+    conflict = propagate_literal (solver, lit, &ticks);
+    if (conflict == INVALID)
+      conflict = es_propagate_atmosts (solver, lit, &ticks);
+    left--;
+  }
+  return finish_propagation (solver, propagated, ticks, conflict);
+}
+
 unsigned es_propagate (einsat *solver) {
+  if (solver->atmosts.count)
+    return propagate_with_atmosts (solver, UINT64_MAX);
   uint64_t ticks = 0;
   unsigned conflict = INVALID;
   unsigned propagated = solver->propagated;
@@ -134,6 +159,8 @@ unsigned es_propagate_budget (einsat *solver) {
   uint64_t used = STAT (propagations) - l->propagations_start;
   uint64_t limit = (uint64_t) l->propagations;
   uint64_t left = used < limit ? limit - used : 0;
+  if (solver->atmosts.count)
+    return propagate_with_atmosts (solver, left);
   uint64_t ticks = 0;
   unsigned conflict = INVALID;
   unsigned propagated = solver->propagated;

@@ -79,6 +79,7 @@ void es_simplify (einsat *solver) {
   delete_binaries_of_fixed (solver);
   simplify_clauses (solver, &solver->irredundant);
   simplify_clauses (solver, &solver->redundant);
+  es_simplify_atmosts (solver);
   es_collect (solver);
   solver->last.fixed.simplify = STAT (fixed);
   solver->limits.simplify = STAT (conflicts) + 100;
@@ -129,4 +130,5 @@ void es_check_propagated (einsat *solver) {
           VALUE (w.blit) <= 0 &&
           (VALUE ((unsigned) lit) < 0 || VALUE (w.blit) < 0))
         es_fatal (solver, "internal error: binary clause not propagated");
+  es_check_atmosts_propagated (solver);
 }

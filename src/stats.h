@@ -8,6 +8,7 @@
 
 /* clang-format off */
 #define STATISTICS \
+  COUNTER (atmosts_added, none, "native at-most-one constraints added") \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
   COUNTER (blocked, none, "clauses removed as blocked") \
   COUNTER (blockings, conflicts, "blocked clause elimination rounds") \

@@ -54,7 +54,8 @@ void es_flush_large_watches (einsat *solver) {
     for (watch *p = ws->begin; p != ws->end; p++)
       if (IS_BINARY (*p))
         *q++ = *p;
-    ws->end = q;
+    if (ws->end != q) /* no write to an empty list (see 'propagate.c') */
+      ws->end = q;
   }
 }
 

@@ -353,6 +353,10 @@ static void project_zero (einsat *s) { enumerate_projection (s, 0); }
 static void project_int_min (einsat *s) {
   enumerate_projection (s, INT_MIN);
 }
+static void reserve_negative (einsat *s) { einsat_reserve (s, -1); }
+static void reserve_too_many (einsat *s) {
+  einsat_reserve (s, (1 << 28));
+}
 static void project_too_large (einsat *s) {
   enumerate_projection (s, -((1 << 28) + 1));
 }
@@ -365,6 +369,8 @@ static void project_too_large (einsat *s) {
   }
 NULL_CALL (add, einsat_add (0, 1))
 NULL_CALL (add_clause, einsat_add_clause (0, 0, 0))
+NULL_CALL (reserve, einsat_reserve (0, 10))
+NULL_CALL (add_atmost, einsat_add_atmost (0, 0, 0, 1))
 NULL_CALL (assume, einsat_assume (0, 1))
 NULL_CALL (solve, einsat_solve (0))
 NULL_CALL (val, einsat_val (0, 1))
@@ -429,6 +435,7 @@ static void test_null_handle (void) {
       NULL_ROW (error),         NULL_ROW (trace_proof),
       NULL_ROW (trace_lrat),    NULL_ROW (close_proof),
       NULL_ROW (enumerate),     NULL_ROW (set_trace),
+      NULL_ROW (reserve),       NULL_ROW (add_atmost),
       NULL_ROW (set_abort_hook),
 #undef NULL_ROW
   };
@@ -456,7 +463,11 @@ static void test_contracts (void) {
   expect_violation (project_int_min, "invalid projection variable -2147");
   expect_violation (project_too_large,
                     "invalid projection variable -268435457");
+  expect_violation (reserve_negative, "invalid number of variables -1");
+  expect_violation (reserve_too_many,
+                    "invalid number of variables 268435456");
 }
+
 
 /* Assumptions pushed without allocation and beyond the variables known
  * (which grows the external tables) give the same answers. */
@@ -535,6 +546,52 @@ static void test_memory (void) {
     CHECK (f.live == 0);
   }
   CHECK (errors > 0);
+}
+
+/* 'einsat_reserve' is a hint: the answers and 'einsat_vars' are those
+ * without it, before or after variables are used, more variables than
+ * reserved are fine, memory is charged (and given back) exactly, and an
+ * allocation failure in it is an error, not a crash. */
+static int reserved_job (einsat *s, int reserve) {
+  einsat_reserve (s, reserve);
+  if (einsat_vars (s))
+    return -2;
+  add_pigeonhole (s, 5); /* 20 variables */
+  einsat_reserve (s, 2 * reserve);
+  int res = einsat_solve (s);
+  return res < 0 || einsat_vars (s) != 20 ? -1 : res;
+}
+
+static void test_reserve (void) {
+  static const int reserves[] = {0, 1, 16, 19, 20, 21, 100, 5000};
+  for (size_t i = 0; i < sizeof reserves / sizeof *reserves; i++) {
+    einsat *s = einsat_new ();
+    CHECK (reserved_job (s, reserves[i]) == 20);
+    einsat_delete (s);
+    counting c = {0, 0, 0};
+    s = einsat_new_with_allocator (counting_allocator, &c);
+    CHECK (reserved_job (s, reserves[i]) == 20);
+    CHECK (einsat_memory (s) == c.live);
+    einsat_delete (s);
+    CHECK (c.live == 0);
+  }
+  einsat *s = einsat_new ();
+  size_t before = einsat_memory (s);
+  einsat_reserve (s, 1000000); /* charged at once, not backed yet */
+  CHECK (einsat_memory (s) >= before + 1000000 * (size_t) 16);
+  CHECK (einsat_vars (s) == 0);
+  einsat_delete (s);
+  for (long fail_at = 1; fail_at <= 8; fail_at++) {
+    counting f = {0, fail_at, 0};
+    einsat *t = einsat_new_with_allocator (counting_allocator, &f);
+    if (!t)
+      continue;
+    einsat_reserve (t, 1000);
+    if (einsat_solve (t) < 0)
+      CHECK (strstr (einsat_error (t), "out of memory"));
+    einsat_delete (t);
+    CHECK (f.live == 0);
+  }
 }
 
 static void test_dimacs (void) {
@@ -796,6 +853,7 @@ static const test_case cases[] = {
     {"NULL handle", test_null_handle},
     {"assumptions beyond the known variables", test_assumption_growth},
     {"memory and allocation failures", test_memory},
+    {"reserve", test_reserve},
     {"dimacs", test_dimacs},
     {"dimacs iCNF and callbacks", test_icnf},
     {"dimacs compressed FILE", test_dimacs_compressed},

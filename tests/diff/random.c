@@ -3,9 +3,11 @@
  * a random configuration.  Every answer is compared with exhaustive
  * search, every model is checked against the formula, and (with
  * '--checker') every UNSAT answer's proof (DRAT or LRAT, text or binary,
- * at random) is checked by the independent checker.  A failing formula
- * is written to a file so that it can be replayed with the command line
- * solver. */
+ * at random) is checked by the independent checker.  Some formulas hold
+ * cardinality constraints given natively ('einsat_add_atmost'); the
+ * formula the oracle and the checker see has them spelled out (see
+ * 'generate_natives').  A failing formula is written to a file so that
+ * it can be replayed with the command line solver. */
 
 #include "einsat.h"
 #include "../common/oracle.h"
@@ -41,7 +43,8 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "gaussjordan_matrices",
                                       "gaussjordan_implied",
                                       "gaussjordan_conflicts",
-                                      "cardinality_refuted"};
+                                      "cardinality_refuted",
+                                      "atmosts_added"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -328,10 +331,86 @@ static void generate_pigeons (uint64_t *rng) {
   shuffle_clauses (rng);
 }
 
+/* Cardinality constraints given natively: 'at most bound of lits'.  The
+ * formula holds each spelled out (every bound + 1 of its literals, by
+ * position, contain a false one: 'clauses' clauses from 'first' on),
+ * which the oracle and the proof checker see; the solver gets the
+ * constraint instead of these clauses.  With a proof traced the library
+ * states bound one as exactly these pairwise clauses, in this order, and
+ * larger bounds cannot be stated, so they are not generated then. */
+#define MAX_NATIVES 16
+#define MAX_NATIVE_SIZE 8
+
+typedef struct native {
+  int first, clauses, bound, size;
+  int lits[MAX_NATIVE_SIZE];
+} native;
+
+static native natives[MAX_NATIVES];
+static int native_count;
+static bool proofs_traced;
+
+static void spell_out (const native *n, int first, int depth, int *chosen) {
+  if (depth == n->bound + 1) {
+    int clause[MAX_NATIVE_SIZE + 1];
+    for (int i = 0; i < depth; i++)
+      clause[i] = -chosen[i];
+    formula_add (&f, depth, clause);
+    return;
+  }
+  for (int i = first; i < n->size; i++) {
+    chosen[depth] = n->lits[i];
+    spell_out (n, i + 1, depth + 1, chosen);
+  }
+}
+
+static void add_native (uint64_t *rng) {
+  native *n = natives + native_count++;
+  n->size = 2 + oracle_below (rng, MAX_NATIVE_SIZE - 1);
+  if (n->size > f.vars)
+    n->size = f.vars;
+  if (oracle_below (rng, 4))
+    oracle_distinct_vars (rng, f.vars, n->size, n->lits);
+  else
+    for (int i = 0; i < n->size; i++)
+      n->lits[i] = 1 + oracle_below (rng, f.vars);
+  for (int i = 0; i < n->size; i++)
+    n->lits[i] = oracle_below (rng, 2) ? n->lits[i] : -n->lits[i];
+  n->bound = 1;
+  if (!oracle_below (rng, 4))
+    n->bound = oracle_below (rng, n->size + 2); /* 0 .. size + 1 */
+  if (proofs_traced && n->bound > 1 && n->bound < n->size)
+    n->bound = 1;
+  n->first = f.clauses;
+  int chosen[MAX_NATIVE_SIZE + 1];
+  if (n->bound < n->size)
+    spell_out (n, 0, 0, chosen);
+  n->clauses = f.clauses - n->first;
+  if (oracle_below (rng, 2)) /* exactly one (or k) with the clause */
+    formula_add (&f, n->size, n->lits);
+}
+
+static void generate_natives (uint64_t *rng) {
+  f.vars = 4 + oracle_below (rng, 12);
+  int constraints = 1 + oracle_below (rng, MAX_NATIVES);
+  int clauses = oracle_below (rng, 3 * f.vars);
+  for (int i = 0; i < constraints + clauses; i++)
+    if (oracle_below (rng, constraints + clauses) < constraints &&
+        native_count < MAX_NATIVES)
+      add_native (rng);
+    else
+      formula_add_random (&f, rng, 2 + oracle_below (rng, 3));
+}
+
 static void generate (uint64_t *rng) {
   memset (&f, 0, sizeof f);
   open_xors = pigeons = false;
-  int kind = oracle_below (rng, 10);
+  native_count = 0;
+  int kind = oracle_below (rng, 11);
+  if (kind == 10) {
+    generate_natives (rng);
+    return;
+  }
   if (kind < 2) {
     generate_circuit (rng);
     return;
@@ -368,11 +447,20 @@ static void generate (uint64_t *rng) {
 }
 
 static void add_formula (einsat *solver) {
+  const native *n = natives, *end = natives + native_count;
   for (int c = 0; c < f.clauses; c++) {
+    if (n != end && c == n->first) {
+      einsat_add_atmost (solver, n->lits, (size_t) n->size, n->bound);
+      c += n->clauses - 1;
+      n++;
+      continue;
+    }
     for (int i = 0; i < f.sizes[c]; i++)
       einsat_add (solver, f.lits[c][i]);
     einsat_add (solver, 0);
   }
+  for (; n != end; n++) /* trivial ones at the end: no clauses */
+    einsat_add_atmost (solver, n->lits, (size_t) n->size, n->bound);
 }
 
 static void save_failure (uint64_t seed, const char *what) {
@@ -411,6 +499,7 @@ static bool check_proof (config *cfg, const char *cnf, const char *proof,
 
 static bool run_one (config *cfg, uint64_t seed) {
   uint64_t rng = seed;
+  proofs_traced = cfg->checker;
   generate (&rng);
   einsat *solver = einsat_new ();
   randomize_options (solver, &rng);

@@ -1,7 +1,8 @@
 /* Every cardinality encoding checked exhaustively: for each method, each
  * small n, each bound k around 0..n and each assignment of the inputs,
  * the encoding (solved under that assignment as assumptions) must be
- * satisfiable exactly when the constraint holds.  Inputs are a random mix
+ * satisfiable exactly when the constraint holds; for the native method
+ * the clauses recorded for DIMACS output too.  Inputs are a random mix
  * of positive and negative literals.  With an argument 'sizes' it prints
  * the size of each encoding for a few n instead. */
 
@@ -28,7 +29,7 @@ static const char *kind_names[] = {"at_most_one", "exactly_one",
 
 static const char *method_names[] = {"auto",      "pairwise", "sequential",
                                      "commander", "bimander", "product",
-                                     "totalizer"};
+                                     "totalizer", "native"};
 
 static bool holds (kind what, int count, int k) {
   switch (what) {
@@ -73,6 +74,26 @@ static unsigned next_random (void) {
   return (unsigned) (rng >> 33);
 }
 
+/* The solver's native constraint must agree with the clauses recorded
+ * for DIMACS output: the recording is solved on its own too. */
+static bool recorded_agrees (encoder *e, const int *vars, int n,
+                             unsigned x, int res) {
+  FILE *file = tmpfile ();
+  if (!file || !enc_write_dimacs (e, file))
+    return false;
+  rewind (file);
+  einsat *solver = einsat_new ();
+  einsat_dimacs info = {0};
+  bool ok = einsat_read_dimacs_file (solver, file, "recorded", &info);
+  for (int i = 0; ok && i < n; i++)
+    einsat_assume (solver, x & (1u << i) ? vars[i] : -vars[i]);
+  ok = ok && einsat_solve (solver) == res;
+  free (info.project);
+  einsat_delete (solver);
+  fclose (file);
+  return ok;
+}
+
 /* Returns false and says why if the encoding is wrong. */
 static bool check_one (kind what, enc_method method, int n, int k,
                        char *why, size_t size) {
@@ -100,6 +121,10 @@ static bool check_one (kind what, enc_method method, int n, int k,
       snprintf (why, size, "assignment %#x (%d true) gives %d", x, count,
                 res);
       ok = false;
+    } else if (method == ENC_NATIVE && !recorded_agrees (e, vars, n, x, res)) {
+      snprintf (why, size, "assignment %#x: the recorded clauses differ",
+                x);
+      ok = false;
     }
   }
   enc_delete (e);
@@ -117,7 +142,7 @@ static int check_kind (kind what, const enc_method *methods, int count,
       bool with_k = what >= AT_MOST_K;
       int k_min = with_k ? -1 : 1, k_max = with_k ? n + 1 : 1;
       if (with_k && *m != ENC_AUTO && *m != ENC_SEQUENTIAL &&
-          *m != ENC_TOTALIZER)
+          *m != ENC_TOTALIZER) /* NATIVE is one of them */
         k_min = k_max = 1; /* at-most-one methods: only k = 1 */
       for (k = k_min; ok && k <= k_max; k++)
         ok = check_one (what, *m, n, k, why, sizeof why);
@@ -170,7 +195,7 @@ static int check_large_all (void) {
   int failed = 0;
   for (int s = 0; s < 3; s++)
     for (int what = AT_MOST_ONE; what <= EXACTLY_K; what++)
-      for (int m = ENC_AUTO; m <= ENC_TOTALIZER; m++) {
+      for (int m = ENC_AUTO; m <= ENC_NATIVE; m++) {
         int n = sizes[s];
         bool amo_method =
             m != ENC_AUTO && m != ENC_SEQUENTIAL && m != ENC_TOTALIZER;
@@ -229,9 +254,10 @@ int main (int argc, char **argv) {
     print_sizes ();
     return 0;
   }
-  static const enc_method amo[] = {ENC_AUTO,       ENC_PAIRWISE,
+  static const enc_method amo[] = {ENC_AUTO,      ENC_PAIRWISE,
                                    ENC_SEQUENTIAL, ENC_COMMANDER,
-                                   ENC_BIMANDER,   ENC_PRODUCT};
+                                   ENC_BIMANDER,  ENC_PRODUCT,
+                                   ENC_NATIVE};
   static const enc_method with_k[] = {ENC_AUTO, ENC_SEQUENTIAL,
                                       ENC_TOTALIZER, ENC_COMMANDER};
   int failed = 0;

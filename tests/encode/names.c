@@ -1,5 +1,6 @@
-/* Named variables, sticky errors, ownership variants, the named DIMACS
- * output (read back by the solver's own parser) and the trace. */
+/* Named variables and grids of them, sticky errors, ownership variants,
+ * the named DIMACS output (read back by the solver's own parser) and the
+ * trace. */
 
 #include "einsat_encode.h"
 
@@ -53,6 +54,76 @@ static void names_and_lookup (void) {
                     (snprintf (buffer, sizeof buffer, "v%d", i), buffer));
   expect (all && enc_ok (e), "twenty thousand names", "lookup failed");
   enc_delete (e);
+}
+
+static void grids (void) {
+  encoder *e = enc_new (0);
+  int b = enc_var (e, "b");
+  int q = enc_var_grid (e, "q", 2, (int[]) {3, 4});
+  int t = enc_aux (e), c = enc_var (e, "c");
+  expect (b == 1 && q == 2 && t == 14 && c == 15 && enc_vars (e) == 15,
+          "grid numbered row-major", "wrong numbers");
+  expect (enc_var (e, "q_2_3") == q + 6 && enc_find (e, "q_%d_%d", 3, 4) ==
+              q + 11 && enc_vars (e) == 15,
+          "grid names looked up", "lookup of a cell failed");
+  expect (!enc_find (e, "q_0_1") && !enc_find (e, "q_4_1") &&
+              !enc_find (e, "q_1_5") && !enc_find (e, "q_01_1") &&
+              !enc_find (e, "q_1") && !enc_find (e, "q_1_1_1"),
+          "no cell outside the grid", "found a cell that is not there");
+  const char *n1 = enc_name (e, q), *n2 = enc_name (e, -(q + 5));
+  const char *n3 = enc_name (e, q + 11), *n4 = enc_name (e, b);
+  expect (!strcmp (n1, "q_1_1") && !strcmp (n2, "q_2_2") &&
+              !strcmp (n3, "q_3_4") && !strcmp (n4, "b") && !enc_name (e, t),
+          "grid names by index", "enc_name wrong");
+  int count;
+  const int *named = enc_named (e, &count);
+  bool order = count == 14 && named[0] == b && named[13] == c;
+  for (int i = 0; order && i < 12; i++)
+    order = named[1 + i] == q + i;
+  expect (order && enc_aux_vars (e) == 1, "grid in the named list",
+          "enc_named wrong");
+  int d = enc_var (e, "q_01_1"); /* another name: a new variable */
+  expect (d == 16 && enc_var (e, "q_01_1") == d, "near names are names",
+          "q_01_1 wrong");
+  int cube = enc_var_grid (e, "r", 3, (int[]) {2, 2, 2});
+  expect (cube == 17 && enc_find (e, "r_2_1_2") == 17 + 5 &&
+              !strcmp (enc_name (e, 17 + 5), "r_2_1_2"),
+          "three dimensions", "r_2_1_2 wrong");
+  expect (enc_var_grid (e, "q", 1, (int[]) {5}) == 25 &&
+              enc_find (e, "q_5") == 29,
+          "same prefix, other dimensions", enc_error (e));
+  enc_delete (e);
+  const struct {
+    const char *prefix;
+    int dimensions, sizes[5];
+    const char *why;
+  } clashes[] = {{"q_2", 1, {4}, "exist"},   {"q", 2, {1, 1}, "exist"},
+                 {"s", 2, {1, 1}, "exist"},  {"s_1", 1, {1}, "exist"},
+                 {"q", 0, {1}, "dimensions"}, {"q", 5, {1, 1, 1, 1, 1}, "dim"},
+                 {"u", 1, {0}, "size"},      {"a b", 1, {1}, "white space"},
+                 {"u", 2, {1 << 20, 1 << 10}, "too many"}};
+  bool all = true;
+  for (size_t i = 0; i < sizeof clashes / sizeof *clashes; i++) {
+    e = enc_new (ENC_NO_SOLVER);
+    enc_var_grid (e, "q", 2, (int[]) {3, 4});
+    enc_var (e, "s_1_1");
+    all &= enc_ok (e) &&
+           !enc_var_grid (e, clashes[i].prefix, clashes[i].dimensions,
+                          clashes[i].sizes) &&
+           strstr (enc_error (e), clashes[i].why);
+    if (!all)
+      printf ("# %s: %s\n", clashes[i].prefix, enc_error (e));
+    enc_delete (e);
+  }
+  e = enc_new (ENC_NO_SOLVER);
+  enc_var_grid (e, "q_1", 1, (int[]) {2});
+  all &= !enc_var_grid (e, "q", 2, (int[]) {2, 2}); /* q_1_2 twice */
+  enc_delete (e);
+  e = enc_new (ENC_NO_SOLVER);
+  enc_var_grid (e, "q", 2, (int[]) {3, 4});
+  all &= enc_var_grid (e, "q_5", 1, (int[]) {2}) && enc_ok (e);
+  enc_delete (e);
+  expect (all, "grid clashes and errors", "a clash or error missed");
 }
 
 static void sticky_errors (void) {
@@ -181,6 +252,7 @@ static void trace_names (void) {
 
 int main (void) {
   names_and_lookup ();
+  grids ();
   sticky_errors ();
   given_solver ();
   named_dimacs ();

@@ -1,6 +1,6 @@
 /* Fuzz target: the incremental API.  The input's bytes make the choices
  * of the model-based tester's trace generator (tools/mbt/generate.c):
- * which calls (add, assume, solve, val, failed, options, limits,
+ * which calls (add, atmost, assume, solve, val, failed, options, limits,
  * termination, enumeration, freezing, allocation failures) in which
  * order with which arguments.  The tester's executor then checks every
  * answer against brute force.  On a failure the trace is printed; save it

@@ -241,6 +241,30 @@ class SolverTest(unittest.TestCase):
             plus.append([[1, 2, 3], 1], is_atmost=True)
             self.assertRaises(NotImplementedError, s.append_formula, plus)
 
+    def test_native_cardinality_as_in_pysat(self):
+        plus = CardEnc.atmost(lits=range(1, 6), bound=1, encoding=EncType.native)
+        plus.append(list(range(1, 6)))
+        for name in ("minicard", "gluecard3", "Gluecard4", "einsat"):
+            with Solver(name=name, bootstrap_with=plus) as s:
+                self.assertTrue(s.supports_atmost())
+                self.assertEqual(len(list(s.enum_models())), 5)
+        with solvers.Minicard() as s:
+            s.add_clause([1, 2, 3, 4])
+            s.add_atmost([1, 2, 3, 4], 3)
+            self.assertIs(s.add_atmost([-1, -2, -3, -4], 1, no_return=False), True)
+            models = list(s.enum_models())
+            self.assertEqual(len(models), 4)  # exactly 3 of 4 true
+            self.assertTrue(all(sum(lit > 0 for lit in m) == 3 for m in models))
+            self.assertIs(s.add_atmost([1, 2, 3, 4], 0, no_return=False), False)
+            self.assertRaises(NotImplementedError, s.add_atmost, [1, 2], 1,
+                              weights=[1, 2])
+        for name in ("m22", "cadical153", "glucose4"):
+            with Solver(name=name) as s:
+                self.assertFalse(s.supports_atmost())
+                self.assertRaises(NotImplementedError, s.append_formula, plus)
+        with Solver(name="minicard", with_proof=True) as s:
+            self.assertRaises(ValueError, s.add_atmost, [1, 2, 3], 2)
+
     def test_phases_timer_stats(self):
         phases = [-1, 2, -3, 4, -5, 6, -7, 8]
         with Solver(bootstrap_with=[list(range(1, 9))], use_timer=True) as s:

@@ -2,6 +2,7 @@
 (against brute force), limits, options, statistics, proofs, lifetime."""
 
 import copy
+import itertools
 import os
 import pickle
 import random
@@ -139,6 +140,77 @@ class EnumerateTest(unittest.TestCase):
         models = s.enumerate(xs)
         self.assertEqual(len(models), 6)
         self.assertTrue(all(sum(lit > 0 for lit in m) == 2 for m in models))
+
+
+def spelled_out(lits, bound):
+    """'At most bound of lits' as clauses: each bound + 1 of them (by
+    position, so repeated literals count repeatedly) has a false one."""
+    if bound < 0:
+        return [[]]
+    return [[-lit for lit in chosen]
+            for chosen in itertools.combinations(lits, bound + 1)]
+
+
+class AtmostTest(unittest.TestCase):
+    def test_add_atmost_against_brute_force(self):
+        rng = random.Random(31)
+        for _ in range(150):
+            n, clauses = random_formula(rng, max_vars=8, max_size=3)
+            s = einsat.Solver(clauses)
+            while s.vars < n:
+                s.new_var()
+            spelled = list(clauses)
+            for _ in range(rng.randint(1, 3)):
+                size = rng.randint(0, 6)
+                lits = [rng.choice([-1, 1]) * rng.randint(1, n) for _ in range(size)]
+                bound = rng.randint(-1, 3)
+                s.add_atmost(lits, bound)
+                spelled += spelled_out(lits, bound)
+            models = brute_force_models(n, spelled)
+            self.assertEqual(s.solve(), bool(models))
+            projected = s.enumerate(list(range(1, n + 1)))
+            self.assertEqual(sorted(to_bits(m) for m in projected), models)
+
+    def test_add_atmost_errors(self):
+        with einsat.Solver() as s:
+            self.assertRaises(TypeError, s.add_atmost, 3, 1)
+            self.assertRaises(TypeError, s.add_atmost, [1, 2], "1")
+            self.assertRaises(ValueError, s.add_atmost, [1, 0, 2], 1)
+            s.add_atmost([1, 2, 3], 1)
+            s.add_clause([1, 2])
+            s.add_clause([2, 3])
+            self.assertIs(s.solve(), True)
+            self.assertEqual(s.model(), [-1, 2, -3])
+
+    def test_atmost_in_a_drat_proof(self):
+        """Pigeons into holes with native at-most-one per hole: the proof
+        is checked against the CNF with the pairwise clauses."""
+        checker = os.path.join(ROOT, "build", CONFIG, "bin", "einsat-check")
+        if not os.access(checker, os.X_OK):
+            self.skipTest("%s not built" % checker)
+        pigeons, holes = 6, 5
+        var = lambda p, h: p * holes + h + 1
+        clauses = [[var(p, h) for h in range(holes)] for p in range(pigeons)]
+        columns = [[var(p, h) for p in range(pigeons)] for h in range(holes)]
+        with tempfile.TemporaryDirectory() as tmp:
+            cnf = os.path.join(tmp, "f.cnf")
+            proof = os.path.join(tmp, "p.drat")
+            with einsat.Solver(proof=proof) as s:
+                s.add_clauses(clauses)
+                for column in columns:
+                    s.add_atmost(column, 1)
+                self.assertRaisesRegex(ValueError, "proof", s.add_atmost,
+                                       [1, 2, 3], 2)
+                s.add_atmost([1, 2], 2)  # a bound of at least len: nothing
+                self.assertIs(s.solve(), False)
+            formula = clauses + [c for column in columns for c in spelled_out(column, 1)]
+            with open(cnf, "w") as f:
+                f.write("p cnf %d %d\n" % (pigeons * holes, len(formula)))
+                for clause in formula:
+                    f.write(" ".join(map(str, clause + [0])) + "\n")
+            run = subprocess.run([checker, "drat", cnf, proof],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            self.assertEqual(run.returncode, 0, run.stdout.decode())
 
 
 class LimitsOptionsTest(unittest.TestCase):

@@ -396,20 +396,24 @@ static void do_proof (executor *x, const call *c) {
           lrat ? "lrat" : "proof", res);
 }
 
-static void record_clause (executor *x, const call *c) {
+static void record_literals (executor *x, int size, const int *lits) {
   proof_state *p = &x->proof;
   if (!p->traced)
     return;
-  if (p->size + (size_t) c->size + 1 > p->capacity) {
-    p->capacity = 2 * (p->size + (size_t) c->size + 1);
+  if (p->size + (size_t) size + 1 > p->capacity) {
+    p->capacity = 2 * (p->size + (size_t) size + 1);
     p->lits = realloc (p->lits, p->capacity * sizeof *p->lits);
     if (!p->lits)
       abort ();
   }
-  for (int i = 0; i < c->size; i++)
-    p->lits[p->size++] = c->lits[i];
+  for (int i = 0; i < size; i++)
+    p->lits[p->size++] = lits[i];
   p->lits[p->size++] = 0;
   p->clauses++;
+}
+
+static void record_clause (executor *x, const call *c) {
+  record_literals (x, c->size, c->lits);
 }
 
 /* The clauses in the order they were added (LRAT numbers them so). */
@@ -498,6 +502,70 @@ static void do_add (executor *x, const call *c) {
   einsat_add (x->solver, 0);
   oracle_add (&x->formula, pos, neg);
   record_clause (x, c);
+}
+
+/* Clauses of 'at most c->value of c->lits' that 'do_atmost' spells out
+ * for the oracle: one per bound + 1 of the literals (by position). */
+static uint64_t spelled_clauses (const call *c) {
+  if (c->value < 0)
+    return 1;
+  if (c->value >= c->size)
+    return 0;
+  uint64_t k = (uint64_t) c->value + 1, n = (uint64_t) c->size, res = 1;
+  for (uint64_t i = 1; i <= k; i++)
+    res = res * (n - k + i) / i; /* exact: a binomial each step */
+  return res;
+}
+
+#define MAX_SPELLED_CLAUSES 2000
+
+/* Each 'chosen' subset of 'depth' literals gets the clause of their
+ * negations. */
+static void spell_out (executor *x, const call *c, int first, int depth,
+                       int *chosen) {
+  if (depth == c->value + 1) {
+    uint32_t pos = 0, neg = 0;
+    for (int i = 0; i < depth; i++)
+      *(chosen[i] > 0 ? &neg : &pos) |= 1u << oracle_var (x, chosen[i]);
+    oracle_add (&x->formula, pos, neg);
+    return;
+  }
+  for (int i = first; i < c->size; i++) {
+    chosen[depth] = c->lits[i];
+    spell_out (x, c, i + 1, depth + 1, chosen);
+  }
+}
+
+/* The oracle gets the constraint as clauses.  In a proof the library
+ * states a negative bound as the empty clause, bound zero as units and
+ * bound one as the pairwise clauses (-a | -b) in the order of the
+ * literals (a before b); the formula checked with the proof gets the
+ * same. */
+static void do_atmost (executor *x, const call *c) {
+  if (!use_literals (x, c->lits, c->size))
+    return;
+  for (int i = 0; i < c->size; i++)
+    if (abs (c->lits[i]) > x->max_added_var)
+      x->max_added_var = abs (c->lits[i]);
+  einsat_add_atmost (x->solver, c->lits, (size_t) c->size, (int) c->value);
+  int chosen[MBT_MAX_LITS + 1];
+  if (c->value < 0)
+    oracle_add (&x->formula, 0, 0);
+  else if (c->value < c->size)
+    spell_out (x, c, 0, 0, chosen);
+  if (c->value < 0)
+    record_literals (x, 0, 0);
+  else if (c->value < c->size)
+    for (int i = 0; i < c->size; i++) {
+      if (!c->value) {
+        int unit = -c->lits[i];
+        record_literals (x, 1, &unit);
+      } else
+        for (int j = i + 1; j < c->size; j++) {
+          int pair[2] = {-c->lits[i], -c->lits[j]};
+          record_literals (x, 2, pair);
+        }
+    }
 }
 
 static void do_assume (executor *x, const call *c) {
@@ -898,6 +966,11 @@ static bool allowed (executor *x, const call *c) {
     return !x->touched && !x->proof.traced;
   if (c->kind == CALL_ADD)
     return !x->proof.traced || !x->solved || incremental_proof (x);
+  if (c->kind == CALL_ATMOST) /* larger bounds cannot be in a proof */
+    return (!x->proof.traced ||
+            ((!x->solved || incremental_proof (x)) &&
+             (c->value <= 1 || c->value >= c->size))) &&
+           spelled_clauses (c) <= MAX_SPELLED_CLAUSES;
   if (c->kind == CALL_ENUMERATE) /* blocks models: no proof of that */
     return !x->proof.traced;
   return true;
@@ -930,6 +1003,7 @@ static void dispatch (executor *x, const call *c) {
   case CALL_OPTION: do_option (x, c); break;
   case CALL_CONFIGURE: do_configure (x, c); break;
   case CALL_ADD: do_add (x, c); break;
+  case CALL_ATMOST: do_atmost (x, c); break;
   case CALL_ASSUME: do_assume (x, c); break;
   case CALL_SOLVE: do_solve (x); break;
   case CALL_VAL: do_val (x, c); break;

@@ -2,8 +2,8 @@
  * choices: a seeded random number generator (einsat-mbt) or the bytes
  * of a fuzzer input (tests/fuzz/api.c), which then picks the calls.  A
  * trace creates a solver, configures it, runs a number of rounds (add
- * clauses, change limits and options, assume, solve or enumerate, query
- * results) and deletes it.  Formulas are small (at most 16 variables,
+ * clauses and cardinality constraints, change limits and options,
+ * assume, solve or enumerate, query results) and deletes it.  Formulas are small (at most 16 variables,
  * sometimes with sparse indices) so that the oracle can check them, and
  * near the threshold ratio so that SAT and UNSAT are both common. */
 
@@ -206,6 +206,37 @@ static void push_clause (generator *g) {
   push (g, &c);
 }
 
+/* 'At most k of these literals' (einsat_add_atmost): mostly bound one
+ * over distinct variables (the native constraint), sometimes repeated
+ * or complementary literals, larger bounds (a counter) or trivial ones.
+ * 'proof': bounds above one only where they say nothing. */
+static void push_atmost (generator *g, bool proof) {
+  call c;
+  memset (&c, 0, sizeof c);
+  c.kind = CALL_ATMOST;
+  c.size = (int) pick (g, 9);
+  bool distinct = !one_in (g, 4);
+  if (distinct && c.size > g->vars)
+    c.size = g->vars;
+  for (int i = 0; i < c.size; i++) {
+    int lit;
+    bool used;
+    do {
+      lit = literal (g);
+      used = false;
+      for (int j = 0; distinct && j < i; j++)
+        used |= abs (c.lits[j]) == abs (lit);
+    } while (used);
+    c.lits[i] = lit;
+  }
+  c.value = 1;
+  if (one_in (g, 3))
+    c.value = (int64_t) pick (g, (uint64_t) c.size + 3) - 1; /* -1.. */
+  if (proof && c.value > 1 && c.value < c.size)
+    c.value = 1;
+  push (g, &c);
+}
+
 static void push_limits (generator *g) {
   static const char *const kinds[] = {"conflicts", "decisions", "time"};
   if (one_in (g, 6)) {
@@ -293,6 +324,8 @@ static void push_round (generator *g) {
   int clauses = (int) pick (g, (uint64_t) (3 * g->vars) / 2 + 2);
   for (int i = 0; i < clauses; i++)
     push_clause (g);
+  for (int i = one_in (g, 3) ? 1 + (int) pick (g, 3) : 0; i > 0; i--)
+    push_atmost (g, false);
   if (g->vars > 8 && one_in (g, 4))
     push_hard_batch (g);
   push_limits (g);
@@ -515,6 +548,7 @@ static void push_proof_clauses (generator *g, int clauses) {
     case 0: push_equivalence (g); break;
     case 1: push_and_gate (g); break;
     case 2: push_xor_gate (g); break;
+    case 3: push_atmost (g, true); break;
     default: {
       static const int sizes[] = {2, 2, 3, 3, 3, 3, 3, 4};
       call c = {.kind = CALL_ADD, .size = sizes[pick (g, 8)]};

@@ -46,6 +46,7 @@ typedef enum call_kind {
   CALL_MODEL_VALUE, /* lit */
   CALL_DECIDE,      /* decide callback with random seed value (< 0: off) */
   CALL_PROOF,       /* name: drat, drat-text, lrat or lrat-text */
+  CALL_ATMOST,      /* bound (value), lits: einsat_add_atmost */
   NUMBER_OF_CALL_KINDS
 } call_kind;
 

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +45,7 @@ static const char *const names[NUMBER_OF_CALL_KINDS] = {
     [CALL_DECIDE] = "decide",
     [CALL_MODEL_VALUE] = "model-value",
     [CALL_PROOF] = "proof",
+    [CALL_ATMOST] = "atmost",
 };
 
 const char *call_name (call_kind kind) { return names[kind]; }
@@ -113,6 +115,10 @@ void call_print (const call *c, FILE *file) {
   case CALL_LEARN:
   case CALL_DECIDE:
     fprintf (file, " %" PRId64, c->value);
+    break;
+  case CALL_ATMOST:
+    fprintf (file, " %" PRId64, c->value);
+    print_literals (c, file);
     break;
   case CALL_ENUMERATE:
     fprintf (file, " %" PRId64 " %" PRId64, c->value, c->stop);
@@ -193,6 +199,25 @@ static bool read_clause (reader *r, call *c) {
   }
 }
 
+/* 'atmost BOUND LIT...' */
+static bool read_atmost (reader *r, call *c) {
+  if (!read_number (r, &c->value))
+    return false;
+  if (c->value < INT_MIN || c->value > INT_MAX)
+    return read_error (r, "invalid bound");
+  char *token;
+  while ((token = next_token (r))) {
+    char *end;
+    long lit = strtol (token, &end, 10);
+    if (*end || !lit || lit < -(1 << 28) + 1 || lit > (1 << 28) - 1)
+      return read_error (r, "invalid literal");
+    if (c->size == MBT_MAX_LITS)
+      return read_error (r, "constraint too long");
+    c->lits[c->size++] = (int) lit;
+  }
+  return true;
+}
+
 static bool read_projection (reader *r, call *c) {
   if (!read_number (r, &c->value) || !read_number (r, &c->stop))
     return false;
@@ -235,6 +260,8 @@ static bool read_arguments (reader *r, call *c) {
     return read_number (r, &c->value);
   case CALL_ENUMERATE:
     return read_projection (r, c);
+  case CALL_ATMOST:
+    return read_atmost (r, c);
   default:
     return true;
   }
@@ -248,7 +275,8 @@ static bool read_call (reader *r, char *line, call *c) {
       c->kind = (call_kind) k;
       if (!read_arguments (r, c))
         return false;
-      if (c->kind != CALL_ENUMERATE && next_token (r))
+      if (c->kind != CALL_ENUMERATE && c->kind != CALL_ATMOST &&
+          next_token (r))
         return read_error (r, "unexpected argument");
       return true;
     }

@@ -1061,8 +1061,8 @@ class CNF(Formula):
 class CNFPlus(CNF):
     """A CNF with native cardinality constraints 'atmosts': pairs (lits, k)
     meaning at most k of lits are true (MiniCard's format 'p cnf+', with
-    lines 'lits <= k').  einsat has no native cardinality constraints:
-    solvers reject them (encode them with einsat.pysat.card)."""
+    lines 'lits <= k').  einsat's solvers take them natively
+    (Solver.add_atmost)."""
 
     def __init__(self, from_file=None, from_fp=None, from_string=None,
                  comment_lead=("c",)):

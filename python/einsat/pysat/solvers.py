@@ -65,6 +65,10 @@ def _canonical_name(name):
 
 KEYWORDS = {"incr", "with_proof", "warm_start", "native_card", "sync_with"}
 
+# The names under which PySAT offers native cardinality constraints; the
+# other names refuse them as PySAT does (programs test for that).
+NATIVE_CARDINALITY = {"minicard", "gluecard3", "gluecard4", "einsat"}
+
 
 class Solver:
     """A SAT solver with PySAT's interface: Solver(name='m22',
@@ -322,30 +326,57 @@ class Solver:
         clauses."""
         if self._engine is None:
             return None
-        if isinstance(formula, CNFPlus) and formula.atmosts:
-            raise NotImplementedError("einsat has no native cardinality "
-                                      "constraints: encode them with "
-                                      "einsat.pysat.card.CardEnc")
         self._keep_answer()
-        self._engine.add_clauses(formula)
+        if isinstance(formula, CNFPlus) and formula.atmosts:
+            self._check_native()
+            self._engine.add_clauses(formula.clauses)
+            for constraint in formula.atmosts:
+                self._add_native(*constraint)
+        else:
+            self._engine.add_clauses(formula)
         if not no_return:
             return self._root_consistent()
 
     def supports_atmost(self):
-        """False: einsat has no native cardinality constraints."""
-        return False
+        """True under PySAT's names for MiniCard and GlueCard (and
+        'einsat'): at most one propagated in the solver's core, larger
+        bounds as a counter; False under the others, as in PySAT."""
+        return self.name in NATIVE_CARDINALITY
+
+    def _check_native(self):
+        if not self.supports_atmost():
+            raise NotImplementedError("native cardinality constraints are "
+                                      "offered under the names Minicard, "
+                                      "Gluecard3, Gluecard4 and einsat, as "
+                                      "in PySAT: use one of them or encode "
+                                      "them with einsat.pysat.card.CardEnc")
+
+    def _add_native(self, lits, k, weights=()):
+        if weights and any(weight != 1 for weight in weights):
+            raise NotImplementedError("einsat has no native weighted (pseudo-"
+                                      "Boolean) constraints: encode them with "
+                                      "clauses")
+        self._engine.add_atmost(lits, k)
 
     def add_atmost(self, lits, k, weights=(), no_return=True):
-        raise NotImplementedError("einsat has no native cardinality "
-                                  "constraints: encode them with "
-                                  "einsat.pysat.card.CardEnc")
+        """Adds 'at most k of lits are true' (MiniCard's native constraint);
+        with no_return=False returns False if the formula is then refuted by
+        unit propagation.  Weights other than 1 are not supported."""
+        if self._engine is None:
+            return None
+        self._check_native()
+        self._keep_answer()
+        self._add_native(lits, k, weights)
+        if not no_return:
+            return self._root_consistent()
 
     def add_xor_clause(self, lits, value=True):
         raise NotImplementedError("einsat takes no XOR clauses: encode them "
                                   "with einsat.pysat.formula.XOr")
 
     def activate_atmost(self):
-        raise NotImplementedError("einsat has no native cardinality constraints")
+        """Nothing to do under the names with native constraints."""
+        self._check_native()
 
     def _no_propagators(self, *args, **kwargs):
         raise NotImplementedError("einsat has no user propagators "

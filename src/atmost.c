@@ -1,0 +1,513 @@
+/* Native at-most-one constraints: 'at most one of x1, ..., xn is true'
+ * kept as one list of literals instead of n (n - 1) / 2 binary clauses
+ * (pairwise) or a clausal encoding with auxiliary variables.
+ *
+ * The idea (as in Minicard, Liffiton and Maglalang 2012, restricted to
+ * the bound one): when a literal x of the list becomes true, every other
+ * literal y becomes false, and a true y is a conflict.  Each of these
+ * steps is exactly what the binary clause (-x | -y) of the pairwise
+ * encoding would do, so the implied literal gets the binary reason -x and
+ * a conflict is the binary conflict (-x | -y): conflict analysis,
+ * minimization, chronological backtracking and the trace see implicit
+ * binary clauses and need nothing new.  In a proof the constraint stands
+ * for its pairwise clauses: constraints added through the API while a
+ * proof is traced are added as those clauses (which the formula the
+ * proof is checked against must contain), so proofs never meet a native
+ * constraint; bounds above one cannot be stated and are refused then.
+ * Constraints are not detected among the clauses (yet).
+ *
+ * The constraints live back to back in 'arena' (size, then literals).
+ * A literal's constraints are found through a static index built by
+ * counting sort ('start' and 'occurs', 4 bytes per literal and per
+ * occurrence): far less than a watch per occurrence (8 bytes plus a
+ * growing array per literal), which matters when most variables are in
+ * such constraints (a board of 25 million squares).  Constraints are
+ * added at the root level only; the index is rebuilt before the next
+ * propagation after constraints were added or simplified.
+ *
+ * Propagating a true literal visits every literal of its constraints,
+ * also the false ones: no watches to update and nothing to undo when
+ * backtracking.  Formulas without these constraints never reach this
+ * file: 'es_propagate' takes its loop with them only if there are some.
+ *
+ * Variables of the constraints are never eliminated nor substituted
+ * (they count as frozen, see 'es_frozen'), so elimination, blocked
+ * clauses, substitution and congruence closure, which reason about the
+ * clauses alone, stay sound.  Techniques that only propagate (probing,
+ * vivification, lucky phases) see the constraints through propagation;
+ * the search without learning ('dpll.c') copies them as binary clauses;
+ * the rest (subsumption, Gaussian elimination, local search) ignores
+ * them, which is sound since they only add or remove clauses implied by
+ * the clauses. */
+
+#include "assign.h"
+
+#include <stdlib.h>
+
+#define all_atmosts(REF, A) \
+  unsigned REF = 0, REF##_END_ = (unsigned) SIZE_STACK ((A)->arena); \
+  REF < REF##_END_; \
+  REF += 1 + (A)->arena.begin[REF]
+
+static unsigned *atmost_literals (atmosts *A, unsigned ref) {
+  return A->arena.begin + ref + 1;
+}
+
+static unsigned atmost_size (const atmosts *A, unsigned ref) {
+  return A->arena.begin[ref];
+}
+
+/*------------------------------------------------------------------------*/
+/* Storing and indexing. */
+
+/* Stores the constraint over the internal literals 'lits' (at least
+ * three, distinct variables, all unassigned). */
+void es_store_atmost (einsat *solver, size_t size, const unsigned *lits) {
+  atmosts *A = &solver->atmosts;
+  assert (size > 2);
+  if (size > UINT_MAX - 1 - SIZE_STACK (A->arena) ||
+      A->occurrences + size > UINT_MAX)
+    es_fatal (solver, "too many literals in at-most-one constraints");
+  PUSH_STACK (A->arena, (unsigned) size);
+  for (size_t i = 0; i < size; i++) {
+    unsigned lit = lits[i];
+    assert (!VALUE (lit));
+    FLAGS (IDX (lit))->atmost = true;
+    PUSH_STACK (A->arena, lit);
+  }
+  A->count++;
+  A->occurrences += size;
+  A->stale = true;
+  solver->irredundant_changes++;
+  INC (atmosts_added);
+  LOGLITS (size, lits, "at-most-one constraint");
+}
+
+static void release_index (einsat *solver) {
+  atmosts *A = &solver->atmosts;
+  DELETE_ARRAY (A->start, A->start_size);
+  A->start_size = 0;
+  RELEASE_STACK (A->occurs);
+}
+
+/* Counting sort of the references by literal: 'start[lit]' is where the
+ * constraints of 'lit' begin in 'occurs', 'start[lit + 1]' where they
+ * end. */
+void es_index_atmosts (einsat *solver) {
+  atmosts *A = &solver->atmosts;
+  release_index (solver);
+  A->stale = false;
+  if (!A->count)
+    return;
+  size_t literals = 2 * (size_t) solver->vars;
+  A->start_size = literals + 1;
+  NEW_ARRAY (A->start, A->start_size);
+  unsigned *start = A->start;
+  for (all_atmosts (ref, A)) {
+    const unsigned *lits = atmost_literals (A, ref);
+    for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
+      start[lits[i] + 1]++;
+  }
+  for (size_t lit = 1; lit <= literals; lit++)
+    start[lit] += start[lit - 1];
+  assert (start[literals] == A->occurrences);
+  RESERVE_STACK (A->occurs, A->occurrences);
+  RESIZE_STACK (A->occurs, A->occurrences);
+  unsigned *occurs = A->occurs.begin;
+  for (all_atmosts (ref, A)) {
+    const unsigned *lits = atmost_literals (A, ref);
+    for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
+      occurs[start[lits[i]]++] = ref;
+  }
+  /* Each 'start[lit]' moved to the end of its block: shift back. */
+  for (size_t lit = literals; lit; lit--)
+    start[lit] = start[lit - 1];
+  start[0] = 0;
+}
+
+void es_release_atmosts (einsat *solver) {
+  release_index (solver);
+  RELEASE_STACK (solver->atmosts.arena);
+  RELEASE_STACK (solver->atmosts.registers);
+  RELEASE_STACK (solver->check_atmosts);
+}
+
+/*------------------------------------------------------------------------*/
+/* Adding a constraint through the API. */
+
+/* 'lits' holds the imported literals; what root-level values, repeated
+ * and complementary literals leave of the constraint stays in it.  A
+ * literal twice must be false; a literal with its negation takes the one
+ * true literal, so all others must be false; two true literals are a
+ * contradiction.  Returns false if the constraint is settled by units
+ * (or contradicts the root level). */
+static bool normalize (einsat *solver, unsigneds *lits) {
+  signed char *marks = solver->marks;
+  bool contradiction = false;
+  for (all_stack (unsigned, lit, *lits))
+    if (!marks[lit])
+      marks[lit] = 1;
+    else if (!VALUE (lit))
+      es_assign_unit (solver, NOT (lit)); /* repeated */
+    else
+      contradiction |= VALUE (lit) > 0; /* repeated and true */
+  for (all_stack (unsigned, lit, *lits))
+    marks[lit] = 0;
+  unsigned *q = lits->begin, forcing = 0, pairs = 0, pair = INVALID;
+  for (all_stack (unsigned, lit, *lits)) {
+    if (VALUE (lit) < 0 || marks[lit])
+      continue;
+    forcing += VALUE (lit) > 0;
+    if (marks[NOT (lit)])
+      pairs++, pair = IDX (lit);
+    marks[lit] = 1;
+    *q++ = lit;
+  }
+  lits->end = q;
+  for (all_stack (unsigned, lit, *lits))
+    marks[lit] = 0;
+  if (contradiction || forcing + pairs > 1) {
+    solver->inconsistent = true;
+    return false;
+  }
+  if (!forcing && !pairs)
+    return true;
+  /* The true literal, or one of the pair, is the one: the rest false. */
+  for (all_stack (unsigned, lit, *lits))
+    if (!VALUE (lit) && IDX (lit) != pair)
+      es_assign_unit (solver, NOT (lit));
+  return false;
+}
+
+/* In a proof the constraint is its pairwise clauses (see above). */
+static void add_pairwise (einsat *solver, size_t size, const int *elits) {
+  for (size_t i = 0; i < size; i++)
+    for (size_t j = i + 1; j < size; j++) {
+      int pair[2] = {-elits[i], -elits[j]};
+      es_add_original_clause (solver, 2, pair);
+    }
+}
+
+static void add_irredundant (einsat *solver, size_t size,
+                             const unsigned *lits) {
+  if (size == 2)
+    es_new_binary (solver, false, lits[0], lits[1]);
+  else
+    es_new_clause (solver, false, 0, size, lits);
+}
+
+/* Bounds above one are not native: a sequential counter (Sinz 2005) over
+ * internal variables, 'count[j]' after input i standing for 'at least
+ * j + 1 of the inputs up to i are true' (only that direction, which an
+ * upper bound needs).  Unit propagation on it is complete: once 'bound'
+ * inputs are true the others are false.  The inputs are unassigned; a
+ * repeated literal is two inputs, and a literal with its negation counts
+ * one, as it should. */
+static void add_counter (einsat *solver, size_t size, const unsigned *lits,
+                         unsigned bound) {
+  unsigneds *registers = &solver->atmosts.registers;
+  RESERVE_STACK (*registers, 2 * (size_t) bound);
+  unsigned *count = registers->begin, *next = count + bound;
+  for (size_t i = 0; i < size; i++) {
+    unsigned input = lits[i], c[3];
+    if (i >= bound) {
+      c[0] = NOT (input), c[1] = NOT (count[bound - 1]);
+      add_irredundant (solver, 2, c);
+    }
+    if (i + 1 == size)
+      break;
+    for (unsigned j = 0; j < bound; j++) {
+      if (j > i) { /* fewer than j + 1 inputs so far */
+        next[j] = INVALID;
+        continue;
+      }
+      next[j] = LIT (es_new_internal_variable (solver, 0));
+      c[0] = NOT (input);
+      c[1] = j ? NOT (count[j - 1]) : next[j];
+      c[2] = next[j];
+      add_irredundant (solver, j ? 3 : 2, c);
+      if (j < i) {
+        c[0] = NOT (count[j]), c[1] = next[j];
+        add_irredundant (solver, 2, c);
+      }
+    }
+    unsigned *swap = count;
+    count = next, next = swap;
+  }
+}
+
+/* Root-level true inputs lower the bound, false ones go; then the
+ * bound may settle the constraint. */
+static void add_counter_simplified (einsat *solver, unsigneds *lits,
+                                    unsigned bound) {
+  unsigned *q = lits->begin, forced = 0;
+  for (all_stack (unsigned, lit, *lits)) {
+    signed char value = VALUE (lit);
+    if (value > 0)
+      forced++;
+    else if (!value)
+      *q++ = lit;
+  }
+  lits->end = q;
+  size_t size = SIZE_STACK (*lits);
+  if (forced > bound)
+    solver->inconsistent = true;
+  else if (forced == bound) {
+    for (all_stack (unsigned, lit, *lits))
+      if (!VALUE (lit))
+        es_assign_unit (solver, NOT (lit));
+      else if (VALUE (lit) > 0) /* its negation was in the list too */
+        solver->inconsistent = true;
+  } else if (size > bound - forced)
+    add_counter (solver, size, lits->begin, bound - forced);
+}
+
+static void import_literals (einsat *solver, size_t size,
+                             const int *elits, unsigneds *lits) {
+  es_restore_external (solver, size, elits);
+  CLEAR_STACK (*lits);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (*lits, es_import_literal (solver, elits[i]));
+}
+
+static void remember_for_checking (einsat *solver, size_t size,
+                                   const int *elits, int bound) {
+  PUSH_STACK (solver->check_atmosts, bound);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (solver->check_atmosts, elits[i]);
+  PUSH_STACK (solver->check_atmosts, 0);
+}
+
+/* Bound zero: units; negative: the empty clause; at least 'size':
+ * nothing.  In a proof these are original clauses as given. */
+static void add_trivial (einsat *solver, size_t size, const int *elits,
+                         int bound) {
+  if (bound < 0)
+    es_add_original_clause (solver, 0, 0);
+  else if (!bound)
+    for (size_t i = 0; i < size; i++) {
+      int unit = -elits[i];
+      es_add_original_clause (solver, 1, &unit);
+    }
+}
+
+void es_add_original_atmost (einsat *solver, size_t size,
+                             const int *elits, int bound) {
+  assert (!solver->level && !solver->dense);
+  /* Its variables exist from now on, as those of any clause, even if the
+   * constraint says nothing ('einsat_vars', 'einsat_val'). */
+  unsigneds *lits = &solver->clause;
+  import_literals (solver, size, elits, lits);
+  if (bound <= 0 || (size_t) bound >= size || solver->proof)
+    CLEAR_STACK (*lits); /* 'es_add_original_clause' uses it */
+  if (bound <= 0 || (size_t) bound >= size) {
+    add_trivial (solver, size, elits, bound);
+    return;
+  }
+  if (solver->proof) {
+    assert (bound == 1);
+    add_pairwise (solver, size, elits);
+    return;
+  }
+  solver->originals++;
+  if (GET_OPTION (check))
+    remember_for_checking (solver, size, elits, bound);
+  if (solver->inconsistent) {
+    CLEAR_STACK (*lits);
+    return;
+  }
+  if (bound > 1) {
+    add_counter_simplified (solver, lits, (unsigned) bound);
+    CLEAR_STACK (*lits);
+    return;
+  }
+  if (!normalize (solver, lits))
+    return;
+  size_t kept = SIZE_STACK (*lits);
+  if (kept == 2)
+    es_new_binary (solver, false, NOT (lits->begin[0]),
+                   NOT (lits->begin[1]));
+  else if (kept > 2)
+    es_store_atmost (solver, kept, lits->begin);
+  CLEAR_STACK (*lits);
+}
+
+/*------------------------------------------------------------------------*/
+/* Propagation. */
+
+/* The true literal 'lit' falsifies the other literals of its constraints
+ * (reason: the binary clause (-lit | -other)); a second true literal is
+ * the binary conflict (-lit | -other). */
+unsigned es_propagate_atmosts (einsat *solver, unsigned lit,
+                               uint64_t *ticks) {
+  atmosts *A = &solver->atmosts;
+  assert (!A->stale);
+  assert (solver->values[lit] > 0);
+  if (lit + 1 >= A->start_size)
+    return INVALID; /* a variable added after the last index */
+  const unsigned *p = A->occurs.begin + A->start[lit];
+  const unsigned *const end = A->occurs.begin + A->start[lit + 1];
+  const unsigned not_lit = NOT (lit);
+  const signed char *const values = solver->values;
+  const unsigned *const arena = A->arena.begin;
+  *ticks += 1 + ((size_t) (end - p) >> 4);
+  for (; p != end; p++) {
+    const unsigned *lits = arena + *p + 1;
+    const unsigned *const lits_end = lits + lits[-1];
+    *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
+    for (; lits != lits_end; lits++) {
+      const unsigned other = *lits;
+      const signed char value = values[other];
+      if (!value)
+        es_assign_binary (solver, NOT (other), not_lit);
+      else if (value > 0 && other != lit) {
+        solver->conflict_binary[0] = not_lit;
+        solver->conflict_binary[1] = NOT (other);
+        return BINARY_CONFLICT;
+      }
+    }
+  }
+  return INVALID;
+}
+
+/* Adds the constraints of 'from' to 'solver' with the literals mapped
+ * to external literals of 'solver' by 'map' (the workers of a portfolio
+ * copy the ruler's formula this way, see 'portfolio.c'). */
+void es_copy_atmosts (einsat *solver, einsat *from,
+                      int (*map) (unsigned ilit)) {
+  atmosts *A = &from->atmosts;
+  ints *elits = &solver->eclause;
+  for (all_atmosts (ref, A)) {
+    const unsigned *lits = atmost_literals (A, ref);
+    unsigned size = atmost_size (A, ref);
+    CLEAR_STACK (*elits);
+    for (unsigned i = 0; i < size; i++)
+      PUSH_STACK (*elits, map (lits[i]));
+    es_add_original_atmost (solver, size, elits->begin, 1);
+  }
+  CLEAR_STACK (*elits);
+}
+
+/*------------------------------------------------------------------------*/
+/* As pairwise clauses, for the search without learning ('enumerate.c'
+ * loads them into 'dpll.c'), whose formulas are small. */
+
+uint64_t es_atmost_pairs (einsat *solver) {
+  atmosts *A = &solver->atmosts;
+  uint64_t pairs = 0;
+  for (all_atmosts (ref, A)) {
+    uint64_t size = atmost_size (A, ref);
+    pairs += size * (size - 1) / 2;
+  }
+  return pairs;
+}
+
+/* The pairwise clauses (NOT a | NOT b) whose literals are unassigned (a
+ * clause with an assigned literal is satisfied at the root: a true
+ * literal made the others false), two entries each. */
+void es_push_atmost_pairs (einsat *solver, unsigneds *pairs) {
+  atmosts *A = &solver->atmosts;
+  for (all_atmosts (ref, A)) {
+    const unsigned *lits = atmost_literals (A, ref);
+    unsigned size = atmost_size (A, ref);
+    for (unsigned i = 0; i < size; i++) {
+      unsigned a = lits[i];
+      if (VALUE (a))
+        continue;
+      for (unsigned j = i + 1; j < size; j++) {
+        unsigned b = lits[j];
+        if (VALUE (b))
+          continue;
+        PUSH_STACK (*pairs, NOT (a));
+        PUSH_STACK (*pairs, NOT (b));
+      }
+    }
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* Root-level simplification: a constraint with a true literal is
+ * satisfied (propagation made the others false), false literals go, and
+ * a constraint left with fewer than two literals goes too.  Constraints
+ * stand for their pairwise clauses in a proof, which stay there: nothing
+ * to write. */
+
+void es_simplify_atmosts (einsat *solver) {
+  atmosts *A = &solver->atmosts;
+  assert (!solver->level && solver->propagated == solver->trail_size);
+  if (!A->count)
+    return;
+  unsigned *const arena = A->arena.begin, *q = arena;
+  const size_t words = SIZE_STACK (A->arena);
+  unsigned count = 0;
+  size_t kept_literals = 0;
+  bool changed = false;
+  for (size_t ref = 0; ref < words;) {
+    const unsigned size = arena[ref];
+    const unsigned *lits = arena + ref + 1;
+    ref += 1 + (size_t) size;
+    unsigned *header = q++, kept = 0;
+    bool satisfied = false;
+    for (unsigned i = 0; i < size; i++) {
+      signed char value = VALUE (lits[i]);
+      satisfied |= value > 0;
+      if (!value)
+        q[kept++] = lits[i]; /* never ahead of 'lits + i' */
+    }
+    changed |= kept != size;
+    if (satisfied || kept < 2) {
+      q = header;
+      continue;
+    }
+    *header = kept;
+    q += kept;
+    count++;
+    kept_literals += kept;
+  }
+  if (!changed)
+    return;
+  RESIZE_STACK (A->arena, (size_t) (q - arena));
+  A->count = count;
+  A->occurrences = kept_literals;
+  A->stale = true;
+  solver->irredundant_changes++;
+}
+
+/*------------------------------------------------------------------------*/
+/* Checks. */
+
+/* With option 'check': after complete propagation at the root level no
+ * constraint has a true literal and another one unassigned or true. */
+void es_check_atmosts_propagated (einsat *solver) {
+  atmosts *A = &solver->atmosts;
+  for (all_atmosts (ref, A)) {
+    const unsigned *lits = atmost_literals (A, ref);
+    unsigned size = atmost_size (A, ref), true_lits = 0, open = 0;
+    for (unsigned i = 0; i < size; i++) {
+      true_lits += VALUE (lits[i]) > 0;
+      open += !VALUE (lits[i]);
+    }
+    if (true_lits > 1 || (true_lits && open))
+      es_fatal (solver, "internal error: at-most-one constraint not "
+                        "propagated");
+  }
+}
+
+/* With option 'check': the external model against the constraints as
+ * added (each its bound, its external literals and 0). */
+bool es_check_model_atmosts (einsat *solver) {
+  const signed char *emodel = solver->emodel.begin;
+  const int *p = solver->check_atmosts.begin;
+  const int *const end = solver->check_atmosts.end;
+  while (p != end) {
+    int bound = *p++, true_lits = 0;
+    for (; *p; p++) {
+      signed char value = emodel[abs (*p)];
+      true_lits += (*p < 0 ? -value : value) > 0;
+    }
+    p++;
+    if (true_lits > bound)
+      return false;
+  }
+  return true;
+}
