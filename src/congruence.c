@@ -593,7 +593,8 @@ static bool derive_split (einsat *solver, unsigned *lits, unsigned size,
 static bool add_proved_clause (einsat *solver, unsigned size,
                                const unsigned *base, unsigned count,
                                const unsigned *vars, bool *added) {
-  unsigned lits[2 + MAX_SPLIT], kept = 0, split[MAX_SPLIT], splits = 0;
+  unsigned lits[2 + MAX_SPLIT], kept = 0, splits = 0;
+  unsigned split[MAX_SPLIT] = {0}; /* gcc cannot see that only written entries are read */
   *added = false;
   for (unsigned i = 0; i < size; i++) {
     unsigned lit = base[i];
