@@ -594,6 +594,7 @@ struct einsat {
 
   options opts;
   statistics stats;
+  double profile[NUMBER_OF_TIMERS]; /* seconds per technique ('TIMED') */
   double start_time;
   uint64_t reports;
   bool schedules_initialized;
@@ -1013,6 +1014,15 @@ void es_check_invariants (einsat *);
 void es_report (einsat *, char type);
 void es_report_round (einsat *, char type); /* only with 'verbose' > 1 */
 double es_process_time (void);
+double es_thread_time (void); /* CPU time of the calling thread */
+
+/* Runs 'CALL' and adds its time to the timer of technique 'NAME'. */
+#define TIMED(NAME, CALL) \
+  do { \
+    double timed_start_ = es_thread_time (); \
+    CALL; \
+    solver->profile[TIMER_##NAME] += es_thread_time () - timed_start_; \
+  } while (0)
 
 /* in 'random.c' */
 uint64_t es_random (uint64_t *state);

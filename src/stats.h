@@ -104,6 +104,41 @@ typedef struct statistics {
 #undef COUNTER
 } statistics;
 
+/* The techniques whose process time is measured, for the profile that
+ * '-v' prints after the counters: what each one costs is the first
+ * thing to know when scheduling it.  Each timer covers the technique
+ * alone, not the techniques it calls ('eliminate' is the elimination of
+ * variables, not the Gaussian elimination and the others run before it
+ * in the same round); the search is what is left. */
+
+/* clang-format off */
+#define TIMERS \
+  TIMER (block, "blocked clause elimination") \
+  TIMER (cardinality, "counting refutation") \
+  TIMER (congruence, "congruence closure") \
+  TIMER (decompose, "equivalent literal substitution") \
+  TIMER (eliminate, "bounded variable elimination") \
+  TIMER (factor, "factoring (bounded variable addition)") \
+  TIMER (gauss, "Gaussian elimination") \
+  TIMER (gaussjordan, "building Gauss-Jordan matrices") \
+  TIMER (lucky, "lucky assignments") \
+  TIMER (probe, "failed literal probing") \
+  TIMER (reduce, "learned clause reduction") \
+  TIMER (simplify, "root-level simplification") \
+  TIMER (subsume, "subsumption") \
+  TIMER (transred, "transitive reduction") \
+  TIMER (vivify, "vivification") \
+  TIMER (walk, "local search")
+/* clang-format on */
+
+enum timer_index {
+#define TIMER(NAME, HELP) TIMER_##NAME,
+  TIMERS
+#undef TIMER
+  NUMBER_OF_TIMERS,
+  NO_TIMER = -1
+};
+
 #define INC(NAME) (solver->stats.NAME++)
 #define DEC(NAME) (solver->stats.NAME--)
 #define ADD(NAME, N) (solver->stats.NAME += (N))
