@@ -4,7 +4,7 @@
 #                   in parallel, one short line per step ('V=1': commands)
 #   make run        build, then solve the built-in example and print it
 #   make test       build and run every test, plain and under ASan+UBSan
-#   make CONFIG=debug|asan|release ...   choose the build configuration
+#   make CONFIG=debug|asan|tsan|release ...   choose the build configuration
 #   make install PREFIX=/usr/local
 #   make deps       install the optional Debian packages (Python headers,
 #                   clang for 'make fuzz', zbar, solvers to compare with,
@@ -46,8 +46,18 @@ else ifeq ($(CONFIG),asan)
   OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
               -fno-sanitize-recover=undefined -DLOGGING
   LDSAN := -fsanitize=address,undefined
+else ifeq ($(CONFIG),tsan)
+  # ThreadSanitizer for the thread tests ('make CONFIG=tsan test-threads'),
+  # with clang when its runtime is installed, as for 'asan'.
+  ifeq ($(origin CC),default)
+    SANITIZER_CC := $(shell printf 'int main(void){return 0;}' | clang \
+      -fsanitize=thread -x c - -o /dev/null 2>/dev/null && echo clang)
+    CC := $(or $(SANITIZER_CC),cc)
+  endif
+  OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+  LDSAN := -fsanitize=thread
 else
-  $(error unknown CONFIG '$(CONFIG)': use release, debug or asan)
+  $(error unknown CONFIG '$(CONFIG)': use release, debug, asan or tsan)
 endif
 
 # A parallel build unless '-j' says otherwise; one line per step
@@ -78,7 +88,8 @@ PROGRAMS :=
 TEST_PROGRAMS :=
 CLEAN_EXTRA :=
 
-.PHONY: all run test test-one install clean format help print-cflags deps
+.PHONY: all run test test-one install clean format help print-cflags deps \
+        tests-build tests-build-threads
 all:
 
 include $(sort $(wildcard */module.mk */*/module.mk))
@@ -113,17 +124,30 @@ FORCE:
 run: $(OUT)/bin/einsat
 	@$(RUN_COMMAND)
 
-# The whole test suite, plain (release) and under sanitizers.
+# The whole test suite, plain (release) and under sanitizers; under
+# ThreadSanitizer only the thread tests (tests/run knows).
+TSAN_AVAILABLE = $(shell for c in clang cc; do printf 'int main(void){return 0;}' \
+  | $$c -fsanitize=thread -x c - -o /dev/null 2>/dev/null && echo yes && break; done)
+
 test:
 	@$(MAKE) --no-print-directory CONFIG=release all tests-build
 	@$(MAKE) --no-print-directory CONFIG=asan all tests-build
+ifeq ($(TSAN_AVAILABLE),yes)
+	@$(MAKE) --no-print-directory CONFIG=tsan all tests-build-threads
+	@tests/run build/release build/asan build/tsan
+else
+	@echo "make test: no ThreadSanitizer runtime: thread tests without it"
 	@tests/run build/release build/asan
+endif
 
 # One configuration only (quicker while developing).
 test-one: all tests-build
 	@tests/run $(OUT)
 
 tests-build: $(TEST_PROGRAMS)
+
+tests-build-threads: $(filter $(OUT)/tests/threads/% $(OUT)/tests/diff/random \
+  $(OUT)/tests/api/incremental $(OUT)/tests/limits/generate,$(TEST_PROGRAMS))
 
 # The headers, both libraries (the shared one as libeinsat.so.VERSION
 # with the links libeinsat.so.MAJOR, its SONAME, and libeinsat.so), the

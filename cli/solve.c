@@ -104,6 +104,14 @@ static int configure_solver (app *a) {
     einsat_set_option (a->solver, "verbose", verbose > 3 ? 3 : verbose);
   if (a->options.quiet)
     einsat_set_option (a->solver, "verbose", 0);
+  int threads = 1;
+  einsat_get_option (a->solver, "threads", &threads);
+  if (threads > 1 && a->options.lrat)
+    return fe_error ("'--threads' with '--lrat' is not supported (use "
+                     "'--proof=FILE' for one DRAT proof of all threads)");
+  if (threads > 1 && a->enumeration.mode)
+    return fe_error ("'--threads' with '--all', '--count' or '--unique' "
+                     "is not supported");
   return -1;
 }
 

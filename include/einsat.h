@@ -92,7 +92,11 @@ void einsat_add (einsat *, int lit);    /* 0 ends the clause */
 void einsat_assume (einsat *, int lit); /* for the next solve only */
 int einsat_solve (einsat *); /* 10 SAT, 20 UNSAT, 0 UNKNOWN, -1 error */
 int einsat_val (einsat *, int lit); /* SAT: lit if true, -lit if false */
-int einsat_failed (einsat *, int lit); /* UNSAT: 1 if assumption used */
+/* UNSAT: 1 if the assumption 'lit' is in the failed set, assumptions that
+ * together are unsatisfiable with the formula: those that falsify the
+ * assumption falsified on the lowest decision level (one falsified by the
+ * formula alone is the whole set). */
+int einsat_failed (einsat *, int lit);
 void einsat_set_terminate (einsat *, void *data,
                            int (*terminate) (void *data));
 void einsat_set_learn (einsat *, void *data, int max_length,
@@ -123,6 +127,12 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
 /* Asks a running (or the next) 'einsat_solve' to stop as soon as it can
  * and return 0.  Safe to call from other threads and signal handlers. */
 void einsat_terminate (einsat *);
+
+/* Withdraws a termination request that no 'einsat_solve' has consumed
+ * yet (one made between two solves would stop the next one at once).
+ * Safe to call from other threads.  A running solve that has already
+ * seen the request still stops. */
+void einsat_clear_terminate (einsat *);
 
 /* The largest variable index used so far in clauses and assumptions (0
  * if none). */
@@ -175,6 +185,57 @@ int einsat_option (int i, einsat_option_info *);
  * technique off).  A configuration changes only its own options; the
  * others keep their values. */
 int einsat_configure (einsat *, const char *name);
+
+/* Makes this instance member 'index' (>= 0) of a portfolio of instances
+ * that solve the same formula and exchange clauses: it sets the options
+ * of entry 'index' modulo the table in 'src/diversify.c' (the search
+ * mode, initial phases, restarts, inprocessing efforts), and for
+ * 'index' > 0 adds 'index' to option 'seed' and sets option 'shuffle' (a
+ * random initial decision order).  Index 0 changes nothing.  Call it
+ * before the first solve; options set afterwards override it.  The
+ * workers of option 'threads' are diversified this way (worker i of an
+ * instance diversified as d is member d * threads + i).  Returns the
+ * number of distinct option sets in the table. */
+int einsat_diversify (einsat *, int index);
+
+/*------------------------------------------------------------------------*/
+/* Threads.  With option 'threads' = N > 1 'einsat_solve' runs a
+ * portfolio: the instance preprocesses and searches alone for
+ * 'threadsdelay' conflicts or 'threadsdelayticks' thousand propagation
+ * ticks (easy formulas never start a thread), then N
+ * workers, each diversified as by 'einsat_diversify' (worker i of an
+ * instance diversified as d is member d * N + i), search the simplified
+ * formula in N threads and share learned clauses: units, binary clauses
+ * and clauses within 'threadsglue' and 'threadssize'.  The first answer
+ * wins and stops the others.  Models, failed assumptions and incremental
+ * use are as without threads; each solve starts the workers anew.  The
+ * calling thread waits; it calls the terminate callback, the export and
+ * learn callbacks (with the clauses the workers share) and passes the
+ * clauses given to 'einsat_import' on to the workers.
+ *
+ * - A DRAT proof ('einsat_trace_proof') is one proof for all workers,
+ *   checkable with drat-trim or einsat-check (workers then run without
+ *   factoring and counting).
+ * - Refused (the solve returns EINSAT_ERROR, 'einsat_error' says why,
+ *   and the instance stays usable): an LRAT proof, a decide callback, a
+ *   trace.  'einsat_enumerate' returns -1.
+ * - No more workers start than processors are online, unless option
+ *   'threadsoversubscribe' is set or the run is deterministic.
+ * - Conflict, decision and propagation limits hold for each worker, from
+ *   what the calling thread left of them; the time limit is
+ *   process time, which N threads use up N times as fast.
+ * - A worker that cannot be created or runs out of memory is left out
+ *   (statistic 'workers_failed'); if none runs, the calling thread
+ *   searches alone.  A custom allocator is called from the workers'
+ *   threads, one call at a time.
+ * - With option 'deterministic' the workers exchange clauses in
+ *   lock-step epochs of 'deterministicepoch' conflicts: the same seed
+ *   and thread count give the same answer and model, unless a time
+ *   limit, a termination request, a failed allocation or the export and
+ *   import of the calling instance intervene.
+ *
+ * Statistics 'worker_*' sum the workers' counters; with option 'verbose'
+ * each worker reports its progress and, at the end, what it shared. */
 
 /*------------------------------------------------------------------------*/
 /* Limits for each following 'einsat_solve' call (counted from the start
@@ -291,6 +352,49 @@ typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,
                           int64_t limit, einsat_model_callback *,
                           void *data, int *complete);
+
+/*------------------------------------------------------------------------*/
+/* Clause exchange: learned clauses flow between instances that solve the
+ * same formula, in this process or elsewhere (threads, MPI ranks, a
+ * distributed solver such as Mallob; README.md describes an adapter).
+ *
+ * 'einsat_set_export' installs a callback that the solving thread calls
+ * for each clause the solver learns within the bounds: every unit and
+ * binary clause, and larger clauses with at most 'max_size' literals and
+ * a glue (the number of decision levels in it, LBD) of at most
+ * 'max_glue'.  Units are reported once they are fixed on the root level
+ * (learned, found by probing or simplification; not those implied by
+ * propagation, which the importer derives itself), with glue 1.
+ * 'lits' holds 'size' external literals (no terminating zero) and is
+ * only valid during the call.  The callback must not call back into this instance except
+ * 'einsat_terminate' and 'einsat_import'.  The clauses are implied by the
+ * clauses added to this instance (never by its assumptions): clauses
+ * over variables that exist only inside the solver (factoring,
+ * enumeration) are never exported.  A NULL callback stops the export.
+ *
+ * 'einsat_import' queues a clause for the solver and may be called from
+ * any thread, also while 'einsat_solve' runs in another one.  The solver
+ * takes the queued clauses at the start of the next solve and during
+ * the search every 'importint' conflicts (after going back to the root
+ * level), as learned clauses of the given glue.  It drops duplicates of
+ * recently shared clauses, clauses over variables it has not seen or
+ * has eliminated, clauses satisfied on the root level, and everything
+ * while it traces a proof of its own (it could not justify them).  The
+ * queue holds 65536 integers (two per clause plus its literals): when it
+ * is full the clause is dropped and 0 returned, otherwise 1.  An empty
+ * clause makes the solver unsatisfiable.  The first call allocates the
+ * queue through the instance's allocator, possibly in the calling
+ * thread: a custom allocator must then be thread-safe.
+ *
+ * Imported clauses MUST be implied by the clauses of the importing
+ * instance, which holds when they come from the export of an instance
+ * given the same clauses (each may have its own assumptions, options
+ * and seed).  Statistics: 'exported_*', 'imported_*', 'import_*'. */
+
+void einsat_set_export (einsat *, void *data, int max_size, int max_glue,
+                        void (*export_clause) (void *data, const int *lits,
+                                               int size, int glue));
+int einsat_import (einsat *, const int *lits, int size, int glue);
 
 /*------------------------------------------------------------------------*/
 /* Tracing the search for teaching: called for every decision,

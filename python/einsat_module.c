@@ -370,10 +370,13 @@ static int run_solve (einsat *solver) {
   return res;
 }
 
+/* Out of memory, or a combination the library refuses (option
+ * 'threads' with a decide function or an enumeration): a ValueError. */
 static PyObject *solver_error (einsat *solver) {
   const char *message = einsat_error (solver);
-  PyErr_Format (PyExc_MemoryError, "einsat: %s",
-                *message ? message : "out of memory");
+  PyErr_Format (strstr (message, "not supported") ? PyExc_ValueError
+                                                  : PyExc_MemoryError,
+                "einsat: %s", *message ? message : "out of memory");
   return 0;
 }
 

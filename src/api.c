@@ -35,8 +35,8 @@ _Noreturn void es_fatal (einsat *solver, const char *fmt, ...) {
   abort ();
 }
 
-static _Noreturn void contract_violation (einsat *solver, const char *fun,
-                                          const char *fmt, ...) {
+_Noreturn void es_contract_violation (einsat *solver, const char *fun,
+                                      const char *fmt, ...) {
   char message[512];
   int n = snprintf (message, sizeof message,
                     "invalid API usage of '%s': ", fun);
@@ -50,6 +50,8 @@ static _Noreturn void contract_violation (einsat *solver, const char *fun,
   fflush (stderr);
   abort ();
 }
+
+#define contract_violation es_contract_violation
 
 #define REQUIRE(COND, ...) \
   do { \
@@ -162,6 +164,10 @@ einsat *einsat_new_with_allocator (einsat_allocator *allocator,
   if (!solver)
     return 0;
   memset (solver, 0, sizeof *solver);
+  if (!es_init_sharing (solver)) {
+    allocator (data, solver, sizeof *solver, 0);
+    return 0;
+  }
   solver->allocator = allocator;
   solver->allocator_data = data;
   solver->memory = solver->peak_memory = sizeof *solver;
@@ -224,6 +230,8 @@ void einsat_delete (einsat *solver) {
   es_release_walker (solver);
   es_release_dpll (solver);
   RELEASE_STACK (solver->lucky_phases);
+  es_release_portfolio (solver);
+  es_release_sharing (solver);
   einsat_allocator *allocator = solver->allocator;
   void *data = solver->allocator_data;
   allocator (data, solver, sizeof *solver, 0);
@@ -409,6 +417,11 @@ void einsat_set_learn (einsat *solver, void *data, int max_length,
 void einsat_terminate (einsat *solver) {
   REQUIRE_SOLVER ();
   atomic_store (&solver->terminate_requested, 1);
+}
+
+void einsat_clear_terminate (einsat *solver) {
+  if (solver)
+    atomic_store (&solver->terminate_requested, 0);
 }
 
 int einsat_vars (const einsat *solver) {
@@ -598,6 +611,10 @@ void einsat_set_trace (einsat *solver, einsat_trace_callback *callback,
 bool es_protect (einsat *solver, void (*fun) (einsat *, void *),
                  void *arg) {
   return protect (solver, fun, arg);
+}
+
+bool es_custom_allocator (const einsat *solver) {
+  return solver->allocator != default_allocator;
 }
 
 void es_require_solver (const einsat *solver, const char *fun) {

@@ -453,4 +453,6 @@ void es_learn_clause (einsat *solver, unsigned glue) {
     es_assign_reason (solver, uip, ref, LEVEL (lits->begin[1]));
     solver->learned_ref = ref;
   }
+  if (solver->share.export_clause) /* after assigning: units need it */
+    es_export_learned (solver, size, lits->begin, glue);
 }

@@ -39,6 +39,25 @@ unsigned es_decide_phase (einsat *solver, unsigned idx) {
   return phase > 0 ? LIT (idx) : NOT (LIT (idx));
 }
 
+/* Of the falsified assumptions ('lit' is one) the one falsified on the
+ * lowest level: it depends on the fewest other assumptions, and one false
+ * on the root level is a failed set of its own.  Incremental applications
+ * add the negated failed set as a clause (as CaDiCaL, which also starts
+ * its analysis there, gives them): a unit costs nothing later, a longer
+ * clause is watched and propagated on every following call. */
+static unsigned lowest_falsified_assumption (einsat *solver, unsigned lit) {
+  unsigned level = VAR (lit)->level;
+  for (all_stack (unsigned, other, solver->assumptions)) {
+    if (!level)
+      break;
+    if (VALUE (other) < 0 && VAR (other)->level < level) {
+      lit = other;
+      level = VAR (other)->level;
+    }
+  }
+  return lit;
+}
+
 /* Returns 0 after deciding, 20 if an assumption is falsified, 10 if
  * every variable is assigned. */
 static int decide_assumption (einsat *solver) {
@@ -54,7 +73,7 @@ static int decide_assumption (einsat *solver) {
     if (value < 0) {
       LOG ("assumption %s is falsified", LOGLIT (lit));
       if (!solver->projecting) /* enumerating needs only the level */
-        es_analyze_failed (solver, lit);
+        es_analyze_failed (solver, lowest_falsified_assumption (solver, lit));
       return 20;
     }
     es_assign_decision (solver, lit);

@@ -463,6 +463,13 @@ int64_t einsat_enumerate (einsat *solver, const int *project,
     *complete = 0;
   if (solver->state == STATE_INVALID)
     return -1;
+  if (GET_OPTION (threads) > 1) { /* refused, see 'portfolio.c' */
+    es_set_error (solver, "enumeration with option 'threads' > 1 is not "
+                          "supported");
+    es_reset_assumptions (solver); /* consumed as by any enumeration */
+    atomic_store (&solver->terminate_requested, 0);
+    return -1;
+  }
   if (solver->proof)
     es_fatal (solver, "einsat_enumerate: not possible while tracing a "
                       "proof");

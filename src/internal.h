@@ -25,6 +25,7 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -394,6 +395,40 @@ typedef struct walker {
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
 
+/* Clause exchange ('share.c'): the export callback, the queue that
+ * 'einsat_import' fills from any thread, and the duplicate filter of the
+ * importing side.  Only 'lock', 'queue', 'queued', 'overflow' and
+ * 'pending' are touched by other threads, and only under 'lock' (or
+ * atomically for 'pending'). */
+typedef void es_export_callback (void *data, const int *lits, int size,
+                                 int glue);
+
+#define IMPORT_QUEUE_WORDS ((size_t) 1 << 16)
+
+typedef struct sharing {
+  es_export_callback *export_clause;
+  void *export_data;
+  int export_size, export_glue;
+  unsigned units_exported; /* root-level trail prefix already exported */
+  ints export_buffer;
+
+  pthread_mutex_t lock;
+  int *queue;          /* entries: size, glue, literals */
+  size_t queued;       /* words used */
+  uint64_t overflow;   /* clauses dropped on a full queue */
+  atomic_uint pending; /* entries in 'queue' */
+
+  int *spare;          /* swapped with 'queue' when importing */
+  bool queue_charged;  /* 'queue' is counted in 'memory' */
+  uint64_t *seen;      /* hashes of recently shared clauses */
+  uint64_t next_import; /* conflicts */
+  struct sink *sink;    /* the proof of a portfolio ('sink.c'), or 0 */
+  /* Lock-step epochs of a deterministic portfolio ('portfolio.c'). */
+  void (*synchronize) (void *data);
+  void *synchronize_data;
+  uint64_t next_synchronization; /* conflicts */
+} sharing;
+
 /*------------------------------------------------------------------------*/
 
 struct einsat {
@@ -592,6 +627,14 @@ struct einsat {
   /* Internal checker (option 'check'): the original clauses. */
   ints check_clauses;
 
+  /* Clause exchange ('share.c') and the thread portfolio this instance
+   * runs ('portfolio.c') or works in ('worker' is its index plus one). */
+  sharing share;
+  struct portfolio *portfolio;
+  unsigned worker;
+  int diversification; /* the last 'einsat_diversify' index */
+  bool shuffled;       /* option 'shuffle' applied ('diversify.c') */
+
   options opts;
   statistics stats;
   double profile[NUMBER_OF_TIMERS]; /* seconds per technique ('TIMED') */
@@ -609,6 +652,7 @@ struct einsat {
 
 /* in 'api.c' */
 bool es_protect (einsat *, void (*) (einsat *, void *), void *);
+bool es_custom_allocator (const einsat *);
 /* A NULL handle is a contract violation naming 'fun' (see einsat.h). */
 void es_require_solver (const einsat *, const char *fun);
 void es_require_ready (einsat *, const char *fun);
@@ -617,6 +661,16 @@ void es_set_error (einsat *, const char *fmt, ...)
 _Noreturn void es_fatal (einsat *, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
 int es_option_in_range (const char *name, int value);
+_Noreturn void es_contract_violation (einsat *, const char *fun,
+                                      const char *fmt, ...)
+    __attribute__ ((format (printf, 3, 4)));
+
+/* A contract check of a public function outside 'api.c'. */
+#define ES_REQUIRE(COND, ...) \
+  do { \
+    if (!(COND)) \
+      es_contract_violation (solver, __func__, __VA_ARGS__); \
+  } while (0)
 
 /* in 'import.c' */
 
@@ -950,6 +1004,52 @@ static inline void es_set_clause_id (einsat *solver, clause *c,
                                      uint64_t id) {
   if (solver->id_words)
     memcpy ((unsigned *) c - 2, &id, sizeof id);
+}
+
+/* in 'portfolio.c' */
+int es_portfolio_search (einsat *);
+bool es_portfolio_refuses (einsat *);
+void es_release_portfolio (einsat *);
+
+/* in 'diversify.c' */
+void es_shuffle (einsat *);
+
+/* in 'sink.c' */
+typedef struct sink sink;
+sink *es_new_sink (einsat *ruler, einsat_allocator *, void *data);
+void es_delete_sink (sink *);
+bool es_sink_failed (sink *);
+void es_sink_register (sink *, size_t size, const unsigned *rlits,
+                       int copies);
+void es_sink_copy (sink *, size_t size, const int *wlits, int copies);
+void es_sink_clause (einsat *, bool deletion, size_t size,
+                     const unsigned *ilits);
+void es_sink_external (einsat *, bool deletion, size_t size,
+                       const int *wlits);
+void es_sink_release (einsat *, size_t size, const int *wlits);
+
+/* in 'share.c' */
+bool es_init_sharing (einsat *);
+void es_release_sharing (einsat *);
+void es_export_learned (einsat *, size_t size, const unsigned *lits,
+                        unsigned glue);
+void es_export_units (einsat *);
+bool es_queue_clause (einsat *, const int *lits, int size, int glue);
+void es_import_clauses (einsat *);
+
+/* Is the end of an epoch of a deterministic portfolio reached? */
+static inline bool es_synchronizing (einsat *solver) {
+  return solver->share.synchronize &&
+         STAT (conflicts) >= solver->share.next_synchronization;
+}
+
+/* Are imported clauses waiting and due?  Checked in the search loop:
+ * cheap (one comparison, then one relaxed atomic load). */
+static inline bool es_importing (einsat *solver) {
+  return STAT (conflicts) >= solver->share.next_import &&
+         atomic_load_explicit (&solver->share.pending,
+                               memory_order_relaxed) &&
+         !solver->projecting;
 }
 
 /* in 'schedule.c' (see 'limits', 'last' and 'delays') */

@@ -42,6 +42,8 @@
   OPTION (congruencexorsize, 5, 3, 8, KEEP, "max variables of XOR gates") \
   OPTION (decay, 50, 1, 200, KEEP, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, OFF, "equivalent literal substitution") \
+  OPTION (deterministic, 0, 0, 1, KEEP, "threads: same answer for the same seed") \
+  OPTION (deterministicepoch, 1000, 1, 1000000000, KEEP, "conflicts between exchanges") \
   OPTION (dpll, 1, 0, 1, NOTRACE, "enumerate small formulas first without learning") \
   OPTION (dpllclauses, 200000, 0, 100000000, KEEP, "max clauses for it") \
   OPTION (dpllnodes, 2000, 1, 1000000000, KEEP, "decisions before CDCL takes over") \
@@ -76,6 +78,7 @@
   OPTION (gaussmineffort, 10000, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (gaussxorsize, 8, 2, 8, KEEP, "max size of XOR constraints") \
   OPTION (hbr, 1, 0, 1, KEEP, "hyper-binary resolution while probing") \
+  OPTION (importint, 50, 1, 1000000, KEEP, "min conflicts between clause imports") \
   OPTION (incremental, 1, 0, 1, KEEP, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, KEEP, "log every step (debug builds only)") \
   OPTION (lucky, 1, 0, 1, NOTRACE, "try trivial assignments before the search") \
@@ -105,11 +108,18 @@
   OPTION (reusetrail, 1, 0, 1, OFF, "keep the decisions restarts agree on") \
   OPTION (seed, 0, 0, 2147483647, KEEP, "random seed") \
   OPTION (shrink, 3, 0, 3, OFF, "shrink learned clauses (1=binary, 3=full)") \
+  OPTION (shuffle, 0, 0, 1, KEEP, "random initial decision order (by the seed)") \
   OPTION (stable, 1, 0, 2, OFF, "0=focused only, 1=switch modes, 2=stable only") \
   OPTION (subsume, 1, 0, 1, OFF, "forward subsumption and strengthening") \
   OPTION (subsumebaseeffort, 1000, 0, 1000000, KEEP, "thousand steps added to each budget") \
   OPTION (subsumeeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (target, 2, 0, 2, OFF, "target phases (1=stable only, 2=always)") \
+  OPTION (threads, 1, 1, 256, KEEP, "solver threads (a portfolio sharing clauses)") \
+  OPTION (threadsdelay, 1000, 0, 1000000000, KEEP, "conflicts before the threads start") \
+  OPTION (threadsdelayticks, 2000, 0, 1000000000, KEEP, "or thousand ticks before") \
+  OPTION (threadsglue, 2, 1, 1000, KEEP, "max glue of shared clauses (beyond binaries)") \
+  OPTION (threadsoversubscribe, 0, 0, 1, KEEP, "more threads than processors") \
+  OPTION (threadssize, 32, 2, 100000, KEEP, "max size of shared clauses") \
   OPTION (tier1, 2, 1, 100, KEEP, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, KEEP, "glue limit of the kept-if-used tier") \
   OPTION (transred, 1, 0, 1, KEEP, "transitive reduction of binary clauses") \
@@ -140,6 +150,7 @@ int *es_option_pointer (options *, const char *name);
 int es_option_index (const char *name);
 
 #define GET_OPTION(NAME) (solver->opts.NAME)
+#define GET_OPTION_OF(SOLVER, NAME) ((SOLVER)->opts.NAME)
 
 enum plain_column { KEEP, OFF, NOTRACE };
 

@@ -96,9 +96,17 @@ static void put_literal (einsat *solver, int elit) {
     put_text_literal (solver, elit);
 }
 
-/* A DRAT line of internal ('lits') or external ('elits') literals. */
+/* A DRAT line of internal ('lits') or external ('elits') literals.  The
+ * workers of a portfolio write to the shared sink instead ('sink.c'). */
 static void write_line (einsat *solver, bool deletion, size_t size,
                         const unsigned *lits, const int *elits) {
+  if (solver->share.sink) {
+    if (lits)
+      es_sink_clause (solver, deletion, size, lits);
+    else
+      es_sink_external (solver, deletion, size, elits);
+    return;
+  }
   if (!solver->proof)
     return;
   begin_line (solver, deletion);
@@ -276,7 +284,7 @@ void es_proof_lrat_delete_id (einsat *solver, uint64_t id) {
 }
 
 void es_proof_flush (einsat *solver) {
-  if (!solver->proof)
+  if (!solver->proof || solver->share.sink)
     return;
   size_t bytes = SIZE_STACK (solver->proof_buffer);
   if (bytes && fwrite (solver->proof_buffer.begin, 1, bytes,

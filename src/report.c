@@ -4,7 +4,8 @@
  * starts, '-' reduction, 'R' restart, 'B'/'O'/'I'/'W'/'#' rephase, '1'/'0'/'?'
  * result, ' ' periodic; rounds of 'e' elimination, 'f' factoring, 'g'
  * Gaussian elimination, 'k' counting, 'c' congruence closure, 'p'
- * probing, 'v' vivification, 'W' local search). */
+ * probing, 'v' vivification, 'W' local search).  Lines of the
+ * workers of a portfolio end with 'w' and the worker's index. */
 
 #include "internal.h"
 
@@ -52,16 +53,21 @@ void es_report (einsat *solver, char type) {
       delta *= 5;
     solver->limits.report = STAT (conflicts) + delta;
   }
-  if (!(solver->reports++ % 20))
+  /* Workers of a portfolio ('portfolio.c') add their index at the end
+   * and leave the header to the instance that started them. */
+  if (!(solver->reports++ % 20) && !solver->worker)
     print_header (solver);
   double seconds = es_process_time () - solver->start_time;
   unsigned vars = solver->vars;
   double remaining = vars ? 100.0 * solver->active / vars : 0;
+  char worker[16] = "";
+  if (solver->worker)
+    snprintf (worker, sizeof worker, " w%u", solver->worker - 1);
   printf ("c %c %8.2f %7.1f %12" PRIu64 " %9" PRIu64 " %10" PRIu64
-          " %10" PRIu64 " %6.1f %9u %5.1f\n",
+          " %10" PRIu64 " %6.1f %9u %5.1f%s\n",
           type, seconds, solver->memory / (double) (1 << 20),
           STAT (conflicts), STAT (restarts), STAT (clauses_redundant),
           STAT (clauses_irredundant), solver->slow_glue.value,
-          solver->active, remaining);
+          solver->active, remaining, worker);
   fflush (stdout);
 }

@@ -144,6 +144,10 @@ int es_search (einsat *solver) {
         return 0;
     } else if (es_terminating (solver))
       return 0;
+    else if (es_synchronizing (solver))
+      solver->share.synchronize (solver->share.synchronize_data);
+    else if (es_importing (solver))
+      es_import_clauses (solver);
     else if (propagation_budget_spent (solver)) {
       /* Only deciding can still finish without propagating. */
       int res = es_decide (solver);
@@ -198,18 +202,27 @@ int es_solve (einsat *solver) {
   assert (!solver->dense && !solver->projecting);
   INC (solves);
   es_init_schedules (solver);
+  if (GET_OPTION (shuffle) && !solver->shuffled) {
+    solver->shuffled = true;
+    es_shuffle (solver);
+  }
   es_lrat_start (solver);
   es_init_search_limits (solver);
   es_reset_failed (solver);
   es_backtrack (solver, 0);
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
+  es_import_clauses (solver);
   if (!GET_OPTION (eliminate))
     TIMED (gaussjordan, es_build_gauss_jordan_without_elimination (solver));
   es_limit_reduce_interval (solver);
   CHECK_INVARIANTS ();
-  int res = solver->inconsistent ? 20 : es_search (solver);
-  assert (res == 0 || res == 10 || res == 20);
+  bool threads = GET_OPTION (threads) > 1;
+  int res = threads && es_portfolio_refuses (solver) ? EINSAT_ERROR
+            : solver->inconsistent                 ? 20
+            : threads ? es_portfolio_search (solver)
+                      : es_search (solver);
+  assert (res == EINSAT_ERROR || res == 0 || res == 10 || res == 20);
   LOG ("search returns %d", res);
   if (res == 10) {
     es_extend_model (solver);
@@ -218,6 +231,7 @@ int es_solve (einsat *solver) {
                         "original clauses");
   }
   es_backtrack (solver, 0);
+  es_export_units (solver);
   es_reset_assumptions (solver);
   CHECK_INVARIANTS ();
   solver->phase_hinted = false;

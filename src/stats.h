@@ -38,6 +38,9 @@
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
+  COUNTER (exported_binaries, none, "binary clauses exported") \
+  COUNTER (exported_clauses, none, "larger clauses exported") \
+  COUNTER (exported_units, none, "units exported") \
   COUNTER (factor_added, factored, "clauses added by factoring") \
   COUNTER (factor_removed, factored, "clauses removed by factoring") \
   COUNTER (factored, variables, "variables added by factoring") \
@@ -56,6 +59,12 @@
   COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
   COUNTER (gaussjordan_rows, gaussjordan_matrices, "rows of the matrices") \
   COUNTER (hyper_binaries, none, "hyper-binary resolvents added by probing") \
+  COUNTER (import_dropped, none, "imported clauses dropped (unknown, eliminated or satisfied)") \
+  COUNTER (import_duplicates, none, "imported clauses dropped as duplicates") \
+  COUNTER (import_overflow, none, "clauses lost on a full import queue") \
+  COUNTER (imported_binaries, none, "binary clauses imported") \
+  COUNTER (imported_clauses, none, "larger clauses imported") \
+  COUNTER (imported_units, none, "units imported") \
   COUNTER (invariant_checks, none, "checks of derived state (debug builds)") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
@@ -95,7 +104,15 @@
   COUNTER (walk_improved, walks, "walks improving the phases") \
   COUNTER (walk_models, walks, "walks finding a model") \
   COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
-  COUNTER (walks, conflicts, "local search rounds")
+  COUNTER (walks, conflicts, "local search rounds") \
+  COUNTER (worker_conflicts, none, "conflicts of all threads") \
+  COUNTER (worker_decisions, none, "decisions of all threads") \
+  COUNTER (worker_duplicates, none, "clauses threads dropped as duplicates") \
+  COUNTER (worker_exported, none, "clauses threads exported") \
+  COUNTER (worker_imported, none, "clauses threads imported") \
+  COUNTER (worker_propagations, none, "propagations of all threads") \
+  COUNTER (workers_failed, none, "threads that failed (left out)") \
+  COUNTER (workers_started, none, "threads started")
 /* clang-format on */
 
 typedef struct statistics {
@@ -144,5 +161,6 @@ enum timer_index {
 #define ADD(NAME, N) (solver->stats.NAME += (N))
 #define SUB(NAME, N) (solver->stats.NAME -= (N))
 #define STAT(NAME) (solver->stats.NAME)
+#define INC_OF(SOLVER, NAME) ((SOLVER)->stats.NAME++)
 
 #endif

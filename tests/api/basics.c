@@ -63,6 +63,31 @@ static void test_failed_assumptions (void) {
   einsat_delete (s);
 }
 
+/* Of several falsified assumptions the one falsified lowest is analyzed:
+ * one false on the root level is a failed set of its own, and one
+ * falsified on level 1 needs fewer assumptions than one on level 2.
+ * (Applications add the negated set as a clause, so short sets make
+ * later calls cheap: see bench/IPASIR.md.) */
+static void test_failed_lowest (void) {
+  einsat *s = einsat_new ();
+  add_clause (s, (int[]) {-1, -3, 0});
+  add_clause (s, (int[]) {-5, 0});
+  einsat_assume (s, 1), einsat_assume (s, 3), einsat_assume (s, 5);
+  CHECK (einsat_solve (s) == 20);
+  CHECK (einsat_failed (s, 5));
+  CHECK (!einsat_failed (s, 1) && !einsat_failed (s, 3));
+  einsat_delete (s);
+  s = einsat_new ();
+  add_clause (s, (int[]) {-1, -2, -3, 0});
+  add_clause (s, (int[]) {-1, -4, 0});
+  einsat_assume (s, 1), einsat_assume (s, 2), einsat_assume (s, 3);
+  einsat_assume (s, 4);
+  CHECK (einsat_solve (s) == 20);
+  CHECK (einsat_failed (s, 1) && einsat_failed (s, 4));
+  CHECK (!einsat_failed (s, 2) && !einsat_failed (s, 3));
+  einsat_delete (s);
+}
+
 static void test_options (void) {
   einsat *s = einsat_new ();
   einsat_option_info info;
@@ -678,6 +703,7 @@ static const test_case cases[] = {
     {"phase", test_phase},
     {"ipasir", test_ipasir},
     {"failed assumptions", test_failed_assumptions},
+    {"failed assumptions falsified lowest", test_failed_lowest},
     {"options", test_options},
     {"options sorted", test_options_sorted},
     {"plain configuration", test_plain},

@@ -60,6 +60,9 @@ static bool check_unsat (trace_state *t, einsat *solver, const int *assumed,
   return true;
 }
 
+static int threads = 1; /* option 'threads' (third argument) */
+static uint64_t portfolios; /* solves in which workers ran */
+
 static bool run_trace (uint64_t seed) {
   uint64_t rng = seed;
   trace_state t = {seed, 0};
@@ -69,6 +72,11 @@ static bool run_trace (uint64_t seed) {
   if (!solver)
     solver = einsat_new ();
   randomize_options (solver, &rng);
+  if (threads > 1) { /* the workers start on the raw formula */
+    einsat_set_option (solver, "threads", threads);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
+    einsat_set_option (solver, "threadsdelay", 0);
+  }
   int steps = 5 + oracle_below (&rng, 40);
   bool ok = true;
   for (t.step = 0; ok && t.step < steps; t.step++) {
@@ -96,6 +104,7 @@ static bool run_trace (uint64_t seed) {
     else
       ok = fail (&t, "solve returned neither 10 nor 20");
   }
+  portfolios += einsat_statistic (solver, "workers_started") > 0;
   restored += einsat_statistic (solver, "restored");
   eliminated += einsat_statistic (solver, "eliminated");
   einsat_delete (solver);
@@ -105,10 +114,15 @@ static bool run_trace (uint64_t seed) {
 int main (int argc, char **argv) {
   long count = argc > 1 ? atol (argv[1]) : 1000;
   uint64_t seed = argc > 2 ? strtoull (argv[2], 0, 10) : 1;
+  threads = argc > 3 ? atoi (argv[3]) : 1;
   long failed = 0;
   for (long i = 0; i < count && failed < 5; i++)
     failed += !run_trace (seed * 7919 + (uint64_t) i);
-  if (!failed)
+  if (!failed && threads > 1)
+    printf ("ok incremental with %d threads: %ld random API traces, "
+            "workers ran in %llu\n",
+            threads, count, (unsigned long long) portfolios);
+  else if (!failed)
     printf ("ok incremental: %ld random API traces (%llu variables "
             "eliminated, %llu restored)\n",
             count, (unsigned long long) eliminated,

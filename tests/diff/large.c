@@ -309,6 +309,8 @@ static const char *const covered[] = {
 static uint64_t coverage[COVERED];
 
 static bool replaying;
+static int threads = 1; /* option 'threads' of the stressed solver */
+static long portfolios; /* formulas on which its workers ran */
 
 static bool run_one (uint64_t seed, const char *checker, const char *dir) {
   uint64_t rng = seed;
@@ -336,6 +338,12 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     fflush (stdout);
   }
   bool binary = oracle_below (&rng, 2), lrat = !oracle_below (&rng, 4);
+  if (threads > 1) { /* LRAT is refused with threads */
+    einsat_set_option (solver, "threads", threads);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
+    einsat_set_option (solver, "threadsdelay", oracle_below (&rng, 3) * 20);
+    lrat = false;
+  }
   /* Gaussian elimination runs without a proof only: half of the XOR
    * systems go without one, and find XORs of every size they have (so
    * that the few runs under the sanitizers cover its equivalences).  The
@@ -371,6 +379,7 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     what = "differs from the plain configuration";
   for (size_t i = 0; i < COVERED; i++)
     coverage[i] += einsat_statistic (solver, covered[i]);
+  portfolios += einsat_statistic (solver, "workers_started") > 0;
   if (proof_file) {
     einsat_close_proof (solver);
     fclose (proof_file);
@@ -410,13 +419,16 @@ int main (int argc, char **argv) {
       checker = argv[++i];
     else if (!strcmp (argv[i], "--dir") && i + 1 < argc)
       dir = argv[++i];
+    else if (!strcmp (argv[i], "--threads") && i + 1 < argc)
+      threads = atoi (argv[++i]);
     else if (!strcmp (argv[i], "--replay") && i + 1 < argc) {
       replaying = true;
       return !run_one (strtoull (argv[++i], 0, 10), checker, dir);
     }
     else {
       fprintf (stderr, "usage: large [--count N] [--seed S] [--checker "
-                       "PATH] [--dir DIR] [--replay FORMULA_SEED]\n");
+                       "PATH] [--dir DIR] [--threads N] [--replay "
+                       "FORMULA_SEED]\n");
       return 2;
     }
   }
@@ -426,6 +438,16 @@ int main (int argc, char **argv) {
   free (g.lits);
   if (failed)
     return 1;
+  if (threads > 1) { /* the workers do the work: the ruler's counters */
+    if (portfolios < count / 4) {
+      printf ("not ok large differential with %d threads: workers ran on "
+              "%ld of %ld formulas only\n", threads, portfolios, count);
+      return 1;
+    }
+    printf ("ok large differential with %d threads: %ld formulas, %ld "
+            "with workers\n", threads, count, portfolios);
+    return 0;
+  }
   printf ("ok large differential: %ld formulas\ncoverage:", count);
   for (size_t i = 0; i < COVERED; i++)
     printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);

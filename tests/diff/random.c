@@ -20,6 +20,8 @@ typedef struct config {
   const char *tmpdir;
   long proofs_checked, sat, unsat;
   bool replay; /* one formula: keep its files, print its options */
+  int threads; /* option 'threads' (a portfolio from the first conflicts) */
+  long portfolios; /* solves in which workers ran */
 } config;
 
 static formula f;
@@ -427,6 +429,14 @@ static bool run_one (config *cfg, uint64_t seed) {
   FILE *proof_file = 0;
   bool binary = oracle_below (&rng, 2);
   bool lrat = oracle_below (&rng, 2);
+  if (cfg->threads > 1) { /* workers start early, also on the raw formula */
+    einsat_set_option (solver, "threads", cfg->threads);
+    einsat_set_option (solver, "threadsoversubscribe", 1);
+    einsat_set_option (solver, "threadsdelay", oracle_below (&rng, 4) ? 0 : 5);
+    einsat_set_option (solver, "deterministic", oracle_below (&rng, 2));
+    set_random_option (solver, &rng, "deterministicepoch", 1, 20);
+    lrat = false; /* refused with threads */
+  }
   if ((seed >> 1) & 1) /* one solve: see 'tests/diff/large.c' */
     einsat_set_option (solver, "incremental", 0);
   if (cfg->checker) {
@@ -489,12 +499,13 @@ static bool run_one (config *cfg, uint64_t seed) {
   }
   for (size_t i = 0; i < COVERED; i++)
     coverage[i] += einsat_statistic (solver, covered[i]);
+  cfg->portfolios += einsat_statistic (solver, "workers_started") > 0;
   einsat_delete (solver);
   return ok;
 }
 
 int main (int argc, char **argv) {
-  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0, false};
+  config cfg = {2000, 1, 0, "/tmp", 0, 0, 0, false, 1, 0};
   for (int i = 1; i < argc; i++) {
     if (!strcmp (argv[i], "--count") && i + 1 < argc)
       cfg.count = atol (argv[++i]);
@@ -504,6 +515,8 @@ int main (int argc, char **argv) {
       cfg.checker = argv[++i];
     else if (!strcmp (argv[i], "--tmpdir") && i + 1 < argc)
       cfg.tmpdir = argv[++i];
+    else if (!strcmp (argv[i], "--threads") && i + 1 < argc)
+      cfg.threads = atoi (argv[++i]);
     else if (!strcmp (argv[i], "--failures") && i + 1 < argc)
       failure_dir = argv[++i];
     else if (!strcmp (argv[i], "--replay") && i + 1 < argc) {
@@ -513,7 +526,7 @@ int main (int argc, char **argv) {
     else {
       fprintf (stderr, "usage: random [--count N] [--seed S] "
                        "[--checker PATH] [--tmpdir DIR] [--failures DIR] "
-                       "[--replay FORMULA_SEED]\n");
+                       "[--threads N] [--replay FORMULA_SEED]\n");
       return 2;
     }
   }
@@ -522,8 +535,11 @@ int main (int argc, char **argv) {
     failed += !run_one (&cfg, cfg.seed * 1000003 + (uint64_t) i);
   if (!failed) {
     printf ("ok random differential: %ld formulas (%ld SAT, %ld UNSAT, "
-            "%ld proofs checked)\n",
+            "%ld proofs checked",
             cfg.count, cfg.sat, cfg.unsat, cfg.proofs_checked);
+    if (cfg.threads > 1)
+      printf (", %d threads started in %ld", cfg.threads, cfg.portfolios);
+    printf (")\n");
     printf ("coverage:");
     for (size_t i = 0; i < COVERED; i++)
       printf (" %s %llu", covered[i], (unsigned long long) coverage[i]);

@@ -1,6 +1,7 @@
 """Threads and signals: interrupt() from another thread, rejection of
-concurrent use of one instance, Ctrl-C (SIGINT) during a solve, and
-independent solvers running in parallel with the GIL released."""
+concurrent use of one instance, Ctrl-C (SIGINT) during a solve,
+independent solvers running in parallel with the GIL released, and the
+thread portfolio of option 'threads'."""
 
 import os
 import signal
@@ -112,6 +113,57 @@ class InterruptTest(unittest.TestCase):
         stop.set()
         thread.join()
         self.assertGreater(len(ticks), 10)
+
+
+class PortfolioTest(unittest.TestCase):
+    """Option 'threads' through the binding: answers checked against a
+    sequential solve, models against the clauses, cores by solving under
+    them; the combinations the library refuses raise ValueError."""
+
+    def test_threads_option_answers(self):
+        for seed in range(6):
+            clauses = random_3sat(120, 511, seed=seed)
+            with einsat.Solver(clauses) as sequential:
+                expected = sequential.solve()
+            s = einsat.Solver(clauses, options={"threads": 2 + seed % 3,
+                                                "threadsoversubscribe": 1,
+                                                "threadsdelay": 0})
+            self.assertEqual(s.solve(), expected)
+            if expected:
+                model = set(s.model())
+                self.assertTrue(all(any(l in model for l in c) for c in clauses))
+            self.assertGreater(s.statistics()["workers_started"], 0)
+            assumptions = [1, -2, 3, -4]
+            result = s.solve(assumptions)
+            if result is False:
+                with einsat.Solver(clauses) as check:
+                    self.assertIs(check.solve(s.core()), False)
+            s.set_option("threads", 1)
+            self.assertEqual(s.solve(), expected)
+
+    def test_bad_counts_and_refusals(self):
+        s = einsat.Solver([[1, 2], [-1, 2]])
+        for bad in (0, -1, 257, 2**40):
+            self.assertRaises(ValueError, s.set_option, "threads", bad)
+        s.set_option("threads", 4)
+        s.set_option("threadsdelay", 0)
+        self.assertRaisesRegex(ValueError, "not supported", s.count_models)
+        s.set_decide(lambda solver: 0)
+        self.assertRaisesRegex(ValueError, "not supported", s.solve)
+        s.set_decide(None)
+        self.assertIs(s.solve(), True)
+        self.assertIs(s.value(2), True)
+
+    def test_deterministic(self):
+        clauses = random_3sat(150, 639, seed=3)
+        runs = []
+        for _ in range(2):
+            with einsat.Solver(clauses, options={"threads": 3, "threadsdelay": 0,
+                                                 "deterministic": 1}) as s:
+                result = s.solve()
+                runs.append((result, s.model() if result else None,
+                             s.statistics()["worker_conflicts"]))
+        self.assertEqual(runs[0], runs[1])
 
 
 @unittest.skipUnless(threading.current_thread() is threading.main_thread(),

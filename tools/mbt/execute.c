@@ -84,6 +84,7 @@ typedef struct executor {
   int64_t terminate_after, terminate_calls;
   int64_t learn_max;
   uint64_t decide_random; /* state of the decide callback's choices */
+  bool deciding;           /* the decide callback is installed */
   enumeration *enumeration;
   const char *context; /* appended to the signature of failures */
   const proof_checkers *checkers;
@@ -349,6 +350,7 @@ static int on_decide (void *data) {
 
 static void do_decide (executor *x, const call *c) {
   x->decide_random = 0x9e3779b97f4a7c15u ^ (uint64_t) c->value;
+  x->deciding = c->value >= 0;
   if (c->value < 0)
     einsat_set_decide (x->solver, 0, 0);
   else
@@ -611,13 +613,44 @@ static bool out_of_memory (executor *x, bool error_returned) {
   return true;
 }
 
+/* With option 'threads' above 1 a solve starts workers; an allocation
+ * failure in one of them leaves it out without failing the solve. */
+static int threads (executor *x) {
+  int threads = 1;
+  einsat_get_option (x->solver, "threads", &threads);
+  return threads;
+}
+
+/* Refused combinations (see 'threads' in einsat.h) return an error
+ * without an allocation failure and leave the instance usable. */
+static bool refused (executor *x, bool error_returned) {
+  x->out->checks++;
+  if (!error_returned)
+    return fail (x, "combination with threads not refused", "threads %d",
+                 threads (x));
+  if (!strstr (einsat_error (x->solver), "not supported"))
+    return fail (x, "refusal without a reason", "error '%s'",
+                 einsat_error (x->solver));
+  return true;
+}
+
 static void do_solve (executor *x) {
   bool may_stop = limited (x);
+  uint64_t workers_failed = einsat_statistic (x->solver, "workers_failed");
   x->solved = true;
   int res = einsat_solve (x->solver);
   consume_assumptions (x);
+  if (x->memory.failed && res != EINSAT_ERROR && threads (x) > 1 &&
+      einsat_statistic (x->solver, "workers_failed") > workers_failed)
+    x->memory.failed = false; /* a worker was left out */
   if (x->memory.failed) {
     out_of_memory (x, res == EINSAT_ERROR);
+    return;
+  }
+  bool lrat = x->proof.traced && x->proof.lrat;
+  if (threads (x) > 1 && (x->deciding || lrat)) {
+    if (refused (x, res == EINSAT_ERROR))
+      x->mode = UNKNOWN;
     return;
   }
   x->out->checks++;
@@ -811,6 +844,10 @@ static void do_enumerate (executor *x, const call *c) {
     x->last_assumptions = 0;
     if (x->memory.failed)
       out_of_memory (x, res == -1);
+    else if (threads (x) > 1) {
+      if (refused (x, res == -1))
+        x->mode = READY;
+    }
     else if (!x->out->failed)
       check_enumeration (x, e, res, complete, total, may_stop);
     x->context = 0;

@@ -10,6 +10,8 @@
 
 #include "mbt.h"
 
+#include "einsat.h"
+
 #include <errno.h>
 #include <fnmatch.h>
 #include <inttypes.h>
@@ -109,6 +111,13 @@ static void parse_forced_option (config *c, const char *arg) {
   o->value = strtoll (equal + 1, &end, 10);
   if (!equal[1] || *end || errno)
     die ("invalid value in '--option %s'", arg);
+  einsat_option_info info;
+  bool known = false;
+  for (int i = 0; !known && einsat_option (i, &info); i++)
+    known = !strcmp (info.name, o->name) && info.min_value <= o->value &&
+            o->value <= info.max_value;
+  if (!known)
+    die ("unknown option or value out of range in '--option %s'", arg);
   c->forced_options++;
 }
 
@@ -505,6 +514,9 @@ int main (int argc, char **argv) {
   find_checkers (&c);
   if (c.proofs && !c.checkers.check && !c.print)
     die ("%s", "einsat-check not found next to einsat-mbt (use --check)");
+  if (c.proofs && unknown_proof_option ())
+    die ("the proof generator sets the unknown option '%s'",
+         unknown_proof_option ());
   if (c.replay)
     return replay (&c);
   if (c.shrink_file)

@@ -81,6 +81,8 @@ void generate_random_trace (uint64_t seed, trace *);
 void generate_trace_from_bytes (const uint8_t *, size_t, trace *);
 /* IPASIR-like sequences with a proof traced from the start. */
 void generate_proof_trace (uint64_t seed, trace *);
+/* An option its table names that the library does not know, or NULL. */
+const char *unknown_proof_option (void);
 
 /* The programs that check traced proofs (NULL: not checked).  drat-trim
  * checks DRAT proofs backwards in addition to einsat-check's forward

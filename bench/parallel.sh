@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# bench/parallel.sh - the thread portfolio against one thread, on the
+# instances of the shared benchmark set that take one thread at least
+# MIN seconds, with the shared harness (interleaved runs, every model
+# checked); bench/parallel_summary.py prints the figures of
+# bench/PARALLEL.md (solved, PAR-2, median wall-clock speedup, memory).
+#
+#   bench/parallel.sh [-t TIMEOUT] [-m MIN] [-n THREADS]... [-l LIST] [INSTANCES...]
+#
+# Defaults: 300 s timeout, MIN 10 s, threads 2 and 8 against 1 (and 8
+# oversubscribed, see below), all of
+# ../shared/bench/cnf.  Without '-l' a first pass runs one thread on the
+# instances and keeps those it did not solve within MIN seconds (written
+# to bench/out/parallel-selected-STAMP.list, reusable with '-l').  Then
+# one interleaved pass runs every thread count on them.  Wall-clock
+# figures need a quiet machine with at least 2 idle cores: run nothing
+# else meanwhile.  Extra einsat options go into EINSAT_OPTIONS.
+set -eu
+cd "$(dirname "$0")/.."
+SHARED=../shared/bench
+timeout=300 min=10 list= counts=()
+while getopts "t:m:n:l:" opt; do
+  case $opt in
+    t) timeout=$OPTARG ;;
+    m) min=$OPTARG ;;
+    n) counts+=("$OPTARG") ;;
+    l) list=$OPTARG ;;
+    *) sed -n '2,16p' "$0"; exit 1 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ ${#counts[@]} -gt 0 ] || counts=(2 8)
+[ $# -gt 0 ] || set -- "$SHARED/cnf"
+[ -x "$SHARED/run-bench" ] || { echo "bench: $SHARED/run-bench not found" >&2; exit 1; }
+make --no-print-directory CONFIG=release all >/dev/null
+einsat="$PWD/build/release/bin/einsat -q ${EINSAT_OPTIONS:-}"
+mkdir -p bench/out
+stamp=$(date +%Y%m%d-%H%M%S)
+
+if [ -z "$list" ]; then
+  list=bench/out/parallel-selected-$stamp.list
+  echo "selection: one thread, kept if not solved within $min s"
+  "$SHARED/run-bench" -t "$timeout" -j 1 --expect "$SHARED/cnf/status.tsv" \
+    -s "threads1=$einsat --threads=1 {in}" -o "bench/out/parallel-select-$stamp.csv" \
+    --no-table "$@" >"bench/out/parallel-select-$stamp.txt"
+  python3 - "bench/out/parallel-select-$stamp.csv" "$min" >"$list" <<'EOF'
+import csv, sys
+for row in csv.DictReader(open(sys.argv[1])):
+    if row["status"] not in ("SAT", "UNSAT") or float(row["wall"]) >= float(sys.argv[2]):
+        print(row["instance"])
+EOF
+  echo "selected $(wc -l <"$list") instances into $list"
+fi
+[ -s "$list" ] || { echo "bench: no instance selected" >&2; exit 1; }
+
+# Beyond the processors online '--threads=N' starts that many workers
+# only: 'threadsNx' runs all N with '--threadsoversubscribe'.
+online=$(getconf _NPROCESSORS_ONLN)
+solvers=(-s "threads1=$einsat --threads=1 {in}")
+for n in "${counts[@]}"; do
+  solvers+=(-s "threads$n=$einsat --threads=$n {in}")
+  [ "$n" -le "$online" ] ||
+    solvers+=(-s "threads${n}x=$einsat --threads=$n --threadsoversubscribe {in}")
+done
+"$SHARED/run-bench" -t "$timeout" -j 1 --rotate --expect "$SHARED/cnf/status.tsv" \
+  "${solvers[@]}" -o "bench/out/parallel-$stamp.csv" "@$(realpath "$list")" \
+  >"bench/out/parallel-$stamp.txt"
+python3 bench/parallel_summary.py "bench/out/parallel-$stamp.csv" "$timeout" |
+  tee "bench/out/parallel-$stamp.md"

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Summarise a bench/parallel.sh run (a run-bench CSV with the solvers
+threads1, threads2, threads8, ...): per thread count the solved
+instances, PAR-2 on wall-clock time and how much lower it is than one
+thread's, the median wall-clock speedup over one thread, and the peak
+memory (median, ratio to one thread, and per worker: a portfolio of N
+threads is the caller's instance plus N workers, so a worker costs
+(rss_N - rss_1) / N).
+
+    bench/parallel_summary.py CSV TIMEOUT [--table]
+
+A count with an 'x' (8x) ran with --threadsoversubscribe: all its workers,
+more than the processors online.
+"""
+import collections
+import csv
+import statistics
+import sys
+
+
+def threads_of(name):
+    """threads8x (oversubscribed) is 8 threads too, listed after threads8."""
+    return int(name[len("threads"):].rstrip("x"))
+
+
+def order(name):
+    return (threads_of(name), name.endswith("x"))
+
+
+def main():
+    path, timeout = sys.argv[1], float(sys.argv[2])
+    table = "--table" in sys.argv
+    runs = collections.defaultdict(dict)
+    for row in csv.DictReader(open(path)):
+        runs[row["instance"]][row["solver"]] = row
+    solvers = sorted({s for r in runs.values() for s in r}, key=order)
+    if "threads1" not in solvers:
+        sys.exit("parallel_summary: no 'threads1' runs in %s" % path)
+    complete = {i: r for i, r in runs.items() if len(r) == len(solvers)}
+
+    def solved(row):
+        return row["status"] in ("SAT", "UNSAT") and float(row["wall"]) <= timeout
+
+    def par2(row):
+        return float(row["wall"]) if solved(row) else 2 * timeout
+
+    def rss(row):
+        return float(row["maxrss_mb"] or 0)
+
+    print("%d instances, %g s timeout, wall-clock time\n" % (len(complete), timeout))
+    print("| threads | solved | wrong | PAR-2 (s) | PAR-2 vs 1 thread | "
+          "median speedup (both solved) | median speedup (either, unsolved at timeout) "
+          "| peak MB median | memory vs 1 thread | MB per worker |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    base = {i: r["threads1"] for i, r in complete.items()}
+    base_par2 = sum(par2(r) for r in base.values())
+    for solver in solvers:
+        n = threads_of(solver)
+        rows = {i: r[solver] for i, r in complete.items()}
+        count = sum(solved(r) for r in rows.values())
+        wrong = sum(r["status"] == "WRONG" for r in rows.values())
+        total = sum(par2(r) for r in rows.values())
+        both = [float(base[i]["wall"]) / max(float(r["wall"]), 1e-3)
+                for i, r in rows.items() if solved(r) and solved(base[i])]
+        either = [min(par2(base[i]), timeout) / max(min(par2(r), timeout), 1e-3)
+                  for i, r in rows.items() if solved(r) or solved(base[i])]
+        memory = [rss(r) for r in rows.values()]
+        ratios = [rss(r) / rss(base[i]) for i, r in rows.items() if rss(base[i])]
+        per_worker = [(rss(r) - rss(base[i])) / n for i, r in rows.items()]
+
+        def median(values, fmt):
+            return fmt % statistics.median(values) if values else "-"
+
+        print("| %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s |" % (
+            solver[len("threads"):], count, wrong, total,
+            "-" if n == 1 else "%+.0f %%" % (100.0 * (total - base_par2) / base_par2),
+            "-" if n == 1 else median(both, "%.2fx"),
+            "-" if n == 1 else median(either, "%.2fx"),
+            median(memory, "%.0f"),
+            "-" if n == 1 else median(ratios, "%.2fx"),
+            "-" if n == 1 else median(per_worker, "%.1f")))
+    if table:
+        print("\n| instance | " + " | ".join(solvers) + " |")
+        print("| --- |" + " ---: |" * len(solvers))
+        for instance in sorted(complete):
+            cells = ["%.1f" % float(complete[instance][s]["wall"])
+                     if solved(complete[instance][s]) else "-" for s in solvers]
+            print("| %s | %s |" % (instance.split("/")[-1], " | ".join(cells)))
+
+
+if __name__ == "__main__":
+    main()
