@@ -231,6 +231,9 @@ typedef struct last_run {
   struct { /* root-level units ('fixed') */
     uint64_t probe, simplify;
   } fixed;
+  struct { /* the budget of a round that ran out of it, 0 if finished */
+    uint64_t cardinality, gauss;
+  } unfinished;
   uint64_t congruence; /* what the last closure saw ('congruence.c') */
   uint64_t decisions;  /* at the last conflict (the decision rate) */
 } last_run;
@@ -1066,6 +1069,17 @@ uint64_t es_effort_budget (einsat *, uint64_t last, int effort,
                            int minimum);
 uint64_t es_effort_with_base (einsat *, uint64_t last, int effort,
                               int base);
+/* A round that ran out of its budget ('unfinished' is that budget) runs
+ * again once 'effort' per mille of the search ticks since 'last' is at
+ * least twice as much. */
+bool es_retry_due (einsat *, uint64_t last, int effort,
+                   uint64_t unfinished);
+/* Ends a round of a task that runs until it finishes: 'unfinished' is
+ * the budget if it ran out ('last' stays, the next budget grows with
+ * the search), else 0 and 'last' moves to now. */
+void es_end_unfinished_round (einsat *, uint64_t *last,
+                              uint64_t *unfinished, uint64_t budget,
+                              bool ran_out);
 
 /* Is the task of 'd' to sit this round out?  Counts the round if so. */
 static inline bool es_delaying (delay *d) {

@@ -16,6 +16,7 @@
   COUNTER (cardinality_cliques, cardinality_rounds, "cliques covering them") \
   COUNTER (cardinality_refuted, cardinality_rounds, "formulas refuted by counting") \
   COUNTER (cardinality_rounds, none, "counting rounds") \
+  COUNTER (cardinality_unfinished, cardinality_rounds, "rounds out of budget (retried)") \
   COUNTER (clauses_irredundant, none, "current irredundant clauses") \
   COUNTER (clauses_redundant, none, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \
@@ -51,6 +52,7 @@
   COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
   COUNTER (gauss_equivalences, gauss_rounds, "equivalences found by Gauss") \
   COUNTER (gauss_rounds, conflicts, "Gaussian elimination rounds") \
+  COUNTER (gauss_unfinished, gauss_rounds, "rounds out of budget (retried)") \
   COUNTER (gauss_units, gauss_rounds, "units found by Gaussian elimination") \
   COUNTER (gauss_xors, gauss_rounds, "XOR constraints found") \
   COUNTER (gaussjordan_conflicts, conflicts, "conflicts from the matrix") \
