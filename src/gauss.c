@@ -118,11 +118,15 @@ typedef struct matrix {
 
 /* Steps are meant to cost about as much time as a tick of the search (a
  * watch visited, a clause looked at), which effort budgets are shares
- * of.  Words of a row, and the same word of consecutive rows, are read
- * and written in sequence, many times faster than a tick (bench/RESULTS.md,
- * "Gaussian elimination"): they count 'WORDS_PER_STEP' to a step. */
+ * of (bench/RESULTS.md, "Gaussian elimination", has the figures).  The
+ * words of a row are read and written in sequence, many times faster
+ * than a tick: they count 'WORDS_PER_STEP' to a step.  A column is read
+ * one word per row, a cache line apart in a wide matrix: its rows count
+ * 'ROWS_PER_STEP' to a step. */
 #define WORDS_PER_STEP 32
+#define ROWS_PER_STEP 8
 #define WORD_STEPS(WORDS) (1 + (WORDS) / WORDS_PER_STEP)
+#define ROW_STEPS(ROWS) (1 + (ROWS) / ROWS_PER_STEP)
 /* Not for clang-format, which reads "(X) op" in macros as a cast: */
 /* clang-format off */
 #define BIT(COLUMN) ((uint64_t) 1 << ((COLUMN) & 63))
@@ -145,6 +149,8 @@ static bool build_matrix (einsat *solver, gauss *G, const uint64_t *begin,
   M->columns = SIZE_STACK (G->vars);
   M->width = (M->columns + 1 + 63) / 64;
   size_t words = M->rows * M->width;
+  if (words > (size_t) GET_OPTION (gausswords) * 1000)
+    return false; /* memory bounded whatever the budget */
   if (WORD_STEPS (words) > G->limit - G->steps)
     return false; /* one pass over it would exceed the budget */
   G->steps += WORD_STEPS (words);
@@ -187,7 +193,7 @@ static size_t eliminate_matrix (einsat *solver, gauss *G, matrix *M) {
     size_t word = column >> 6, pivot = rank;
     while (pivot < M->rows && !HAS (ROW (M, pivot), column))
       pivot++;
-    G->steps += WORD_STEPS (pivot - rank);
+    G->steps += ROW_STEPS (pivot - rank);
     if (pivot == M->rows)
       continue;
     if (pivot != rank)
@@ -201,7 +207,7 @@ static size_t eliminate_matrix (einsat *solver, gauss *G, matrix *M) {
         row[i] ^= source[i];
       G->steps += WORD_STEPS (M->width - word);
     }
-    G->steps += WORD_STEPS (M->rows);
+    G->steps += ROW_STEPS (M->rows);
     PUSH_STACK (G->pivots, (unsigned) column);
     rank++;
   }
@@ -448,6 +454,7 @@ void es_gauss (einsat *solver) {
     } else
       add_derived (solver, G);
   }
+  ADD (gauss_steps, G->steps);
   bool ran_out = G->steps > G->limit || es_terminating (solver);
   if (ran_out)
     INC (gauss_unfinished);

@@ -76,6 +76,7 @@
   OPTION (gaussjordansteps, 10000, 0, 1000000, KEEP, "thousand steps to find XORs (x10 to reduce)") \
   OPTION (gaussjordanwords, 1000, 0, 100000, KEEP, "max matrix words (thousands)") \
   OPTION (gaussmineffort, 10000, 0, 1000000, KEEP, "min budget (thousand steps)") \
+  OPTION (gausswords, 1000, 0, 100000, KEEP, "max matrix words (thousands)") \
   OPTION (gaussxorsize, 8, 2, 8, KEEP, "max size of XOR constraints") \
   OPTION (hbr, 1, 0, 1, KEEP, "hyper-binary resolution while probing") \
   OPTION (importint, 50, 1, 1000000, KEEP, "min conflicts between clause imports") \

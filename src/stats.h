@@ -52,6 +52,7 @@
   COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
   COUNTER (gauss_equivalences, gauss_rounds, "equivalences found by Gauss") \
   COUNTER (gauss_rounds, conflicts, "Gaussian elimination rounds") \
+  COUNTER (gauss_steps, gauss_rounds, "steps of Gaussian elimination") \
   COUNTER (gauss_unfinished, gauss_rounds, "rounds out of budget (retried)") \
   COUNTER (gauss_units, gauss_rounds, "units found by Gaussian elimination") \
   COUNTER (gauss_xors, gauss_rounds, "XOR constraints found") \

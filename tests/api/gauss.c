@@ -244,6 +244,26 @@ static void test_finished_round_not_repeated (void) {
   einsat_delete (solver);
 }
 
+/* A matrix larger than 'gausswords' thousand words is not built, whatever
+ * the budget, and the round is not retried for it (a larger budget would
+ * not help): memory stays bounded on a formula with many XORs in one
+ * component.  The Tseitin matrix has 100 rows of 3 words. */
+static void test_matrix_size_bounded (void) {
+  uint64_t rng = 8;
+  random_tseitin (&rng, true);
+  for (int thousands = 0; thousands < 2; thousands++) {
+    einsat *solver = einsat_new ();
+    CHECK (einsat_set_option (solver, "gausswords", thousands));
+    CHECK (einsat_set_option (solver, "gaussjordan", 0));
+    clause_buffer_to_solver (solver, &xor_formula);
+    einsat_set_conflict_limit (solver, 1000);
+    CHECK (einsat_solve (solver) == (thousands ? 20 : 0));
+    CHECK (einsat_statistic (solver, "gauss_xors") >= 100);
+    CHECK (einsat_statistic (solver, "gauss_unfinished") == 0);
+    einsat_delete (solver);
+  }
+}
+
 int main (void) {
   static const test_case cases[] = {
       {"odd-charge-refuted-without-search",
@@ -255,6 +275,7 @@ int main (void) {
        test_matrix_refutes_under_assumption},
       {"unfinished-round-retried", test_unfinished_round_retried},
       {"finished-round-not-repeated", test_finished_round_not_repeated},
+      {"matrix-size-bounded", test_matrix_size_bounded},
   };
   return run_test_cases ("gauss", cases, sizeof cases / sizeof *cases);
 }
