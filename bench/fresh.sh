@@ -17,7 +17,8 @@
 # the repository).  -G: generated formulas only, -S: shared list only.
 # -n: instance count factor for bench/generate.py.  -v: einsat runs with
 # '-v' and the logs are kept (bench/out/NAME.logs), for the statistics
-# and the time profile of each technique.
+# and the time profile of each technique (bench/profile.py CSV LOGS summarises
+# it per family).
 #
 # Results: bench/out/NAME.csv, NAME.txt (harness output, then the family
 # table), the formulas in bench/out/NAME.cnf/ and the einsat binary
@@ -29,7 +30,7 @@ while getopts "t:j:s:n:o:GSv" opt; do
   case $opt in
     t) limit=$OPTARG ;; j) jobs=$OPTARG ;; s) seed=$OPTARG ;;
     n) scale=$OPTARG ;; o) name=$OPTARG ;; G) shared= ;; S) generated= ;;
-    v) verbose=-v ;; *) sed -n '2,22p' "$0"; exit 1 ;;
+    v) verbose=-v ;; *) sed -n '2,23p' "$0"; exit 1 ;;
   esac
 done
 shift $((OPTIND - 1))
