@@ -30,7 +30,7 @@ while getopts "t:j:s:n:o:GSv" opt; do
   case $opt in
     t) limit=$OPTARG ;; j) jobs=$OPTARG ;; s) seed=$OPTARG ;;
     n) scale=$OPTARG ;; o) name=$OPTARG ;; G) shared= ;; S) generated= ;;
-    v) verbose=-v ;; *) sed -n '2,23p' "$0"; exit 1 ;;
+    v) verbose=-v ;; *) sed -n '2,25p' "$0"; exit 1 ;;
   esac
 done
 shift $((OPTIND - 1))
