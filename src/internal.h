@@ -246,6 +246,7 @@ typedef struct delay {
 typedef struct delays {
   delay bumpreasons; /* conflicts without reason-side bumping */
   delay congruence;  /* probing rounds without congruence closure */
+  delay factor;      /* elimination rounds without factoring */
   delay gaussjordan; /* elimination rounds without Gauss-Jordan matrix */
 } delays;
 

@@ -69,6 +69,7 @@
   OPTION (factoreffort, 50, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (factormineffort, 1000, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (factorsize, 2, 2, 100, KEEP, "max size of factored clauses") \
+  OPTION (factoryield, 10, 0, 1000, KEEP, "per mille of clauses a round must remove (0: any)") \
   OPTION (gauss, 1, 0, 1, NOTRACE, "Gaussian elimination on XOR constraints") \
   OPTION (gausseffort, 50, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (gaussjordan, 1, 0, 1, NOTRACE, "Gauss-Jordan elimination in the search") \

@@ -46,6 +46,7 @@
   COUNTER (factor_removed, factored, "clauses removed by factoring") \
   COUNTER (factored, variables, "variables added by factoring") \
   COUNTER (factorings, conflicts, "factoring rounds") \
+  COUNTER (factorings_delayed, factorings, "factoring rounds sat out") \
   COUNTER (failed_literals, none, "failed literals found by probing") \
   COUNTER (fixed, none, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
