@@ -303,35 +303,6 @@ static bool write_cnf (cli_enumeration *e, const clauses *c, int vars,
   return fe_close_output (&e->cnf_out);
 }
 
-/* Refutes the CNF written to '--cnf-out' with a second solver instance,
- * which writes the proof (the first one cannot: enumeration is not
- * possible while tracing a proof). */
-static bool prove (cli_enumeration *e) {
-  if (!fe_begin_output (&e->proof))
-    return false;
-  const char *cnf_path = e->cnf_out.path;
-  einsat *solver = fe_new_solver ();
-  einsat_dimacs d = {0};
-  if (solver) /* one solve: see 'configure_solver' in 'main.c' */
-    einsat_set_option (solver, "incremental", 0);
-  bool ok = solver &&
-            einsat_trace_proof (solver, e->proof.file, e->proof_binary) &&
-            einsat_read_dimacs_path (solver, cnf_path, &d);
-  int res = ok ? einsat_solve (solver) : -1;
-  if (!solver)
-    fe_out_of_memory ();
-  else if (res == 10)
-    fe_error ("%s: internal error: still satisfiable", cnf_path);
-  else if (res != 20)
-    fe_solver_error (ok ? "the proof run did not finish"
-                        : einsat_error (solver));
-  if (solver)
-    einsat_close_proof (solver);
-  einsat_delete (solver);
-  free (d.project);
-  return fe_close_output (&e->proof) && res == 20;
-}
-
 /* The two files are one certificate: if the proof fails, the formula
  * goes too (if it was created here). */
 static bool certify (cli_enumeration *e, const einsat_dimacs *d,
@@ -340,7 +311,8 @@ static bool certify (cli_enumeration *e, const einsat_dimacs *d,
   int vars = input_vars (d);
   bool cnf_created = e->cnf_out.created;
   bool ok = read_input_clauses (&c, e->input) &&
-            write_cnf (e, &c, vars, p, witness) && prove (e);
+            write_cnf (e, &c, vars, p, witness) &&
+            fe_refute (e->cnf_out.path, &e->proof, e->proof_binary);
   free (c.lits);
   if (!ok && cnf_created)
     unlink (e->cnf_out.path);

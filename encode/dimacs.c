@@ -23,6 +23,8 @@ static void write_projection (const encoder *e, FILE *file) {
 }
 
 static void write_clauses (const encoder *e, FILE *file) {
+  if (!e->recorded.size) /* NULL + 0 is undefined */
+    return;
   const int *p = e->recorded.begin, *end = p + e->recorded.size;
   while (p < end) {
     if (*p)
@@ -41,7 +43,8 @@ int enc_write_dimacs (encoder *e, FILE *file) {
                  "(ENC_NO_RECORD)");
     return 0;
   }
-  const char *p = e->comments.begin, *end = p + e->comments.size;
+  const char *p = e->comments.begin;
+  const char *end = e->comments.size ? p + e->comments.size : p;
   for (const char *line = p; p < end; p++)
     if (*p == '\n') {
       fprintf (file, "c %.*s\n", (int) (p - line), line);

@@ -395,6 +395,24 @@ void enc_release_formulas (encoder *e) {
     memset (e->lit_node.begin, 0, e->lit_node.size * sizeof (int));
 }
 
+/* The parser frees the nodes of each formula it asserted: nodes only
+ * refer to older nodes, so the nodes made since a mark can go, once the
+ * literal nodes among them are no longer found through 'lit_node'. */
+void enc_release_formulas_since (encoder *e, size_t first_node,
+                                 size_t first_kid) {
+  if (first_node < 2 || first_node > e->nodes.size ||
+      first_kid > e->kids.size)
+    return;
+  for (size_t i = first_node; i < e->nodes.size; i++) {
+    const node *n = e->nodes.begin + i;
+    int *cached = n->kind == NODE_LIT ? e->lit_node.begin + n->size : 0;
+    if (cached && (size_t) (*cached >> 1) == i)
+      *cached = 0;
+  }
+  e->nodes.size = first_node;
+  e->kids.size = first_kid;
+}
+
 void enc_release_nodes (encoder *e) {
   RELEASE (e->nodes);
   RELEASE (e->kids);

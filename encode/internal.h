@@ -115,5 +115,49 @@ void enc_release_names (encoder *);
 
 /* in 'formula.c' */
 void enc_release_nodes (encoder *);
+void enc_release_formulas_since (encoder *, size_t first_node,
+                                 size_t first_kid);
+
+/*------------------------------------------------------------------------*/
+/* Syntax trees of formulas as text, built by 'parse.c', turned into
+ * clauses in 'tree.c'.  Operands of a node have smaller indices.  'a'
+ * and 'b' are the operands, or for a variable 'a' is the variable, or
+ * for a function 'a' is the offset of its arguments in 'args' and 'b'
+ * their number. */
+
+typedef enum tree_op {
+  P_VAR,
+  P_TRUE,
+  P_FALSE,
+  P_NOT,
+  P_AND,
+  P_OR,
+  P_XOR,
+  P_IFF,
+  P_ITE,
+  P_ATMOST,
+  P_ATLEAST,
+  P_EXACTLY
+} tree_op;
+
+typedef struct tree_node {
+  unsigned char op;
+  bool absorbed; /* an 'and' ('or') operand of an 'and' ('or') */
+  bool top;      /* an 'and' of the formula's top-level conjunction */
+  bool direct;   /* a top-level cardinality constraint */
+  int a, b, bound;
+} tree_node;
+
+typedef struct syntax_tree {
+  ARRAY (tree_node) nodes;
+  ints args; /* of the functions */
+  /* turning the tree into formulas */
+  ints formula, height, walk, leaves, lits, registers;
+  ARRAY (enc_formula) gathered;
+} syntax_tree;
+
+/* Asserts the formula at node 'root' (the last node). */
+void enc_assert_tree (encoder *, syntax_tree *, int root);
+void enc_release_tree (syntax_tree *);
 
 #endif

@@ -131,6 +131,15 @@ bool fe_check_stdout (void);
 void fe_guard_standard_streams (void);
 
 /*------------------------------------------------------------------------*/
+/* Certificates (in 'proof.c'): a fresh solver reads the DIMACS file
+ * 'cnf_path' and proves it unsatisfiable, writing the DRAT proof
+ * ('binary' or text) to 'proof' (opened, not yet truncated), which it
+ * closes.  Returns false after reporting an error (also if the formula
+ * turns out satisfiable). */
+
+bool fe_refute (const char *cnf_path, fe_output *proof, bool binary);
+
+/*------------------------------------------------------------------------*/
 /* Options (in 'options.c').  Each command declares its options in one
  * X-macro table, in the style of the solver's 'src/options.h', a row per
  * option with its kind first:

@@ -210,6 +210,77 @@ int enc_define (encoder *, enc_formula f);
 void enc_release_formulas (encoder *);
 
 /*------------------------------------------------------------------------*/
+/* Formulas as text ('enc_parser'): propositional formulas over named
+ * variables, read line by line and asserted as they end, for front-ends
+ * that take formulas from users ('einsat formula').  The syntax, from
+ * the loosest to the tightest binding:
+ *
+ *   F ; G                 two formulas (both must hold; so does a formula
+ *                         per line)
+ *   F <-> G   F iff G     equivalence (also '<=>'), left-associative
+ *   F -> G    F implies G implication (also '=>'), right-associative
+ *   F | G     F or G      disjunction (also '||', '\/')
+ *   F ^ G     F xor G     exclusive or
+ *   F & G     F and G     conjunction (also '&&', '/\')
+ *   !F        not F       negation (also '~', '-')
+ *   (F)  true  false  NAME
+ *   atmost(K, F, ...)  atleast(K, F, ...)  exactly(K, F, ...)
+ *                         at most / at least / exactly K of the formulas
+ *                         are true (an argument given twice counts twice;
+ *                         also 'at_most', 'at_least')
+ *   ite(C, T, E)          if C then T else E
+ *
+ * The Unicode symbols for not, and, or, implies, iff, xor, true and false
+ * work too.  Words are lower or upper case ('and', 'AND'); they cannot
+ * be names.  A NAME is a run of the characters A-Z a-z 0-9 _ . ' @ $ [ ]
+ * (not only digits), at most 255 of them, and is the variable
+ * 'enc_var (e, "%s", NAME)'.  '#' starts a comment that runs to the end
+ * of the line.  A formula ends with ';' or at the end of a line where it
+ * is complete; it goes on to the next line after an operator, inside
+ * parentheses or after a function's name.
+ *
+ * Each formula is asserted with 'enc_assert' when it ends; a cardinality
+ * constraint that is a conjunct of a formula (not inside another
+ * connective) uses the encodings below, one inside other connectives a
+ * sequential counter of defined literals (n * min(K + 1, n - K + 1)
+ * auxiliary variables).  Sub-formulas nested more than 32 deep are named
+ * by a defined literal, so that depth never exhausts the stack; the
+ * parser itself keeps its stacks on the heap.  The formula nodes of a
+ * formula are freed once it is asserted, so memory stays bounded by the
+ * largest formula (formula handles made by the caller before stay
+ * valid; do not make any while a formula spans lines).
+ *
+ * Errors (syntax, or the encoder's) stop the parser: the functions
+ * return 0 from then on and 'enc_parse_error' tells what and where
+ * (line and column from 1; the column counts characters, not bytes).  A
+ * syntax error leaves the encoder without error; an error of the
+ * encoder (out of memory, too many variables) is also the encoder's. */
+
+typedef struct enc_parser enc_parser;
+
+/* A parser adding to 'encoder'; NULL if out of memory.  Delete it before
+ * the encoder. */
+enc_parser *enc_parser_new (encoder *);
+void enc_parser_delete (enc_parser *);
+
+/* Parses the next line: 'length' bytes without the end of line.  Returns
+ * 1, or 0 after an error. */
+int enc_parse_line (enc_parser *, const char *line, size_t length);
+
+/* Parses 'text' (0-terminated) as lines separated by '\n'. */
+int enc_parse_text (enc_parser *, const char *text);
+
+/* The end of the input: asserts the last formula, or reports that it is
+ * incomplete.  Returns 1, or 0 after an error. */
+int enc_parse_end (enc_parser *);
+
+/* The message of the error ("" if none) and its line and column. */
+const char *enc_parse_error (const enc_parser *, long *line, long *column);
+
+/* The number of formulas asserted so far (empty ones do not count). */
+int64_t enc_parsed_formulas (const enc_parser *);
+
+/*------------------------------------------------------------------------*/
 /* Cardinality constraints over 'n' literals 'lits' (which may be
  * negative; repeated variables are not allowed).  Without a method the
  * encoder chooses by size:

@@ -4,6 +4,8 @@
 #include "puzzle.h"
 
 const fe_command fe_commands[] = {
+    {"formula", "formulas with named variables: models, count, CNF",
+     formula_main},
     {"nonogram", "solve a nonogram (paint by numbers) puzzle",
      nonogram_main},
     {"queens", "N queens: one solution, all, or the count", queens_main},

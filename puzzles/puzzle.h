@@ -19,8 +19,16 @@
  *   --all[=N]     print every solution (at most N), each after a line
  *                 'solution K:', then the line 'N solutions'
  *   --count       print only the line 'N solutions'
- *   (default)     print one solution; if the front-end asks for it, also
- *                 whether it is unique ('The solution is unique.')
+ *   --unique      print one solution and whether it is unique ('The
+ *                 solution is unique.'); some front-ends always do
+ *   (default)     print one solution
+ *   --proof=FILE  certify the answer when there is no solution, or with
+ *                 --unique exactly one: the encoding (plus the clause
+ *                 that blocks the solution) goes to FILE.cnf, and a
+ *                 second solver proves it unsatisfiable, writing the DRAT
+ *                 proof to FILE ('einsat-check drat FILE.cnf FILE');
+ *                 otherwise neither file is written.  Solutions are
+ *                 printed once the certificate is written.
  *
  * Solutions are enumerated projected on the named variables, so
  * auxiliary variables of the encodings never count twice.  Exit codes
@@ -32,6 +40,7 @@
 #include "frontend.h"
 
 /* The commands ('einsat NAME ...', listed in 'commands.c'). */
+int formula_main (int argc, char **argv);
 int nonogram_main (int argc, char **argv);
 int queens_main (int argc, char **argv);
 int sudoku_main (int argc, char **argv);
@@ -58,10 +67,16 @@ void puzzle_delete_encoder (encoder *);
   OPTION (OPTIONAL_TEXT, cnf, "FILE",                                      \
           "write the encoding as DIMACS with variable names ('c var 17 "   \
           "NAME' lines) instead of solving (standard output by default)")  \
+  OPTION (FLAG, unique, 0,                                                 \
+          "print one solution and whether it is the only one")            \
+  OPTION (TEXT, proof, "FILE",                                             \
+          "with no solution, or with --unique exactly one: write a DRAT "  \
+          "proof of it to FILE and the CNF it refutes to FILE.cnf")        \
+  OPTION (FLAG, proof_text, 0, "textual instead of binary DRAT")           \
   OPTION (FLAG, trace, 0,                                                  \
           "print the solver's steps (decisions, propagations with their "  \
           "reasons, conflicts, learned clauses, backjumps) in the "        \
-          "puzzle's variable names")
+          "variables' names")
 
 FE_SETTINGS (puzzle_options, PUZZLE_OPTIONS);
 
@@ -88,6 +103,8 @@ typedef struct puzzle_printer {
   void *data;                   /* passed to 'print' */
   bool check_unique; /* default mode: also look for a second solution */
   const char *none;  /* text when there is no solution */
+  const char *noun;  /* "solution" if NULL */
+  bool unnumbered;   /* --all: no 'solution K:' lines, no empty lines */
 } puzzle_printer;
 
 /* A front-end on the driver.  'puzzle_main' parses its command line,

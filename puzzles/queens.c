@@ -240,7 +240,8 @@ static int encode_board (void *data, encoder *e, puzzle_printer *printer) {
     let_front_end_decide (q);
   if (!o->cnf && listing)
     tune_for_counting (q);
-  *printer = (puzzle_printer){print_board, q, false, "No solution."};
+  *printer = (puzzle_printer){.print = print_board, .data = q,
+                              .none = "No solution."};
   return -1;
 }
 

@@ -21,6 +21,9 @@ typedef struct counts {
   OPTION (FLAG, check, 0, "verify filled grids instead of solving")        \
   OPTION (FLAG, cnf, 0,                                                    \
           "print the named DIMACS CNF of the one puzzle and stop")         \
+  OPTION (FLAG, hint, 0,                                                   \
+          "print the next cell propagation forces in the one puzzle, "     \
+          "and why")                                                       \
   OPTION (NUMBER, box, 0, SUDOKU_MIN_BOX, SUDOKU_MAX_BOX, "B",             \
           "boxes of BxB (default: recognized from the input)")             \
   OPTION (FLAG, quiet, 'q', "print only the summary")                      \
@@ -280,7 +283,8 @@ static int run_batch (app *a) {
   return stopped ? 1 : exit_code (a);
 }
 
-static int write_cnf (app *a) {
+/* '--cnf' and '--hint': the input holds one puzzle. */
+static int one_puzzle (app *a) {
   int res = sudoku_read (&a->reader, &a->puzzle);
   if (res == SUDOKU_END && a->reader.input.failed)
     return 1;
@@ -291,10 +295,12 @@ static int write_cnf (app *a) {
     return 1;
   sudoku second;
   if (sudoku_read (&a->reader, &second) != SUDOKU_END)
-    return fe_error ("%s: --cnf takes one puzzle, the input has more",
-                     a->reader.input.path);
+    return fe_error ("%s: --%s takes one puzzle, the input has more",
+                     a->reader.input.path, a->options.cnf ? "cnf" : "hint");
   if (a->reader.input.failed)
     return 1;
+  if (a->options.hint)
+    return sudoku_hint (&a->puzzle, &a->settings);
   return sudoku_write_cnf (&a->puzzle, &a->settings, stdout) ? 0 : 1;
 }
 
@@ -320,8 +326,9 @@ static const fe_command_line sudoku_command_line = {
  * code. */
 static int check_options (app *a) {
   const sudoku_options *o = &a->options;
-  if (o->check + o->cnf + o->unique > 1)
-    return fe_error ("--check, --cnf and --unique exclude each other");
+  if (o->check + o->cnf + o->hint + o->unique > 1)
+    return fe_error ("--check, --cnf, --hint and --unique exclude each "
+                     "other");
   a->path = a->arguments.files ? a->arguments.file[0] : "-";
   a->settings.amo = o->amo; /* the order of 'enc_method' */
   a->settings.rebuild = (int) o->rebuild;
@@ -344,7 +351,7 @@ int sudoku_main (int argc, char **argv) {
       !sudoku_open_reader (&a->reader, a->path, (int) a->options.box))
     res = 1;
   else if (res < 0) {
-    res = a->options.cnf ? write_cnf (a) : run_batch (a);
+    res = a->options.cnf || a->options.hint ? one_puzzle (a) : run_batch (a);
     sudoku_close_reader (&a->reader);
   }
   for (int box = 0; box <= SUDOKU_MAX_BOX; box++)

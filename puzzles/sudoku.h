@@ -93,6 +93,10 @@ int sudoku_solve (sudoku_solver *, const sudoku *puzzle, int limit,
 bool sudoku_write_cnf (const sudoku *puzzle, const sudoku_settings *,
                        FILE *file);
 
+/* Prints the next cell that propagation forces in 'puzzle' and why
+ * ('--hint', in 'sudoku_hint.c').  Returns the exit code. */
+int sudoku_hint (const sudoku *puzzle, const sudoku_settings *);
+
 /* Size of the encoding for a box size (for '--stats' and the docs). */
 void sudoku_encoding_size (sudoku_solver *, int *vars, int64_t *clauses);
 

@@ -279,8 +279,10 @@ static int encode_puzzle (void *data, encoder *e, puzzle_printer *printer) {
     printf ("%d %ss, %d attributes, %d clues\n\n", z->g.positions,
             z->g.position_name, z->g.attributes, top_level_clues (&z->g));
   }
-  *printer = (puzzle_printer){print_solution, z, true,
-                              "This puzzle has no solution."};
+  *printer = (puzzle_printer){.print = print_solution,
+                              .data = z,
+                              .check_unique = true,
+                              .none = "This puzzle has no solution."};
   return -1;
 }
 

@@ -31,10 +31,11 @@ PYTHON_LIBRARY := $(OUT)/python-lib/libeinsat.a
 PYTHON_LIB_OBJS := $(patsubst src/%.c,$(OUT)/python-lib/%.o,$(wildcard src/*.c))
 $(OUT)/python-lib/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) -O1 -g -DLOGGING $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$<)$(CC) $(BASEFLAGS) -O1 -g -DLOGGING $(CFLAGS) \
+	  -MMD -MP -c $< -o $@
 $(PYTHON_LIBRARY): $(PYTHON_LIB_OBJS)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call quiet,AR,$@)ar rcs $@ $^
 endif
 
 .PHONY: python python-extension
@@ -57,13 +58,13 @@ python-extension: $(PYTHON_EXTENSION) \
 
 $(PYTHON_EXTENSION): python/einsat_module.c include/einsat.h $(PYTHON_LIBRARY)
 	@mkdir -p $(dir $@)
-	$(CC) $(PYTHON_CFLAGS) -isystem $(PYTHON_INCLUDE) $(PYTHON_LDFLAGS) \
+	$(call quiet,CC,$@)$(CC) $(PYTHON_CFLAGS) -isystem $(PYTHON_INCLUDE) $(PYTHON_LDFLAGS) \
 	  -o $@ python/einsat_module.c $(PYTHON_LIBRARY) -lpthread -lm
 
 ifneq ($(PYTHON_DEST),python)
 $(PYTHON_DEST)/einsat/%.py: python/einsat/%.py
 	@mkdir -p $(dir $@)
-	cp $< $@
+	$(call quiet,CP,$@)cp $< $@
 endif
 endif
 

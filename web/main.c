@@ -5,9 +5,8 @@
  * next):
  *
  *   einsat solve [options] FILE   a DIMACS formula ('solve.c')
- *   einsat hint FILE              the next Sudoku cell that propagation
- *                                 forces ('hint.c')
- *   einsat COMMAND ...            a puzzle front-end, as 'einsat COMMAND'
+ *   einsat COMMAND ...            a front-end, as 'einsat COMMAND' (the
+ *                                 Sudoku hint is 'einsat sudoku --hint')
  *
  * The command line's own main ('cli/main.c') is not linked: it stops on
  * signals and an interval timer, which a browser does not have. */
@@ -19,12 +18,10 @@
 int main (int argc, char **argv) {
   if (argc > 1 && !strcmp (argv[1], "solve"))
     return web_solve (argc - 1, argv + 1);
-  if (argc > 1 && !strcmp (argv[1], "hint"))
-    return web_hint (argc - 1, argv + 1);
   const fe_command *command =
       argc > 1 ? fe_find_command (fe_commands, argv[1]) : 0;
   if (command)
     return command->main (argc - 1, argv + 1);
-  return fe_error ("usage: einsat solve|hint|COMMAND ... (the web "
+  return fe_error ("usage: einsat solve|COMMAND ... (the web "
                    "playground's program)");
 }

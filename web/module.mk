@@ -46,23 +46,24 @@ web: $(WEB_OUT)/einsat.js $(WEB_OUT)/einsat-check.js $(WEB_OUT)/index.html
 
 $(WEB_OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(WEB_EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+	$(call quiet,EMCC,$<)$(WEB_EMCC) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
 
 $(WEB_OUT)/einsat.js: $(WEB_OBJS)
 	@mkdir -p $(dir $@)
-	$(WEB_EMCC) $(WEB_LDFLAGS) -sEXPORT_NAME=createEinsat -o $@ $(WEB_OBJS)
+	$(call quiet,LD,$@)$(WEB_EMCC) $(WEB_LDFLAGS) -sEXPORT_NAME=createEinsat \
+	  -o $@ $(WEB_OBJS)
 
 $(WEB_OUT)/einsat-check.js: $(WEB_CHECK_OBJS)
 	@mkdir -p $(dir $@)
-	$(WEB_EMCC) $(WEB_LDFLAGS) -sEXPORT_NAME=createEinsatCheck -o $@ \
-	  $(WEB_CHECK_OBJS)
+	$(call quiet,LD,$@)$(WEB_EMCC) $(WEB_LDFLAGS) \
+	  -sEXPORT_NAME=createEinsatCheck -o $@ $(WEB_CHECK_OBJS)
 
 # The page, its examples, and the service worker's list of files (so the
 # page works offline once loaded).
 $(WEB_OUT)/index.html: $(WEB_PAGE_FILES) $(WEB_EXAMPLES) web/module.mk
 	@mkdir -p $(WEB_OUT)/examples
-	cp $(WEB_PAGE_FILES) $(WEB_OUT)/
-	cp $(WEB_EXAMPLES) $(WEB_OUT)/examples/
+	$(call quiet,CP,$(WEB_OUT))cp $(WEB_PAGE_FILES) $(WEB_OUT)/ && \
+	  cp $(WEB_EXAMPLES) $(WEB_OUT)/examples/
 
 serve: web
 	@echo "einsat playground: http://127.0.0.1:$(WEB_PORT)/"

@@ -6,6 +6,5 @@
 #include "cli.h"
 
 int web_solve (int argc, char **argv); /* in 'solve.c' */
-int web_hint (int argc, char **argv);  /* in 'hint.c' */
 
 #endif

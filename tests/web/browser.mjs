@@ -87,22 +87,26 @@ async function zebraTwoSolutions(page) {
   if (tables.length !== 2 || tables[0] === tables[1]) return `${tables.length} tables, expected two different ones`;
 }
 
-// A grid is a Sudoku solution if every row, column and box holds 1..9
-// once and every given is kept.
+// A grid (values as numbers, 0 blank) is a Sudoku solution if every row,
+// column and box holds 1..n once and every given is kept.
 function sudokuValid(cells, givens) {
-  const units = [];
-  for (let i = 0; i < 9; i++) {
-    units.push([...Array(9).keys()].map((j) => 9 * i + j));
-    units.push([...Array(9).keys()].map((j) => 9 * j + i));
-    const r = 3 * Math.floor(i / 3), c = 3 * (i % 3);
-    units.push([...Array(9).keys()].map((j) => 9 * (r + Math.floor(j / 3)) + c + (j % 3)));
+  const n = Math.round(Math.sqrt(givens.length)), box = Math.round(Math.sqrt(n));
+  if (cells.length !== n * n) return `${cells.length} cells`;
+  const all = [...Array(n).keys()].map((v) => v + 1).join(',');
+  for (let i = 0; i < n; i++) {
+    const r = box * Math.floor(i / box), c = box * (i % box);
+    const units = [[...Array(n).keys()].map((j) => n * i + j), [...Array(n).keys()].map((j) => n * j + i),
+      [...Array(n).keys()].map((j) => n * (r + Math.floor(j / box)) + c + (j % box))];
+    for (const u of units) {
+      const values = u.map((k) => cells[k]).sort((a, b) => a - b).join(',');
+      if (values !== all) return `a unit holds ${values}`;
+    }
   }
-  for (const u of units) {
-    const values = u.map((k) => cells[k]).sort().join('');
-    if (values !== '123456789') return `a unit holds ${values}`;
-  }
-  for (let k = 0; k < 81; k++) if (givens[k] !== '0' && givens[k] !== cells[k]) return `given ${k} changed`;
+  for (let k = 0; k < n * n; k++) if (givens[k] && givens[k] !== cells[k]) return `given ${k} changed`;
 }
+
+const digits = (line) => [...line].map((ch) => (ch === '.' ? 0 : parseInt(ch, 36)));
+const gridValues = (page) => page.$$eval('#sudoku-grid input', (e) => e.map((x) => Number(x.value) || 0));
 
 const SUDOKU17 = '000000010400000000020000000000050407008000300001090000300400200050100000000806000';
 
@@ -114,16 +118,37 @@ async function sudoku(page) {
   if (inputs.length !== 81) return `${inputs.length} cells`;
   await page.click('#sudoku-solve');
   await page.waitForSelector('#sudoku-answer', { timeout: 60000 });
-  const cells = await page.$$eval('#sudoku-grid input', (e) => e.map((x) => x.value));
+  const cells = await gridValues(page);
   const answer = await page.textContent('#sudoku-answer');
   await shot(page, 'sudoku');
-  const why = sudokuValid(cells, [...SUDOKU17]);
+  const why = sudokuValid(cells, digits(SUDOKU17));
   if (why) return why;
   if (answer !== 'solved, unique: yes') return `answer: ${answer}`;
 }
 
+// A 16x16 puzzle of the test grids, pasted as one line of 1-9 and A-G.
+async function sudoku16(page) {
+  const line = readFileSync('tests/grids/sudoku16.txt', 'utf8').split('\n')[0].trim();
+  await page.fill('#sudoku-text', line);
+  await page.click('#sudoku-load');
+  const inputs = await page.$$('#sudoku-grid input');
+  if (inputs.length !== 256) return `${inputs.length} cells`;
+  await page.click('#sudoku-solve');
+  await page.waitForSelector('#sudoku-answer', { timeout: 60000 });
+  const cells = await gridValues(page);
+  const answer = await page.textContent('#sudoku-answer');
+  await shot(page, 'sudoku16');
+  const why = sudokuValid(cells, digits(line));
+  if (why) return why;
+  if (!/^solved/.test(answer)) return `answer: ${answer}`;
+}
+
 // The hint must name an empty cell and the value of the (unique) solution.
 async function sudokuHint(page) {
+  await page.fill('#sudoku-text', SUDOKU17);
+  await page.click('#sudoku-load');
+  await page.click('#sudoku-solve');
+  await page.waitForSelector('#sudoku-answer', { timeout: 60000 });
   const solution = await page.$$eval('#sudoku-grid input', (e) => e.map((x) => x.value));
   await page.fill('#sudoku-text', SUDOKU17);
   await page.click('#sudoku-load');
@@ -137,6 +162,8 @@ async function sudokuHint(page) {
   if (solution[k] !== m[3]) return `the hint says ${m[3]}, the solution has ${solution[k]}`;
   const marked = await page.$$eval('#sudoku-grid input.hint', (e) => e.length);
   if (marked !== 1) return `${marked} cells marked`;
+  const why = await page.textContent('#sudoku-result p:nth-child(2)');
+  if (!/^Why: /.test(why)) return `no reason: ${why}`;
   await shot(page, 'sudoku-hint');
 }
 
@@ -235,7 +262,9 @@ async function dimacsSat(page) {
   await dimacsRun(page, `p cnf 3 ${clauses.length}\n` + clauses.map((c) => c.join(' ') + ' 0').join('\n') + '\n');
   const answer = await page.textContent('#dimacs-answer');
   const model = new Set((await page.textContent('#dimacs-model')).trim().split(/\s+/).map(Number));
+  const checked = await page.textContent('#dimacs-model-check');
   if (answer !== 'SATISFIABLE') return `answer: ${answer}`;
+  if (!/MODEL OK/.test(checked)) return `model check: ${checked}`;
   const falsified = clauses.find((c) => !c.some((l) => model.has(l)));
   if (falsified) return `model falsifies (${falsified})`;
 }
@@ -267,6 +296,80 @@ async function dimacsStop(page) {
   await page.fill('#dimacs-time', '60');
   const why = await dimacsSat(page);
   if (why) return 'after Stop: ' + why;
+}
+
+// Formulas by name: the models shown are compared with brute force here.
+async function formulaRun(page, text, button) {
+  await openTab(page, 'formula');
+  await page.fill('#formula-text', text);
+  await page.click(button);
+  await done(page, 'formula');
+}
+
+function bruteForce(names, holds) {
+  const models = [];
+  for (let bits = 0; bits < 1 << names.length; bits++) {
+    const v = Object.fromEntries(names.map((n, i) => [n, (bits >> i) & 1]));
+    if (holds(v)) models.push(names.map((n) => v[n]).join(''));
+  }
+  return models.sort();
+}
+
+async function formulaModels(page) {
+  const rows = await page.$$eval('#formula-models tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  return { names: rows[0] || [], models: rows.slice(1).map((r) => r.join('')).sort() };
+}
+
+async function formulaTutorial(page) {
+  await formulaRun(page, '(x or y) and (x or not y)', '#formula-all');
+  const { names, models } = await formulaModels(page);
+  const answer = await page.textContent('#formula-answer');
+  const checked = await page.textContent('#formula-check');
+  await shot(page, 'formula');
+  const want = bruteForce(['x', 'y'], (v) => (v.x || v.y) && (v.x || !v.y));
+  if (names.join(' ') !== 'x y') return `columns ${names}`;
+  if (models.join(' ') !== want.join(' ')) return `models ${models}, brute force ${want}`;
+  if (answer !== '2 models') return `answer: ${answer}`;
+  if (!/MODEL OK/.test(checked)) return `check: ${checked}`;
+}
+
+async function formulaCountAndOne(page) {
+  const text = 'A & (B | !(D | E))';
+  const want = bruteForce(['A', 'B', 'D', 'E'], (v) => v.A && (v.B || !(v.D || v.E)));
+  await formulaRun(page, text, '#formula-count');
+  const count = await page.textContent('#formula-answer');
+  if (count !== `${want.length} models`) return `count: ${count}, brute force ${want.length}`;
+  await formulaRun(page, text, '#formula-solve');
+  const { models } = await formulaModels(page);
+  const checked = await page.textContent('#formula-check');
+  if (models.length !== 1 || !want.includes(models[0])) return `model ${models}`;
+  if (!/MODEL OK/.test(checked)) return `check: ${checked}`;
+}
+
+async function formulaNoModel(page) {
+  await page.click('#formula [data-example="pigeons"]');
+  await page.click('#formula-solve');
+  await done(page, 'formula');
+  const answer = await page.textContent('#formula-answer');
+  const certificate = await page.textContent('#formula-certificate');
+  if (!/unsatisfiable/.test(answer)) return `answer: ${answer}`;
+  if (!/VERIFIED/.test(certificate)) return `certificate: ${certificate}`;
+  await formulaRun(page, 'exactly(1, a, b, c) & !a & !c', '#formula-unique');
+  const unique = await page.textContent('#formula-uniqueness');
+  const proof = await page.textContent('#formula-certificate');
+  if (unique !== 'unique: yes' || !/VERIFIED/.test(proof)) return `unique: ${unique}, ${proof}`;
+}
+
+async function formulaErrorAndCnf(page) {
+  await formulaRun(page, 'a &\n(b | c', '#formula-solve');
+  const error = await page.textContent('#formula-result .error');
+  const selected = await page.evaluate(() => document.getElementById('formula-text').selectionStart);
+  await shot(page, 'formula-error');
+  if (error !== "einsat: formula.txt:2:7: expected ')' to close the '(' at 2:1, found the end of the input") return `error: ${error}`;
+  if (selected !== 10) return `the selection starts at ${selected}, not at the end (10)`;
+  await formulaRun(page, 'x -> atmost(1, y, z)', '#formula-cnf');
+  const cnf = await page.textContent('#formula-cnf-text');
+  if (!/^c var 1 x$/m.test(cnf) || !/^p cnf /m.test(cnf)) return `CNF: ${cnf.slice(0, 80)}`;
 }
 
 async function trace(page) {
@@ -321,10 +424,15 @@ try {
   await check('dimacs: malformed input gives FILE:LINE', () => dimacsMalformed(page));
   await check('dimacs: a gzip file is decompressed and solved', () => dimacsGzip(page));
   await check('dimacs: Stop ends a hard formula within a second', () => dimacsStop(page));
+  await check('formula: the tutorial formula, all models as brute force, checked', () => formulaTutorial(page));
+  await check('formula: count and one model as brute force', () => formulaCountAndOne(page));
+  await check('formula: no model and a unique one, certified', () => formulaNoModel(page));
+  await check('formula: an error selects its place; the CNF', () => formulaErrorAndCnf(page));
   await check('zebra: Einstein gives the German, unique, certified', () => einstein(page));
   await check('zebra: two solutions side by side', () => zebraTwoSolutions(page));
   await check('sudoku: 17 clues solved, valid and unique', () => sudoku(page));
   await check('sudoku: the hint is a forced cell of the solution', () => sudokuHint(page));
+  await check('sudoku: a 16x16 puzzle solved, the grid valid', () => sudoku16(page));
   await check('queens: 8 queens count 92', () => queensCount(page));
   await check('nonogram: GCHQ 2015 matches its picture', () => nonogram(page));
   await check('trace: 4 queens step forward and back', () => trace(page));

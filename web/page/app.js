@@ -254,8 +254,16 @@ async function solveDimacs() {
   if (!r) { result.append(el('span', { class: 'answer', text: 'stopped' })); return; }
   if (r.error) { showError(result, r.error); return; }
   const answer = r.out.find((l) => l.startsWith('s ')) || 's UNKNOWN';
-  const word = answer.slice(2);
-  result.append(el('span', { class: 'answer ' + (word === 'UNKNOWN' ? '' : 'good'), id: 'dimacs-answer', text: word }));
+  let word = answer.slice(2);
+  const checked = r.modelCheck;
+  /* SATISFIABLE only with a model einsat-check accepts. */
+  if (word === 'SATISFIABLE' && !(checked && checked.verified)) word = 'model NOT verified';
+  result.append(el('span', { class: 'answer ' + (word === 'UNKNOWN' ? '' : word.startsWith('model') ? 'bad' : 'good'), id: 'dimacs-answer', text: word }));
+  if (checked) {
+    result.append(el('div', { class: checked.verified ? 'good' : 'bad', id: 'dimacs-model-check',
+      text: checked.verified ? 'the model satisfies every clause: checked by einsat-check (MODEL OK)'
+        : `einsat-check: ${checked.output.join(' / ')}` }));
+  }
   const model = r.out.filter((l) => l.startsWith('v ')).map((l) => l.slice(2)).join(' ');
   if (model) { $('dimacs-model').textContent = model; $('dimacs-model-box').hidden = false; }
   showStatistics(r.out);
@@ -288,6 +296,111 @@ function setupDimacs() {
   });
   $('dimacs-solve').addEventListener('click', () => solveDimacs().catch((e) => showError($('dimacs-result'), e.message)));
   stopButton('dimacs');
+}
+
+/*----------------------------------------------------------------------*/
+/* Formulas by name: 'einsat formula' (puzzles/FORMULA.md). */
+
+const formulaExamples = {
+  tutorial: '(x or y) and (x or not y)\n',
+  tutorial2: 'A & (B | !(D | E))\n',
+  cardinality: '# exactly one of three lamps is on, and a implies b\nexactly(1, a, b, c)\na -> b\n',
+  pigeons: '# three pigeons, two holes: each pigeon in a hole, no hole shared\n' +
+    'p1h1 | p1h2; p2h1 | p2h2; p3h1 | p3h2\natmost(1, p1h1, p2h1, p3h1)\natmost(1, p1h2, p2h2, p3h2)\n',
+};
+
+/* The models as a table: a column per variable, a row per model. */
+function formulaTable(models) {
+  const pairs = models.map((m) => (m ? m.split(' ').map((p) => p.split('=')) : []));
+  const names = pairs[0].map(([n]) => n);
+  const table = el('table', { class: 'solution', id: 'formula-models' });
+  table.append(el('tr', {}, ...names.map((n) => el('th', { text: n }))));
+  pairs.forEach((row) => table.append(el('tr', {}, ...row.map(([, v]) => el('td', { text: v })))));
+  return names.length ? table : el('p', { class: 'muted', text: 'The formula has no variables.' });
+}
+
+/* An error 'einsat: formula.txt:LINE:COLUMN: ...' selects its place. */
+function showFormulaError(out, message) {
+  showError(out, message);
+  const m = message.match(/^einsat: formula\.txt:(\d+):(\d+): /);
+  const area = $('formula-text');
+  if (!m) return;
+  const lines = area.value.split('\n');
+  const before = lines.slice(0, m[1] - 1).reduce((n, l) => n + l.length + 1, 0);
+  const at = before + [...(lines[m[1] - 1] || '')].slice(0, m[2] - 1).join('').length;
+  area.focus();
+  area.setSelectionRange(at, Math.min(at + 1, area.value.length));
+}
+
+function formulaCheckLine(r) {
+  const c = r.check;
+  if (!c) return null;
+  return el('p', { class: c.verified ? 'good' : 'bad', id: 'formula-check', text: c.verified
+    ? `${c.models === 1 ? 'The model extends' : `Each of the ${c.models} models extends`} to a model of the formula's CNF: checked by einsat-check (MODEL OK).`
+    : `einsat-check: the model ${c.model || ''} is NOT verified (${(c.output || []).join(' / ')})` });
+}
+
+function formulaCertificateLine(r, what) {
+  const c = r.certificate;
+  if (!c) return null;
+  return el('p', { class: 'certificate ' + (c.verified ? 'good' : 'bad'), id: 'formula-certificate', text: c.verified
+    ? `Certificate: a DRAT proof (${c.proofBytes.toLocaleString()} bytes) that the CNF's ${c.clauses.toLocaleString()} clauses${what} have no model, checked by einsat-check: VERIFIED.`
+    : `The certificate failed: ${c.error || (c.output || []).join(' / ')}` });
+}
+
+async function solveFormula(mode) {
+  const out = $('formula-result');
+  out.replaceChildren();
+  const text = $('formula-text').value;
+  const r = await busy('formula', mode === 'count' ? 'counting' : 'solving', () => solverFor('formula').run('formula', { text, mode },
+    (m) => { if (m.type === 'progress' && m.phase) $('formula-status').textContent = m.phase; }));
+  if (!r) return;
+  if (r.error) { showFormulaError(out, r.error); return; }
+  const answer = (t, good) => el('p', { class: 'answer ' + (good ? 'good' : 'bad'), id: 'formula-answer', text: t });
+  if (mode === 'cnf') {
+    const cnf = r.out.join('\n') + '\n';
+    const link = el('a', { download: 'formula.cnf', href: URL.createObjectURL(new Blob([cnf], { type: 'text/plain' })), text: 'Download formula.cnf' });
+    out.append(el('p', { text: "The encoding as DIMACS: 'c var' lines name the variables, 'c ind' lines (with auxiliary variables) list them as the projection. " }, link),
+      el('pre', { id: 'formula-cnf-text', class: 'log', text: cnf }));
+    return;
+  }
+  if (mode === 'count') { out.append(answer(r.out[r.out.length - 1] || '', true)); return; }
+  const models = r.models || [];
+  if (!models.length) {
+    out.append(answer('No model: the formula is unsatisfiable.', false));
+    out.append(formulaCertificateLine(r, '') || '');
+    return;
+  }
+  const verified = r.check && r.check.verified;
+  if (mode === 'all') {
+    const count = r.out[r.out.length - 1];
+    const total = r.total ? `${r.total}, the first ${models.length} shown` : count;
+    out.append(answer(verified ? total : 'models NOT verified', verified), formulaTable(models));
+  } else {
+    out.append(answer(verified ? 'satisfiable' : 'model NOT verified', verified), formulaTable(models));
+    if (mode === 'unique') {
+      const unique = r.out.includes('The model is unique.');
+      out.append(el('p', { class: 'answer ' + (unique && r.certificate && r.certificate.verified ? 'good' : 'bad'), id: 'formula-uniqueness',
+        text: unique ? (r.certificate && r.certificate.verified ? 'unique: yes' : 'unique: not certified') : 'unique: no (--all lists the models)' }));
+      if (unique) out.append(formulaCertificateLine(r, ' plus the clause that excludes this model') || '');
+    }
+  }
+  out.append(formulaCheckLine(r) || '');
+}
+
+function setupFormula() {
+  $('formula-text').value = formulaExamples.tutorial;
+  document.querySelectorAll('#formula [data-example]').forEach((b) => b.addEventListener('click', () => {
+    $('formula-text').value = formulaExamples[b.dataset.example];
+    $('formula-result').replaceChildren();
+  }));
+  const on = (id, mode) => $(id).addEventListener('click', () => solveFormula(mode).catch((e) => showError($('formula-result'), e.message)));
+  on('formula-solve', 'one');
+  on('formula-all', 'all');
+  on('formula-count', 'count');
+  on('formula-unique', 'unique');
+  on('formula-cnf', 'cnf');
+  stopButton('formula');
 }
 
 /*----------------------------------------------------------------------*/
@@ -462,35 +575,20 @@ async function sudokuHint() {
   const r = await busy('sudoku', 'looking for a hint', () => solverFor('sudoku').run('hint', { text: sudokuLine() }));
   if (!r) return;
   if (r.error) { showError(out, r.error); return; }
-  const hint = r.lines.find((l) => l.startsWith('hint '));
+  const hint = r.lines[0] || '';
   if (hint === 'hint none') { out.append(el('p', { text: 'Propagation alone forces no further cell: from here a solver has to guess (decide) and may have to backtrack.' })); return; }
   if (hint === 'hint contradiction') { out.append(el('p', { class: 'bad', text: 'The givens contradict the rules already.' })); return; }
   const cell = (name) => name.replace(/^-/, '').match(/^r(\d+)c(\d+)=(\d+)$/).slice(1).map(Number);
   const [, lit, ...reason] = hint.split(' ').filter((t) => t !== 'by');
-  const [row, col, value] = cell(lit);
-  const input = sudoku.inputs[(row - 1) * sudoku.box ** 2 + col - 1];
-  input.classList.add('hint');
+  const [row, col] = cell(lit);
+  sudoku.inputs[(row - 1) * sudoku.box ** 2 + col - 1].classList.add('hint');
+  /* A value with one place left: the other places of its unit. */
   const cells = reason.map(cell);
-  const sameCell = cells.every(([r, c]) => r === row && c === col);
-  let why;
-  if (sameCell) why = `every other value is ruled out in row ${row}, column ${col}, so it must be ${value}`;
-  else {
-    const unit = cells.every(([r]) => r === row) ? `row ${row}` : cells.every(([, c]) => c === col) ? `column ${col}` : 'its box';
-    why = `${value} has no other place in ${unit}`;
+  if (!cells.every(([r, c]) => r === row && c === col))
     cells.forEach(([r, c]) => sudoku.inputs[(r - 1) * sudoku.box ** 2 + c - 1].classList.add('reason'));
-  }
-  /* What removed each other candidate: the propagation that made it
-   * false, with the literal that forced it (a given or a placed cell). */
-  const steps = new Map(r.lines.filter((l) => l.startsWith('step -')).map((l) => {
-    const [, a, , ...by] = l.split(' ');
-    return [a.slice(1), by.map((x) => x.replace(/^-/, ''))];
-  }));
-  const because = reason.map((n) => {
-    const by = steps.get(n);
-    return `${n.replace('=', ' \u2260 ')}${by && by.length === 1 ? ' as ' + by[0] : ''}`;
-  });
-  out.append(el('p', { class: 'answer', id: 'sudoku-hint-text', text: `Row ${row}, column ${col} is ${value}: ${why}.` }),
-    el('p', { text: `Why: ${because.join(', ')}.` }),
+  /* The words are einsat's ('einsat sudoku --hint'). */
+  out.append(el('p', { class: 'answer', id: 'sudoku-hint-text', text: r.lines[1] || '' }),
+    el('p', { text: r.lines[2] || '' }),
     el('p', { class: 'muted', text: `The clause propagation used: (${lit} ${reason.join(' ')}).` }));
 }
 
@@ -711,6 +809,7 @@ function setupTrace() {
 /*----------------------------------------------------------------------*/
 
 setupDimacs();
+setupFormula();
 setupZebra();
 setupSudoku();
 setupQueens();

@@ -106,6 +106,16 @@ async function checkProof(kind, cnf, proof) {
   return { verified: r.code === 0 && r.out.includes('s VERIFIED'), output: r.out.concat(r.err) };
 }
 
+/* A model (SAT competition output: the 's' and 'v' lines) checked
+ * against every clause of the formula by einsat-check. */
+async function checkModel(cnf, lines) {
+  const solution = lines.filter((l) => /^[sv] /.test(l)).join('\n') + '\n';
+  const r = await run('check', ['model', 'formula.cnf', 'solution'], {
+    files: { '/in/formula.cnf': cnf, '/in/solution': solution },
+  });
+  return { verified: r.code === 0 && r.out.includes('s MODEL OK'), output: r.out.concat(r.err) };
+}
+
 const jobs = {
   /* A DIMACS formula: 'data' (bytes, already decompressed), 'name',
    * 'seconds' (0: none), 'proof' ('none', 'drat' or 'lrat'), 'verbose'. */
@@ -123,6 +133,13 @@ const jobs = {
     });
     const result = { code: r.code, out: r.out, err: r.err, dropped: r.dropped };
     if (r.code === 1) result.error = errorOf(r);
+    if (r.code === 10) {
+      /* The page says SATISFIABLE only for a model einsat-check
+       * accepts; a model beyond the lines kept cannot be checked. */
+      postMessage({ id: stream.id, type: 'progress', phase: 'checking the model' });
+      result.modelCheck = r.dropped ? { verified: false, output: ['the output is too long to keep the whole model'] }
+        : await checkModel(p.data, r.out);
+    }
     if (r.code === 20 && p.proof !== 'none' && r.files[proofPath]) {
       result.proof = r.files[proofPath];
       postMessage({ id: stream.id, type: 'progress', phase: 'checking the proof' });
@@ -131,17 +148,57 @@ const jobs = {
     return result;
   },
 
-  /* A logic-grid puzzle in the text format of puzzles/README.md. */
+  /* Formulas by name ('einsat formula', puzzles/FORMULA.md): 'mode' is
+   * 'one' (a model, or none with its certificate), 'all' (the first
+   * FORMULA_SHOWN models and the count), 'count', 'unique' (with the
+   * certificate of a unique model) or 'cnf' (the named DIMACS).  Every
+   * model shown is checked by einsat-check (see 'checkFormulaModels'). */
+  async formula(p, stream) {
+    const files = { '/in/formula.txt': p.text, '/out/.keep': '' };
+    const args = ['formula', '--file=formula.txt'];
+    const proof = p.mode === 'one' || p.mode === 'unique';
+    if (p.mode === 'all') args.push('--all=' + FORMULA_SHOWN);
+    if (p.mode === 'count') args.push('--count');
+    if (p.mode === 'unique') args.push('--unique');
+    if (p.mode === 'cnf') args.push('--cnf');
+    if (proof) args.push('--proof=/out/p.drat');
+    const r = await run('einsat', args, { files, stream, outputs: ['/out/p.drat', '/out/p.drat.cnf'] });
+    const result = { code: r.code, out: r.out };
+    if (r.code === 1 || r.err.length) { result.error = errorOf(r); return result; }
+    if (p.mode === 'cnf' || p.mode === 'count') return result;
+    result.models = r.out.filter((l) => MODEL_LINE.test(l));
+    if (proof && r.out.some((l) => l.startsWith('Proof written'))) {
+      postMessage({ id: stream.id, type: 'progress', phase: 'checking the certificate' });
+      result.certificate = await certificateOf(r, '/out/p.drat');
+    }
+    if (p.mode === 'all' && / \(stopped at the limit\)$/.test(r.out[r.out.length - 1] || '')) {
+      postMessage({ id: stream.id, type: 'progress', phase: 'counting' });
+      const count = await run('einsat', ['formula', '--count', '--file=formula.txt'], { files });
+      result.total = count.out.find((l) => / models?$/.test(l));
+    }
+    if (result.models.length) {
+      postMessage({ id: stream.id, type: 'progress', phase: 'checking the models' });
+      result.check = await checkFormulaModels(files, result.models);
+    }
+    return result;
+  },
+
+  /* A logic-grid puzzle in the text format of puzzles/README.md.  A
+   * unique solution comes with its certificate ('--proof': the puzzle's
+   * CNF plus the clause that excludes the solution, and a DRAT proof
+   * that nothing is left), which einsat-check verifies. */
   async zebra(p, stream) {
-    const files = { '/in/puzzle.txt': p.text };
-    const r = await run('einsat', ['zebra', 'puzzle.txt'], { files, stream });
+    const files = { '/in/puzzle.txt': p.text, '/out/.keep': '' };
+    const r = await run('einsat', ['zebra', '--proof=/out/u.drat', 'puzzle.txt'], {
+      files, stream, outputs: ['/out/u.drat', '/out/u.drat.cnf'],
+    });
     const result = { code: r.code, out: r.out, err: r.err };
     if (r.code === 1) { result.error = errorOf(r); return result; }
     if (r.out.some((l) => l.startsWith('There is more than one solution'))) {
       const two = await run('einsat', ['zebra', '--all=2', 'puzzle.txt'], { files });
       result.two = two.out;
     } else if (r.code === 10) {
-      result.certificate = await certifyUnique(files);
+      result.certificate = await certificateOf(r, '/out/u.drat');
     }
     return result;
   },
@@ -156,16 +213,13 @@ const jobs = {
     return result;
   },
 
-  /* The next cell that propagation forces, with its reason. */
+  /* The next cell that propagation forces, with its reason
+   * ('einsat sudoku --hint'). */
   async hint(p) {
-    const cnf = await run('einsat', ['sudoku', '--cnf', 'sudoku.txt'], {
+    const r = await run('einsat', ['sudoku', '--hint', 'sudoku.txt'], {
       files: { '/in/sudoku.txt': p.text },
     });
-    if (cnf.code !== 0) return { error: errorOf(cnf) };
-    const r = await run('einsat', ['hint', 'sudoku.cnf'], {
-      files: { '/in/sudoku.cnf': cnf.out.join('\n') + '\n' },
-    });
-    if (r.code !== 0) return { error: errorOf(r) };
+    if (r.code === 1 || r.err.length) return { error: errorOf(r) };
     return { lines: r.out };
   },
 
@@ -204,20 +258,43 @@ const jobs = {
   },
 };
 
-/* "Unique: yes" with a certificate: the puzzle's named CNF, the clause
- * that blocks the solution found, a DRAT proof that nothing else is
- * left (einsat --unique --proof), and einsat-check verifying it. */
-async function certifyUnique(files) {
-  const cnf = await run('einsat', ['zebra', '--cnf=/out/puzzle.cnf', 'puzzle.txt'], {
-    files: { ...files, '/out/.keep': '' }, outputs: ['/out/puzzle.cnf'],
+/* Models of 'einsat formula' are lines 'x=1 y=0' (empty for a formula
+ * without variables). */
+const MODEL_LINE = /^(\S+=[01])?( \S+=[01])*$/;
+const FORMULA_SHOWN = 20;
+
+/* Each model by name must extend to a model of the formula's CNF (the
+ * named DIMACS of '--cnf'): the CNF with the model's values as unit
+ * clauses is solved, and einsat-check checks that model against every
+ * clause of it. */
+async function checkFormulaModels(files, models) {
+  const cnf = await run('einsat', ['formula', '--cnf=/out/f.cnf', '--file=formula.txt'], {
+    files, outputs: ['/out/f.cnf'],
   });
-  if (cnf.code !== 0 || !cnf.files['/out/puzzle.cnf']) return { error: errorOf(cnf) };
-  const proof = await run('einsat', ['solve', '-n', '--unique', '--proof=/out/u.drat', 'puzzle.cnf'], {
-    files: { '/in/puzzle.cnf': cnf.files['/out/puzzle.cnf'], '/out/.keep': '' },
-    outputs: ['/out/u.drat', '/out/u.drat.cnf'],
-  });
-  const drat = proof.files['/out/u.drat'], refuted = proof.files['/out/u.drat.cnf'];
-  if (!proof.out.includes('c unique yes') || !drat || !refuted) return { error: errorOf(proof) };
+  if (cnf.code !== 0 || !cnf.files['/out/f.cnf']) return { verified: false, output: [errorOf(cnf)] };
+  const lines = text(cnf.files['/out/f.cnf']).split('\n');
+  const number = new Map();
+  lines.forEach((l) => { const m = l.match(/^c var (\d+) (\S+)$/); if (m) number.set(m[2], Number(m[1])); });
+  const header = lines.findIndex((l) => l.startsWith('p cnf '));
+  const [, , vars, clauses] = lines[header].split(/\s+/);
+  for (const model of models) {
+    const pairs = model ? model.split(' ').map((p) => p.split('=')) : [];
+    const units = pairs.map(([name, value]) => (value === '1' ? '' : '-') + number.get(name) + ' 0');
+    const withUnits = [...lines.slice(0, header), `p cnf ${vars} ${Number(clauses) + units.length}`,
+      ...lines.slice(header + 1).filter((l) => l.trim()), ...units].join('\n') + '\n';
+    const solved = await run('einsat', ['solve', '-q', 'model.cnf'], { files: { '/in/model.cnf': withUnits } });
+    const check = solved.code === 10 ? await checkModel(withUnits, solved.out)
+      : { verified: false, output: [`the CNF with the values of '${model}' has no model`] };
+    if (!check.verified) return { verified: false, model, output: check.output };
+  }
+  return { verified: true, models: models.length };
+}
+
+/* The certificate a run with '--proof=PATH' wrote (PATH and PATH.cnf),
+ * verified by einsat-check. */
+async function certificateOf(r, path) {
+  const drat = r.files[path], refuted = r.files[path + '.cnf'];
+  if (!drat || !refuted) return { error: errorOf(r) };
   const check = await checkProof('drat', refuted, drat);
   return { proofBytes: drat.length, clauses: text(refuted).split('\n').filter((l) => /^-?\d/.test(l)).length, ...check };
 }
