@@ -335,6 +335,12 @@ int einsat_trace_lrat (einsat *, FILE *file, int binary);
  * enumerated.  The formula is left unchanged (only clauses it implies
  * are learned), so the instance can be used further.
  *
+ * Projecting on all variables (NULL) costs least per call when the same
+ * instance enumerates many times (a batch of puzzles under assumptions):
+ * the instance keeps that projection from call to call, importing only
+ * variables added since, and 'values' lists variable i at index i - 1.
+ * A listed projection is imported at every call.
+ *
  * Option 'enumerate' chooses the strategy: 1 (the default) backtracks
  * over the projected decisions, 0 learns a clause blocking each model
  * (removed again afterwards), which makes propagation slower with every

@@ -24,6 +24,11 @@ typedef struct sudoku {
   int cells[SUDOKU_MAX_CELLS];
   long line;   /* where it starts in the input */
   bool tokens; /* written as numbers (else one character per cell) */
+  /* Of a puzzle from 'sudoku_read': its givens (the cells with a value,
+   * in order), and whether two of them clash. */
+  int givens;
+  int given[SUDOKU_MAX_CELLS];
+  bool clashing;
 } sudoku;
 
 /*------------------------------------------------------------------------*/

@@ -16,23 +16,20 @@
  * check, 1 otherwise: enumeration continues the search after the first
  * solution by backtracking over its projected decisions instead of
  * starting a second search, and leaves the formula as it was.  It first
- * searches without learning ('src/dpll.c'), which settles every 9x9 and
- * 16x16 puzzle of the shared sets within its budget and is several times
- * as fast as CDCL on them (bench/GRIDS.md).
+ * searches without learning (the library's sub-solver), which settles
+ * every 9x9 and 16x16 puzzle of the shared sets within its budget and is
+ * several times as fast as CDCL on them (bench/GRIDS.md).
  *
- * Projection: all variables where that search runs.  The solver keeps that
- * projection from call to call, so a call costs one pass to report the
- * values, which are decoded in their order: fewer instructions than
- * importing the candidates of the blank cells (the values the givens
- * leave) at every call (bench/GRIDS.md, "Choices measured").  Grids that
- * search does not take (25x25: its 690,000 clauses exceed option
- * 'dpllclauses') and encodings with auxiliary variables (whose values could
- * tell apart models with the same cells) are projected on the candidates.
- * Both projections give the same search: after the givens only candidates
- * are unassigned, and either search picks among them by its own heuristic
- * (measured: the same decisions and conflicts, also with CDCL alone).  With
- * CDCL the search dominates, and the candidates are a small part of the
- * 15,625 variables of a 25x25 grid.
+ * Projection: all variables, unless the encoding has auxiliary
+ * variables (whose values could tell apart models with the same cells),
+ * then the candidates of the blank cells (the values the givens leave).
+ * The solver keeps a projection on all variables from call to call, so
+ * a call costs one pass to report the values, which are decoded in their
+ * order: fewer instructions than importing the candidates at every call
+ * (bench/GRIDS.md, "Choices measured").  Both projections give the same
+ * search: after the givens only candidates are unassigned, and either
+ * search picks among them by its own heuristic (measured: the same
+ * decisions and conflicts, also with CDCL alone).
  *
  * The solver is never built again by default: rebuilding was needed
  * while learned clauses piled up over many short solve calls, but the
@@ -84,8 +81,13 @@ static const char *const batch_options[] = {
     "--no-eliminate",   "--no-subsume",   "--no-decompose",
     0};
 
+/* The variable of 'value' in cell 'cell' (row * size + column). */
+static int value_var (int size, int cell, int value) {
+  return 1 + cell * size + value - 1;
+}
+
 static int cell_var (int size, int row, int col, int value) {
-  return 1 + (row * size + col) * size + value - 1;
+  return value_var (size, row * size + col, value);
 }
 
 /*------------------------------------------------------------------------*/
@@ -166,20 +168,10 @@ static bool set_options (sudoku_solver *s) {
   return fe_apply_solver_options (s->solver, s->settings.arguments);
 }
 
-/* Projecting on all variables pays where the search without learning
- * runs (see the top): with the backtracking strategy, on formulas up to
- * the sizes of the solver's options (the test of 'es_dpll_enumerate',
- * clauses counted as there).  All variables are the cell variables
- * only if the encoding has no others. */
+/* All variables are the cell variables if the encoding has no others
+ * (see the top). */
 static bool project_all_variables (sudoku_solver *s) {
-  int enumerate = 0, dpll = 0, max_vars = 0, max_clauses = 0;
-  einsat_get_option (s->solver, "enumerate", &enumerate);
-  einsat_get_option (s->solver, "dpll", &dpll);
-  einsat_get_option (s->solver, "dpllvars", &max_vars);
-  einsat_get_option (s->solver, "dpllclauses", &max_clauses);
-  uint64_t clauses = einsat_statistic (s->solver, "clauses_irredundant");
-  return enumerate && dpll && einsat_vars (s->solver) == s->vars &&
-         s->vars <= max_vars && clauses <= (uint64_t) max_clauses;
+  return einsat_vars (s->solver) == s->vars;
 }
 
 /* Returns false after reporting an error. */
@@ -190,10 +182,6 @@ static bool build (sudoku_solver *s) {
   s->solver = enc_solver (s->encoder);
   if (!set_options (s))
     return false;
-  /* Frozen before the clauses are added, so that the solver numbers its
-   * variables as the encoding does, and reports models of them faster. */
-  for (int var = 1; var <= s->vars; var++)
-    einsat_freeze (s->solver, var);
   if (!encode_rules (s->encoder, s->box, s->settings.amo))
     return !fe_solver_error (enc_error (s->encoder));
   s->project_all = project_all_variables (s);
@@ -278,19 +266,12 @@ static void copy_shape (sudoku *solution, const sudoku *puzzle) {
   solution->tokens = puzzle->tokens;
 }
 
-/* Givens and blanks alternate at random: the givens are gathered
- * without a branch per cell. */
 static void assume_givens (sudoku_solver *s, const sudoku *puzzle) {
-  int n = s->size, givens = 0, lits[SUDOKU_MAX_CELLS];
-  const int *cells = puzzle->cells;
-  for (int row = 0; row < n; row++)
-    for (int col = 0; col < n; col++) {
-      int value = *cells++;
-      lits[givens] = cell_var (n, row, col, value);
-      givens += value != 0;
-    }
-  for (int i = 0; i < givens; i++)
-    einsat_assume (s->solver, lits[i]);
+  int n = s->size;
+  for (int g = 0; g < puzzle->givens; g++) {
+    int cell = puzzle->given[g];
+    einsat_assume (s->solver, value_var (n, cell, puzzle->cells[cell]));
+  }
 }
 
 /* 'values' lists the projected variables (the candidates), true ones

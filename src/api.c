@@ -194,9 +194,6 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->redundant);
   RELEASE_STACK (solver->assumptions);
   RELEASE_STACK (solver->failed);
-  RELEASE_STACK (solver->projected);
-  RELEASE_STACK (solver->projected_lits);
-  RELEASE_STACK (solver->projected_model);
   RELEASE_STACK (solver->learned);
   RELEASE_STACK (solver->clause);
   RELEASE_STACK (solver->analyzed);
@@ -228,7 +225,7 @@ void einsat_delete (einsat *solver) {
   RELEASE_STACK (solver->tarjan);
   es_release_decompose (solver);
   es_release_walker (solver);
-  es_release_dpll (solver);
+  es_release_enumerator (solver);
   RELEASE_STACK (solver->lucky_phases);
   es_release_portfolio (solver);
   es_release_sharing (solver);

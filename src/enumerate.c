@@ -42,18 +42,95 @@
  * Backtracking is the default: measured, it was never slower, also for
  * the limit 2 of uniqueness checks (where blocking leaves restarts free
  * to leave the subtree of the first model, which could matter when a
- * uniqueness proof is hard): 9x9 Sudoku batches with '--unique' ran 25%
- * faster, without the selector variable each blocking call leaves. */
+ * uniqueness proof is hard), without the selector variable each
+ * blocking call leaves (bench/GRIDS.md, "Choices measured").
+ *
+ * The backtracking strategy first lets the search without learning
+ * ('dpll.c', a sub-solver with its own copy of the formula) enumerate
+ * small formulas, and goes on from the prefix it hands over when its
+ * budget runs out.
+ *
+ * What enumerations keep between calls is one structure owned by this
+ * file ('enumerator'): the projection of the last call (a projection on
+ * all variables is kept and extended, since it changes only when
+ * variables are added), the model buffer, and the sub-solver with the
+ * copy of the formula it was loaded with. */
 
 #include "assign.h"
+#include "dpll.h"
 
 #include <stdlib.h>
+
+/* The projection of the current call, kept for the next one.  Projected
+ * variables carry the flag 'projected' during the call, except those
+ * below 'below': when the projection covers every variable, setting and
+ * clearing a flag per variable would be most of a short call's work. */
+typedef struct projection {
+  unsigneds vars; /* internal variables of the entries, each once */
+  unsigneds lits; /* internal literal of each entry */
+  int all;        /* the entries are external 1..all (0: listed) */
+  unsigned below;
+} projection;
+
+/* The sub-solver and what its formula was copied from: the copy is
+ * current while these have not changed. */
+typedef struct subsolver {
+  dpll *dpll;
+  bool loaded;            /* complete (an allocation may fail midway) */
+  uint64_t changes;       /* 'irredundant_changes' when loaded */
+  uint64_t irredundant;   /* 'clauses_irredundant' then (for checking) */
+  unsigned root_trail;    /* root-level trail size then */
+  unsigned internal;      /* internal variables then */
+  int external;           /* 'max_external' then */
+  uint64_t served;        /* enumerations on this copy */
+  uint64_t skipped;       /* enumerations left to CDCL since it went stale */
+  uint64_t backoff;       /* ... before loading again */
+  unsigneds to_dpll;      /* internal variable -> its variable */
+  unsigneds from_dpll;    /* its variable -> internal one (or INVALID) */
+  unsigneds lits;         /* scratch: a clause, the assumptions */
+  unsigneds projection;   /* its variables of a listed projection */
+  chars values;           /* a model in internal literals (for checks) */
+} subsolver;
+
+struct enumerator {
+  projection projection;
+  subsolver sub;
+  ints model; /* as passed to the callback */
+};
+
+static struct enumerator *enumerator (einsat *solver) {
+  if (!solver->enumerator)
+    solver->enumerator = es_calloc (solver, 1, sizeof *solver->enumerator);
+  return solver->enumerator;
+}
+
+void es_release_enumerator (einsat *solver) {
+  struct enumerator *e = solver->enumerator;
+  if (!e)
+    return;
+  RELEASE_STACK (e->projection.vars);
+  RELEASE_STACK (e->projection.lits);
+  es_dpll_delete (e->sub.dpll);
+  RELEASE_STACK (e->sub.to_dpll);
+  RELEASE_STACK (e->sub.from_dpll);
+  RELEASE_STACK (e->sub.lits);
+  RELEASE_STACK (e->sub.projection);
+  RELEASE_STACK (e->sub.values);
+  RELEASE_STACK (e->model);
+  es_free (solver, e, sizeof *e);
+  solver->enumerator = 0;
+}
+
+bool es_projected (const einsat *solver, unsigned idx) {
+  const struct enumerator *e = solver->enumerator;
+  return FLAGS (idx)->projected || (e && idx < e->projection.below);
+}
 
 /* The unassigned projected variable the heuristic likes best (a linear
  * scan: projections are small compared to the search per model). */
 unsigned es_next_projected (einsat *solver) {
   unsigned best = INVALID;
-  for (all_stack (unsigned, idx, solver->projected)) {
+  for (all_stack (unsigned, idx, solver->enumerator->projection.vars)) {
     if (solver->values[LIT (idx)])
       continue;
     if (best == INVALID ||
@@ -65,6 +142,7 @@ unsigned es_next_projected (einsat *solver) {
 }
 
 typedef struct enumeration {
+  einsat *solver;
   const int *project;
   int project_size;
   int64_t limit;
@@ -75,6 +153,9 @@ typedef struct enumeration {
   unsigned base; /* user assumptions below the prefix */
 } enumeration;
 
+/*------------------------------------------------------------------------*/
+/* Importing the projection. */
+
 /* Known variables (after restoring, none is eliminated) take the short
  * way: a projection is imported at every call, and the general import
  * checks and enlarges the external tables per literal. */
@@ -84,19 +165,20 @@ static unsigned import_projected (einsat *solver, int eidx) {
 }
 
 /* A listed projection is imported per call, as the user's assumptions
- * are: it usually changes between calls (a Sudoku's candidates), and
- * comparing it with the last one would cost as much as importing it. */
-static void import_listed (einsat *solver, enumeration *e) {
-  solver->all_projected = 0;
-  CLEAR_STACK (solver->projected);
-  CLEAR_STACK (solver->projected_lits);
+ * are: it may change between calls, and comparing it with the last one
+ * would cost as much as importing it. */
+static void import_listed (einsat *solver, projection *p,
+                           const enumeration *e) {
+  p->all = 0;
+  CLEAR_STACK (p->vars);
+  CLEAR_STACK (p->lits);
   int n = e->project_size;
   es_restore_external (solver, (size_t) n, e->project);
-  RESERVE_STACK (solver->projected_lits, (size_t) n);
-  RESERVE_STACK (solver->projected, (size_t) n);
+  RESERVE_STACK (p->lits, (size_t) n);
+  RESERVE_STACK (p->vars, (size_t) n);
   /* The stacks are reserved and not touched by an import, so their ends
    * stay in locals: stores through them could alias 'solver'. */
-  unsigned *lits = solver->projected_lits.end, *vars = solver->projected.end;
+  unsigned *lits = p->lits.end, *vars = p->vars.end;
   for (int i = 0; i < n; i++) {
     unsigned lit = import_projected (solver, abs (e->project[i]));
     *lits++ = lit;
@@ -106,109 +188,116 @@ static void import_listed (einsat *solver, enumeration *e) {
     vars += !f->projected;
     f->projected = true;
   }
-  solver->projected_lits.end = lits;
-  solver->projected.end = vars;
+  p->lits.end = lits;
+  p->vars.end = vars;
 }
 
-static void flag_projected (einsat *solver, bool projected) {
-  for (all_stack (unsigned, idx, solver->projected))
+static void flag_projected (einsat *solver, const projection *p,
+                            bool projected) {
+  for (all_stack (unsigned, idx, p->vars))
     FLAGS (idx)->projected = projected;
 }
 
 /* The projection on all variables changes only when variables are
  * added, as an imported external variable keeps its internal one (also
- * when restored after elimination): the stacks keep the entries of the
- * last such call, and only the variables added since are imported. */
-static void import_all (einsat *solver) {
+ * when restored after elimination): the entries of the last such call
+ * stay, and only the variables added since are imported. */
+static void import_all (einsat *solver, projection *p) {
   es_restore_all_external (solver);
-  int known = solver->all_projected, n = solver->max_external;
-  solver->all_projected = 0; /* until the entries are complete */
-  RESIZE_STACK (solver->projected_lits, (size_t) known);
-  RESIZE_STACK (solver->projected, (size_t) known);
-  bool identity = !known || solver->projected_identity;
+  int known = p->all, n = solver->max_external;
+  p->all = 0; /* until the entries are complete */
+  RESIZE_STACK (p->lits, (size_t) known);
+  RESIZE_STACK (p->vars, (size_t) known);
   for (int eidx = known + 1; eidx <= n; eidx++) {
     unsigned lit = import_projected (solver, eidx);
-    PUSH_STACK (solver->projected_lits, lit);
-    PUSH_STACK (solver->projected, IDX (lit));
-    identity &= lit == LIT ((unsigned) eidx - 1);
+    PUSH_STACK (p->lits, lit);
+    PUSH_STACK (p->vars, IDX (lit));
   }
-  solver->projected_identity = identity;
-  solver->all_projected = n;
-  /* Setting and clearing a flag per variable cost 3 % of a 17-clue
-   * Sudoku batch, where all variables are external. */
-  if (SIZE_STACK (solver->projected) == solver->vars)
-    solver->projected_below = solver->vars;
+  p->all = n;
+  if (SIZE_STACK (p->vars) == solver->vars)
+    p->below = solver->vars; /* variables added later are above */
   else
-    flag_projected (solver, true);
+    flag_projected (solver, p, true);
 }
 
-static void import_projection (einsat *solver, enumeration *e) {
+static void import_projection (einsat *solver, const enumeration *e) {
+  projection *p = &solver->enumerator->projection;
   if (e->project)
-    import_listed (solver, e);
+    import_listed (solver, p, e);
   else
-    import_all (solver);
+    import_all (solver, p);
+  solver->projecting = true;
 }
 
-/* The stacks stay for the next call (see 'import_all'). */
+/* The entries stay for the next call (see 'import_all'). */
 static void reset_projection (einsat *solver) {
-  if (solver->projected_below)
-    solver->projected_below = 0;
+  projection *p = &solver->enumerator->projection;
+  if (p->below)
+    p->below = 0;
   else
-    flag_projected (solver, false);
+    flag_projected (solver, p, false);
   solver->projecting = false;
+}
+
+/*------------------------------------------------------------------------*/
+/* Reporting models. */
+
+static bool enough (const enumeration *e, int go_on) {
+  return !go_on || (e->limit > 0 && e->models >= e->limit);
+}
+
+static void check_values (einsat *solver, const signed char *values) {
+  es_extend_values (solver, values);
+  if (!es_check_model (solver))
+    es_fatal (solver, "internal error: enumerated model does not "
+                      "satisfy the original clauses");
+}
+
+/* Room for the model of 'e' and its terminating zero; its size goes to
+ * 'size'. */
+static int *model_buffer (einsat *solver, const enumeration *e,
+                          int *size_ptr) {
+  int size = e->project ? e->project_size
+                        : solver->enumerator->projection.all;
+  *size_ptr = size;
+  ints *model = &solver->enumerator->model;
+  CLEAR_STACK (*model);
+  RESERVE_STACK (*model, (size_t) size + 1);
+  RESIZE_STACK (*model, (size_t) size + 1);
+  model->begin[size] = 0;
+  return model->begin;
+}
+
+static int pass_model (einsat *solver, enumeration *e) {
+  e->models++;
+  return e->callback (e->data, solver->enumerator->model.begin);
 }
 
 /* Projected variables are frozen (see 'eliminate.c'), so their values
  * are assigned: the model needs no extension, which would cost time
- * linear in the formula per model.  'values' are the solver's or those of
- * the search without learning ('dpll.c'). */
-static int report_values (einsat *solver, enumeration *e,
-                          const signed char *values) {
-  if (GET_OPTION (check)) {
-    es_extend_values (solver, values);
-    if (!es_check_model (solver))
-      es_fatal (solver, "internal error: enumerated model does not "
-                        "satisfy the original clauses");
-  }
-  ints *model = &solver->projected_model;
-  int n = e->project ? e->project_size : solver->max_external;
-  CLEAR_STACK (*model);
-  RESERVE_STACK (*model, (size_t) n + 1);
-  const unsigned *lits = solver->projected_lits.begin;
-  const int *project = e->project;
-  int *out = model->end;
-  /* Projected values are 1 or -1: multiplying needs no branch, and in a
-   * puzzle most values are false, not all.  Unrolled on all variables,
-   * where the loop overhead would be a third of the loop. */
-  if (project) {
+ * linear in the formula per model.  Values are 1 or -1: multiplying
+ * needs no branch, and whether a value is true varies at random. */
+static int report_model (einsat *solver, enumeration *e) {
+  if (GET_OPTION (check))
+    check_values (solver, solver->values);
+  int n, *out = model_buffer (solver, e, &n);
+  const unsigned *lits = solver->enumerator->projection.lits.begin;
+  const signed char *values = solver->values;
+  if (e->project)
     for (int i = 0; i < n; i++) {
       assert (values[lits[i]]);
-      out[i] = values[lits[i]] * abs (project[i]);
+      out[i] = values[lits[i]] * abs (e->project[i]);
     }
-  } else if (solver->projected_identity) {
-    /* The usual case, as a loop the compiler vectorises: negating by
-     * the sign, as a multiply by 1 or -1 would need SSE4.1. */
-    for (int i = 0; i < n; i++) {
-      assert (values[2 * i]);
-      int sign = values[2 * i] >> 1; /* -1 if false, 0 if true */
-      out[i] = ((i + 1) ^ sign) - sign;
-    }
-  } else {
-#pragma GCC unroll 4
+  else
     for (int i = 0; i < n; i++) {
       assert (values[lits[i]]);
       out[i] = values[lits[i]] * (i + 1);
     }
-  }
-  out[n] = 0;
-  model->end = out + n + 1;
-  e->models++;
-  return e->callback (e->data, model->begin);
+  return pass_model (solver, e);
 }
 
-static int report_model (einsat *solver, enumeration *e) {
-  return report_values (solver, e, solver->values);
-}
+/*------------------------------------------------------------------------*/
+/* Blocking clauses. */
 
 /* Is the true literal 'lit' implied by literals marked as implied?  The
  * mark is the 'removable' flag, which is free outside conflict analysis. */
@@ -286,10 +375,6 @@ static void learn_blocking_clause (einsat *solver) {
   CLEAR_STACK (*lits);
 }
 
-static bool enough (enumeration *e, int go_on) {
-  return !go_on || (e->limit > 0 && e->models >= e->limit);
-}
-
 static void enumerate_blocking (einsat *solver, enumeration *e,
                                 unsigned selector) {
   for (;;) {
@@ -364,17 +449,263 @@ static bool refuted_prefix (einsat *solver, enumeration *e) {
   return next_prefix (solver, e);
 }
 
-/* Reports a model of the search without learning; false to stop. */
-static bool report_dpll_model (einsat *solver, void *data,
-                               const signed char *values) {
-  enumeration *e = data;
-  return !enough (e, report_values (solver, e, values));
+/*------------------------------------------------------------------------*/
+/* The search without learning first ('dpll.c').
+ *
+ * The sub-solver gets the irredundant clauses without root-level false
+ * literals and satisfied clauses, its variables numbered as the user
+ * numbers them: external variable i is its variable i - 1, and internal
+ * variables without an external name follow.  Its values are then a
+ * model in the user's order, which a projection on all variables reports
+ * without a table lookup per variable. */
+
+/* Copying and the scan of the large clauses per decision grow with the
+ * formula; binary clauses count too. */
+static bool small_enough (einsat *solver) {
+  return solver->vars && solver->vars <= (unsigned) GET_OPTION (dpllvars) &&
+         STAT (clauses_irredundant) <= (uint64_t) GET_OPTION (dpllclauses);
 }
+
+static void number_variables (einsat *solver, subsolver *s) {
+  unsigned external = (unsigned) solver->max_external, vars = external;
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    vars += !PEEK_STACK (solver->i2e, idx);
+  CLEAR_STACK (s->to_dpll);
+  RESERVE_STACK (s->to_dpll, (size_t) solver->vars + 1);
+  CLEAR_STACK (s->from_dpll);
+  RESERVE_STACK (s->from_dpll, (size_t) vars + 1);
+  RESIZE_STACK (s->from_dpll, (size_t) vars);
+  for (unsigned var = 0; var < external; var++)
+    s->from_dpll.begin[var] = INVALID; /* never imported */
+  unsigned next = external;
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    int eidx = PEEK_STACK (solver->i2e, idx);
+    unsigned var = eidx ? (unsigned) eidx - 1 : next++;
+    PUSH_STACK (s->to_dpll, var);
+    s->from_dpll.begin[var] = idx;
+  }
+}
+
+static unsigned to_dpll (const subsolver *s, unsigned lit) {
+  return LIT (s->to_dpll.begin[IDX (lit)]) | (lit & 1);
+}
+
+static unsigned from_dpll (const subsolver *s, unsigned lit) {
+  return LIT (s->from_dpll.begin[IDX (lit)]) | (lit & 1);
+}
+
+static void load_variables (einsat *solver, subsolver *s) {
+  for (size_t var = 0; var < SIZE_STACK (s->from_dpll); var++) {
+    unsigned idx = s->from_dpll.begin[var];
+    signed char value = idx == INVALID ? 0 : VALUE (LIT (idx));
+    if (value)
+      es_dpll_fix (s->dpll, LIT ((unsigned) var) | (value < 0));
+    else if (idx == INVALID || !FLAGS (idx)->active)
+      es_dpll_ignore (s->dpll, (unsigned) var);
+  }
+}
+
+/* Each binary clause is met in the watches of both its literals. */
+static void load_binaries (einsat *solver, subsolver *s) {
+  for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
+    for (all_stack (watch, w, WATCHES (lit))) {
+      if (w.ref != IRREDUNDANT_BINARY || w.blit < lit)
+        continue;
+      if (VALUE (lit) || VALUE (w.blit))
+        continue; /* satisfied at the root (propagation is complete) */
+      unsigned lits[2] = {to_dpll (s, lit), to_dpll (s, w.blit)};
+      es_dpll_clause (s->dpll, 2, lits);
+    }
+}
+
+static void load_large_clauses (einsat *solver, subsolver *s) {
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    clause *c = CLAUSE (ref);
+    if (c->garbage)
+      continue;
+    CLEAR_STACK (s->lits);
+    bool satisfied = false;
+    for (all_literals_in_clause (lit, c)) {
+      signed char value = VALUE (lit);
+      satisfied |= value > 0;
+      if (!value)
+        PUSH_STACK (s->lits, to_dpll (s, lit));
+    }
+    if (!satisfied)
+      es_dpll_clause (s->dpll, SIZE_STACK (s->lits), s->lits.begin);
+  }
+}
+
+static void load (einsat *solver, subsolver *s) {
+  s->loaded = false;
+  if (!s->dpll)
+    s->dpll = es_dpll_new (solver);
+  number_variables (solver, s);
+  es_dpll_begin (s->dpll, (unsigned) SIZE_STACK (s->from_dpll));
+  load_variables (solver, s);
+  load_binaries (solver, s);
+  load_large_clauses (solver, s);
+  es_dpll_end (s->dpll);
+  s->changes = solver->irredundant_changes;
+  s->irredundant = STAT (clauses_irredundant);
+  s->root_trail = solver->trail_size;
+  s->internal = solver->vars;
+  s->external = solver->max_external;
+  s->loaded = true;
+}
+
+/* A load costs about as much as a few CDCL searches of a small formula.
+ * An application that changes the formula before every enumeration
+ * would pay that each time, so a copy that served one enumeration only
+ * is made again only after twice as many enumerations as the last time
+ * were left to CDCL.  Returns 0 if this one is. */
+static dpll *current_copy (einsat *solver, subsolver *s) {
+  if (s->loaded && s->changes == solver->irredundant_changes &&
+      s->root_trail == solver->trail_size && s->internal == solver->vars &&
+      s->external == solver->max_external) {
+    /* A change that did not count 'irredundant_changes' would leave the
+     * copy stale: a place adding or removing clauses without it. */
+    assert (s->irredundant == STAT (clauses_irredundant));
+    s->served++;
+    return s->dpll;
+  }
+  if (s->loaded && s->served < 2) {
+    if (s->skipped < s->backoff) {
+      s->skipped++;
+      return 0;
+    }
+    s->backoff = s->backoff ? 2 * s->backoff : 1;
+  } else
+    s->backoff = 0;
+  s->skipped = 0;
+  load (solver, s);
+  s->served = 1;
+  return s->dpll;
+}
+
+/* Its values as internal ones (1 true, -1 false), for
+ * 'es_extend_values'. */
+static const signed char *internal_values (einsat *solver, subsolver *s,
+                                           const signed char *values) {
+  CLEAR_STACK (s->values);
+  RESERVE_STACK (s->values, 2 * (size_t) solver->vars + 1);
+  signed char *internal = (signed char *) s->values.begin;
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    signed char value = values[to_dpll (s, LIT (idx))];
+    assert (value != DPLL_FREE || !FLAGS (idx)->active);
+    internal[LIT (idx)] = (signed char) (1 - value);
+    internal[NOT (LIT (idx))] = (signed char) (value - 1);
+  }
+  return internal;
+}
+
+/* -1 if 'value' is DPLL_FALSE, 0 if DPLL_TRUE. */
+static inline int sign_of (signed char value) { return -(value >> 1); }
+
+/* A model of the sub-solver, in its numbering: the external variable
+ * 'eidx' is its variable 'eidx - 1'.  Negating by the sign, without a
+ * branch or a multiply, in a loop the compiler vectorises for the
+ * projection on all variables. */
+static bool report_dpll_model (void *data, const signed char *values) {
+  enumeration *e = data;
+  einsat *solver = e->solver;
+  subsolver *s = &solver->enumerator->sub;
+  if (GET_OPTION (check))
+    check_values (solver, internal_values (solver, s, values));
+  int n, *out = model_buffer (solver, e, &n);
+  if (e->project)
+    for (int i = 0; i < n; i++) {
+      int eidx = abs (e->project[i]);
+      int sign = sign_of (values[LIT ((unsigned) eidx - 1)]);
+      assert (values[LIT ((unsigned) eidx - 1)] != DPLL_FREE);
+      out[i] = (eidx ^ sign) - sign;
+    }
+  else
+    for (int i = 0; i < n; i++) {
+      int sign = sign_of (values[LIT ((unsigned) i)]);
+      assert (values[LIT ((unsigned) i)] != DPLL_FREE);
+      out[i] = ((i + 1) ^ sign) - sign;
+    }
+  return !enough (e, pass_model (solver, e));
+}
+
+static bool terminating (void *data) {
+  enumeration *e = data;
+  return es_terminating (e->solver);
+}
+
+/* The assumptions and the projection in the sub-solver's numbering. */
+static void translate_query (einsat *solver, subsolver *s,
+                             const enumeration *e, es_dpll_search *query) {
+  CLEAR_STACK (s->lits);
+  for (all_stack (unsigned, lit, solver->assumptions))
+    PUSH_STACK (s->lits, to_dpll (s, lit));
+  query->assumptions = s->lits.begin;
+  query->assumed = SIZE_STACK (s->lits);
+  /* All its variables are projected if all are external. */
+  int external = solver->max_external;
+  if (!e->project && SIZE_STACK (s->from_dpll) == (size_t) external)
+    return;
+  int n = e->project ? e->project_size : external;
+  CLEAR_STACK (s->projection);
+  RESERVE_STACK (s->projection, (size_t) n + 1);
+  for (int i = 0; i < n; i++)
+    *s->projection.end++ = e->project ? (unsigned) abs (e->project[i]) - 1
+                                      : (unsigned) i;
+  query->projection = s->projection.begin;
+  query->projected = SIZE_STACK (s->projection);
+}
+
+/* The projected decisions of the sub-solver become the prefix of the
+ * backtracking enumeration ('es_dpll_prefix' says why that is right). */
+static void hand_over (einsat *solver, const subsolver *s) {
+  for (size_t i = 0; i < es_dpll_prefix (s->dpll); i++) {
+    bool flipped;
+    unsigned lit =
+        from_dpll (s, es_dpll_prefix_literal (s->dpll, i, &flipped));
+    PUSH_STACK (solver->assumptions, lit);
+    FLAGS (IDX (lit))->flipped = flipped;
+  }
+  INC (dpll_handed_over);
+}
+
+enum { SUB_SKIPPED, SUB_DONE, SUB_HANDED_OVER };
+
+static int enumerate_without_learning (einsat *solver, enumeration *e) {
+  /* The application's decisions and the teaching trace are CDCL's. */
+  if (!ENABLED (dpll) || solver->decide_callback || solver->level ||
+      solver->propagated != solver->trail_size || !small_enough (solver))
+    return SUB_SKIPPED;
+  subsolver *s = &solver->enumerator->sub;
+  dpll *d = current_copy (solver, s);
+  if (!d)
+    return SUB_SKIPPED;
+  INC (dpll_enumerations);
+  es_dpll_search query = {0};
+  translate_query (solver, s, e, &query);
+  query.budget = (uint64_t) GET_OPTION (dpllnodes);
+  query.per_model = (uint64_t) GET_OPTION (dpllpermodel);
+  query.weighted = GET_OPTION (dpllweights);
+  query.model = report_dpll_model;
+  query.terminate = terminating;
+  query.data = e;
+  int res = es_dpll_enumerate (d, &query);
+  ADD (dpll_decisions, query.decisions);
+  ADD (dpll_models, query.models);
+  if (res == DPLL_HANDED_OVER) {
+    hand_over (solver, s);
+    return SUB_HANDED_OVER;
+  }
+  e->complete = res == DPLL_COMPLETE;
+  return SUB_DONE;
+}
+
+/*------------------------------------------------------------------------*/
+/* Backtracking. */
 
 static void enumerate_backtracking (einsat *solver, enumeration *e) {
   e->base = (unsigned) SIZE_STACK (solver->assumptions);
-  if (es_dpll_enumerate (solver, report_dpll_model, e, &e->complete) ==
-      DPLL_STOPPED)
+  if (enumerate_without_learning (solver, e) == SUB_DONE)
     return;
   /* Otherwise skipped, or handed over: the prefix is where it stopped. */
   for (;;) {
@@ -405,6 +736,7 @@ static void enumerate_backtracking (einsat *solver, enumeration *e) {
 
 static void enumerate (einsat *solver, void *arg) {
   enumeration *e = arg;
+  (void) enumerator (solver); /* allocated here, where failing is safe */
   es_init_schedules (solver);
   es_init_search_limits (solver);
   es_reset_failed (solver);
@@ -423,7 +755,6 @@ static void enumerate (einsat *solver, void *arg) {
   /* Assumptions first: they may use variables the projection covers. */
   es_import_assumptions (solver);
   import_projection (solver, e);
-  solver->projecting = true;
   bool focused = es_enter_stable (solver);
   if (backtrack)
     enumerate_backtracking (solver, e);
@@ -445,8 +776,8 @@ static unsigned invalid_variable (int elit) {
 }
 
 /* Without an exit per variable, which a projection of a few hundred
- * variables per call (a Sudoku's candidates) would pay for each: the
- * compiler vectorises this loop. */
+ * variables per call would pay for each: the compiler vectorises this
+ * loop. */
 static bool valid_projection (const int *project, int size) {
   unsigned invalid = 0;
   for (int i = 0; i < size; i++)
@@ -481,7 +812,8 @@ int64_t einsat_enumerate (einsat *solver, const int *project,
         es_fatal (solver,
                   "einsat_enumerate: invalid projection variable %d",
                   project[i]);
-  enumeration e = {project, project_size, limit, callback, data, 0, 0, 0};
+  enumeration e = {solver, project, project_size, limit, callback,
+                   data,   0,       0,            0};
   bool ok = es_protect (solver, enumerate, &e);
   if (!ok)
     return -1;

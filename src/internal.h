@@ -36,6 +36,14 @@
 /*------------------------------------------------------------------------*/
 /* Literals and values. */
 
+/* For functions that must be inlined even where the compiler would
+ * rather call them (hot loops with several callers). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 #define IDX(LIT) ((LIT) >> 1)
 #define LIT(IDX) ((IDX) << 1)
 #define NOT(LIT) ((LIT) ^ 1u)
@@ -490,22 +498,13 @@ struct einsat {
   unsigneds assumptions;
   unsigneds failed;
 
-  /* Enumeration: the projection variables (never eliminated), decided
-   * first while 'projecting'.  The buffers of 'enumerate.c' live here so
-   * that a call allocates nothing once they are large enough.  Between
-   * calls they keep the last projection: if it was on all variables,
-   * 'all_projected' is the number of external variables it covers (the
-   * next one imports only those added since), else 0.  If it covers
-   * every internal variable too, the flags of the variables below
-   * 'projected_below' are left unset (see 'es_projected'); variables
-   * added during the call are above it. */
-  unsigneds projected;
+  /* Enumeration: while 'projecting' the projected variables (never
+   * eliminated, see 'es_projected') are decided first.  What
+   * enumerations keep between calls (the projection, buffers, the search
+   * without learning and its copy of the formula) is owned by
+   * 'enumerate.c'. */
   bool projecting;
-  unsigned projected_below;
-  unsigneds projected_lits; /* internal literal of each projection entry */
-  int all_projected;
-  bool projected_identity;  /* entry i is internal literal 2 * i */
-  ints projected_model;     /* the model as passed to the callback */
+  struct enumerator *enumerator;
 
   /* Decision heuristics. */
   heap scores;
@@ -614,10 +613,8 @@ struct einsat {
   struct congruence *congruence;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
 
-  /* Enumeration without learning ('dpll.c'): its copy of the formula,
-   * and the count of changes of the irredundant clauses it is checked
-   * against. */
-  struct dpll *dpll;
+  /* Changes of the irredundant clauses, against which the copy of the
+   * formula of the search without learning is checked ('enumerate.c'). */
   uint64_t irredundant_changes;
 
   /* Local search ('walk.c'). */
@@ -905,6 +902,9 @@ void es_transred (einsat *);
 
 /* in 'enumerate.c' */
 unsigned es_next_projected (einsat *);
+/* Is variable 'idx' in the projection of the current enumeration? */
+bool es_projected (const einsat *, unsigned idx);
+void es_release_enumerator (einsat *);
 
 /* in 'extend.c' */
 void es_push_extension (einsat *, unsigned witness, size_t size,
@@ -916,11 +916,6 @@ void es_restore_all_external (einsat *); /* 1..max_external */
 void es_restore_blocked (einsat *);
 void es_release_extension (einsat *);
 
-/* in 'dpll.c' */
-enum { DPLL_SKIPPED, DPLL_STOPPED, DPLL_HANDED_OVER };
-typedef bool es_dpll_report (einsat *, void *, const signed char *values);
-int es_dpll_enumerate (einsat *, es_dpll_report *, void *, int *complete);
-void es_release_dpll (einsat *);
 
 /* in 'walk.c' */
 bool es_walking_initially (einsat *);
@@ -991,11 +986,6 @@ void es_lrat_add_units (einsat *, size_t size, const unsigned *lits);
 void es_lrat_remember_duplicates (einsat *, uint64_t id, size_t size,
                                   const unsigned *lits);
 void es_lrat_remember_duplicates_ref (einsat *, unsigned ref);
-
-/* Is variable 'idx' in the projection of the current enumeration? */
-static inline bool es_projected (const einsat *solver, unsigned idx) {
-  return idx < solver->projected_below || FLAGS (idx)->projected;
-}
 
 static inline uint64_t es_clause_id (einsat *solver, clause *c) {
   uint64_t id = 0;

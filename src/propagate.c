@@ -18,12 +18,6 @@
 
 /* Inlined into both loops below: with two callers the compiler would
  * otherwise call it, which costs the search a few percent. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ALWAYS_INLINE inline __attribute__ ((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
-
 static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
                                                  unsigned lit,
                                                  uint64_t *ticks) {

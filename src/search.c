@@ -177,7 +177,11 @@ void es_import_assumptions (einsat *solver) {
   es_restore_external (solver, SIZE_STACK (solver->eassumptions),
                        solver->eassumptions.begin);
   for (all_stack (int, elit, solver->eassumptions)) {
-    unsigned lit = es_import_literal (solver, elit);
+    /* Known variables take the short way (after restoring, none is
+     * eliminated): assumptions are imported at every call. */
+    unsigned lit = es_find_literal (solver, elit);
+    if (lit == INVALID)
+      lit = es_import_literal (solver, elit);
     FLAGS (IDX (lit))->assumed = true;
     PUSH_STACK (solver->assumptions, lit);
   }

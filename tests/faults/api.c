@@ -200,6 +200,34 @@ static void basic_scenario (run *r) {
   record (r, "einsat_vars", einsat_vars (s), NO_ERROR_VALUE);
 }
 
+/* Enumeration as the first call of a fresh solver: the structure the
+ * calls keep, the sub-solver and its copy of the formula are allocated
+ * inside it (an allocation failing there once aborted the program).
+ * Then again with a listed projection after a clause is added, which
+ * copies the formula again. */
+static void enumerate_scenario (run *r) {
+  einsat *s = r->solver;
+  int c1[] = {1, 2, 3, 0}, c2[] = {-1, -2, 0}, c3[] = {-2, -3, 0},
+      c4[] = {-1, -3, 0};
+  if (!add_clause (r, c1) || !add_clause (r, c2) || !add_clause (r, c3) ||
+      !add_clause (r, c4))
+    return; /* exactly one of 1, 2, 3 */
+  int models = 0;
+  int64_t found = einsat_enumerate (s, 0, 0, 0, count_model, &models, 0);
+  if (!r->reference && found != 3)
+    problem (r, "einsat_enumerate", "not the three models");
+  if (!record (r, "einsat_enumerate", (int) found, -1))
+    return;
+  int c5[] = {1, 3, 0}, project[] = {1, 3};
+  if (!add_clause (r, c5))
+    return; /* 1 or 3 */
+  models = 0;
+  found = einsat_enumerate (s, project, 2, 0, count_model, &models, 0);
+  if (!r->reference && found != 2)
+    problem (r, "einsat_enumerate", "not the two projected models");
+  record (r, "einsat_enumerate", (int) found, -1);
+}
+
 static bool add_and_gate (run *r, int g, int a, int b) {
   int c1[] = {-g, a, 0}, c2[] = {-g, b, 0}, c3[] = {g, -a, -b, 0};
   return add_clause (r, c1) && add_clause (r, c2) && add_clause (r, c3);
@@ -352,5 +380,6 @@ int main (void) {
   bool ok = check_scenario ("basic", basic_scenario);
   ok &= check_scenario ("circuit", circuit_scenario);
   ok &= check_scenario ("lrat", lrat_scenario);
+  ok &= check_scenario ("enumerate", enumerate_scenario);
   return !ok;
 }

@@ -3,6 +3,7 @@
  * only the unit tests may do. */
 
 #include "internal.h"
+#include "unit.h"
 
 #include "../common/check.h"
 
@@ -402,6 +403,12 @@ static void test_invariants (void) {
 
 #endif
 
+static void test_dpll (void) {
+  char why[256];
+  if (!unit_dpll_random (why, sizeof why, 20000))
+    snprintf (check_failure, sizeof check_failure, "%s", why);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
@@ -411,6 +418,7 @@ static const test_case cases[] = {
     {"failed-dominator", test_failed_dominator},
     {"transred", test_transred},
     {"transred-failed", test_transred_failed},
+    {"dpll", test_dpll},
 #ifndef NDEBUG
     {"invariants", test_invariants},
 #endif
