@@ -8,10 +8,13 @@
 #   make install PREFIX=/usr/local
 #   make deps       install the optional Debian packages (Python headers,
 #                   clang for 'make fuzz', zbar, solvers to compare with,
-#                   emscripten and chromium for the web playground) and
+#                   emscripten and chromium for the web playground, Open
+#                   MPI for einsat-mpi) and
 #                   the playground tests' npm package
 #   make web        the web playground in build/web ('make serve' shows it)
 #   make fuzz       libFuzzer targets (see tests/fuzz/README.md)
+#   make mpi        einsat-mpi, the cluster solver (needs Open MPI's mpicc;
+#                   see mpi/README.md)
 #
 # Each component has its own fragment '<dir>/module.mk' which appends to
 # the variables below; this file only knows the configurations and the
@@ -184,7 +187,8 @@ format:
 # Optional pieces: each is skipped with a message when missing, so this
 # is best effort (needs root and a reachable Debian mirror).
 DEBIAN_PACKAGES := python3-dev python3-pycosat clang libclang-rt-14-dev \
-                   zbar-tools minisat picosat cadical emscripten chromium
+                   zbar-tools minisat picosat cadical emscripten chromium \
+                   libopenmpi-dev openmpi-bin
 deps:
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  apt-get update -qq && \
@@ -201,7 +205,7 @@ clean:
 	rm -rf build $(CLEAN_EXTRA)
 
 help:
-	@sed -n '2,14p' Makefile
+	@sed -n '2,17p' Makefile
 
 print-cflags:
 	@echo $(CFLAGS_ALL)

@@ -5,27 +5,29 @@
 # checked); bench/parallel_summary.py prints the figures of
 # bench/PARALLEL.md (solved, PAR-2, median wall-clock speedup, memory).
 #
-#   bench/parallel.sh [-t TIMEOUT] [-m MIN] [-n THREADS]... [-l LIST] [INSTANCES...]
+#   bench/parallel.sh [-t TIMEOUT] [-m MIN] [-n THREADS]... [-l LIST] [-S] [INSTANCES...]
 #
 # Defaults: 300 s timeout, MIN 10 s, threads 2 and 8 against 1 (and 8
 # oversubscribed, see below), all of
 # ../shared/bench/cnf.  Without '-l' a first pass runs one thread on the
 # instances and keeps those it did not solve within MIN seconds (written
-# to bench/out/parallel-selected-STAMP.list, reusable with '-l').  Then
+# to bench/out/parallel-selected-STAMP.list, reusable with '-l'; '-S'
+# stops there and prints the list's path, for bench/mpi.sh).  Then
 # one interleaved pass runs every thread count on them.  Wall-clock
 # figures need a quiet machine with at least 2 idle cores: run nothing
 # else meanwhile.  Extra einsat options go into EINSAT_OPTIONS.
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=../shared/bench
-timeout=300 min=10 list= counts=()
-while getopts "t:m:n:l:" opt; do
+timeout=300 min=10 list= counts=() select_only=
+while getopts "t:m:n:l:S" opt; do
   case $opt in
     t) timeout=$OPTARG ;;
     m) min=$OPTARG ;;
     n) counts+=("$OPTARG") ;;
     l) list=$OPTARG ;;
-    *) sed -n '2,16p' "$0"; exit 1 ;;
+    S) select_only=1 ;;
+    *) sed -n '2,17p' "$0"; exit 1 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -39,7 +41,7 @@ stamp=$(date +%Y%m%d-%H%M%S)
 
 if [ -z "$list" ]; then
   list=bench/out/parallel-selected-$stamp.list
-  echo "selection: one thread, kept if not solved within $min s"
+  echo "selection: one thread, kept if not solved within $min s" >&2
   "$SHARED/run-bench" -t "$timeout" -j 1 --expect "$SHARED/cnf/status.tsv" \
     -s "threads1=$einsat --threads=1 {in}" -o "bench/out/parallel-select-$stamp.csv" \
     --no-table "$@" >"bench/out/parallel-select-$stamp.txt"
@@ -49,9 +51,10 @@ for row in csv.DictReader(open(sys.argv[1])):
     if row["status"] not in ("SAT", "UNSAT") or float(row["wall"]) >= float(sys.argv[2]):
         print(row["instance"])
 EOF
-  echo "selected $(wc -l <"$list") instances into $list"
+  echo "selected $(wc -l <"$list") instances into $list" >&2
 fi
 [ -s "$list" ] || { echo "bench: no instance selected" >&2; exit 1; }
+[ -z "$select_only" ] || { echo "$list"; exit 0; }
 
 # Beyond the processors online '--threads=N' starts that many workers
 # only: 'threadsNx' runs all N with '--threadsoversubscribe'.

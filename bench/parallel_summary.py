@@ -7,35 +7,47 @@ memory (median, ratio to one thread, and per worker: a portfolio of N
 threads is the caller's instance plus N workers, so a worker costs
 (rss_N - rss_1) / N).
 
-    bench/parallel_summary.py CSV TIMEOUT [--table]
+    bench/parallel_summary.py CSV TIMEOUT [--table] [--base=NAME] [--no-memory]
 
 A count with an 'x' (8x) ran with --threadsoversubscribe: all its workers,
-more than the processors online.
+more than the processors online.  bench/mpi.sh names its runs rank1,
+ranks2, cubes2 (the number: ranks) and compares with '--base=rank1';
+'--no-memory' leaves out the memory columns, since the harness measures
+mpirun there, not the ranks.
 """
 import collections
 import csv
+import re
 import statistics
 import sys
 
 
 def threads_of(name):
-    """threads8x (oversubscribed) is 8 threads too, listed after threads8."""
-    return int(name[len("threads"):].rstrip("x"))
+    """threads8x (oversubscribed) is 8 threads too, listed after threads8;
+    the number at the end of any other name (ranks2) counts as well."""
+    return int(re.search(r"(\d+)x?$", name).group(1))
+
+
+def label(name):
+    return name[len("threads"):] if name.startswith("threads") else name
 
 
 def order(name):
-    return (threads_of(name), name.endswith("x"))
+    return (threads_of(name), name.endswith("x"), name)
 
 
 def main():
     path, timeout = sys.argv[1], float(sys.argv[2])
     table = "--table" in sys.argv
+    memory_columns = "--no-memory" not in sys.argv
+    base_name = next((a[len("--base="):] for a in sys.argv
+                      if a.startswith("--base=")), "threads1")
     runs = collections.defaultdict(dict)
     for row in csv.DictReader(open(path)):
         runs[row["instance"]][row["solver"]] = row
     solvers = sorted({s for r in runs.values() for s in r}, key=order)
-    if "threads1" not in solvers:
-        sys.exit("parallel_summary: no 'threads1' runs in %s" % path)
+    if base_name not in solvers:
+        sys.exit("parallel_summary: no '%s' runs in %s" % (base_name, path))
     complete = {i: r for i, r in runs.items() if len(r) == len(solvers)}
 
     def solved(row):
@@ -48,11 +60,14 @@ def main():
         return float(row["maxrss_mb"] or 0)
 
     print("%d instances, %g s timeout, wall-clock time\n" % (len(complete), timeout))
-    print("| threads | solved | wrong | PAR-2 (s) | PAR-2 vs 1 thread | "
-          "median speedup (both solved) | median speedup (either, unsolved at timeout) "
-          "| peak MB median | memory vs 1 thread | MB per worker |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    base = {i: r["threads1"] for i, r in complete.items()}
+    header = ("| %s | solved | wrong | PAR-2 (s) | PAR-2 vs %s | "
+              "median speedup (both solved) | median speedup (either, unsolved at timeout) |"
+              % (("threads", "1 thread") if base_name == "threads1" else ("solver", base_name)))
+    if memory_columns:
+        header += " peak MB median | memory vs 1 thread | MB per worker |"
+    print(header)
+    print("| ---: " * (header.count("|") - 1) + "|")
+    base = {i: r[base_name] for i, r in complete.items()}
     base_par2 = sum(par2(r) for r in base.values())
     for solver in solvers:
         n = threads_of(solver)
@@ -71,14 +86,18 @@ def main():
         def median(values, fmt):
             return fmt % statistics.median(values) if values else "-"
 
-        print("| %s | %d | %d | %.0f | %s | %s | %s | %s | %s | %s |" % (
-            solver[len("threads"):], count, wrong, total,
-            "-" if n == 1 else "%+.0f %%" % (100.0 * (total - base_par2) / base_par2),
-            "-" if n == 1 else median(both, "%.2fx"),
-            "-" if n == 1 else median(either, "%.2fx"),
-            median(memory, "%.0f"),
-            "-" if n == 1 else median(ratios, "%.2fx"),
-            "-" if n == 1 else median(per_worker, "%.1f")))
+        is_base = solver == base_name
+        line = "| %s | %d | %d | %.0f | %s | %s | %s |" % (
+            label(solver), count, wrong, total,
+            "-" if is_base else "%+.0f %%" % (100.0 * (total - base_par2) / base_par2),
+            "-" if is_base else median(both, "%.2fx"),
+            "-" if is_base else median(either, "%.2fx"))
+        if memory_columns:
+            line += " %s | %s | %s |" % (
+                median(memory, "%.0f"),
+                "-" if is_base else median(ratios, "%.2fx"),
+                "-" if is_base else median(per_worker, "%.1f"))
+        print(line)
     if table:
         print("\n| instance | " + " | ".join(solvers) + " |")
         print("| --- |" + " ---: |" * len(solvers))

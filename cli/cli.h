@@ -104,4 +104,22 @@ int cli_enumerate (einsat *, cli_enumeration *, einsat_dimacs *);
 
 void cli_release_enumeration (cli_enumeration *);
 
+/* in 'cubes.c': the cubes of an iCNF file ('p inccnf', 'a ... 0'), each
+ * ending in 0, and solving the formula under each in turn. */
+typedef struct cli_cubes {
+  int *lits;
+  size_t size, capacity;
+  int64_t count;
+} cli_cubes;
+
+/* The reader's 'cube' callback ('einsat_dimacs'); 'data' is the cubes. */
+int cli_collect_cube (void *data, const int *lits, int size);
+
+/* Returns 10 at the first satisfiable cube (the solver holds its model),
+ * 20 if every cube is unsatisfiable, 0 if a limit or 'interrupted' left
+ * one open, -1 after reporting an error. */
+int cli_solve_cubes (einsat *, const cli_cubes *, bool quiet,
+                     const char *(*interrupted) (void));
+void cli_release_cubes (cli_cubes *);
+
 #endif

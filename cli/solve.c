@@ -24,6 +24,7 @@ typedef struct app {
   einsat_dimacs dimacs;
   double parse_time;
   cli_enumeration enumeration; /* --all, --count, --unique (enumerate.c) */
+  cli_cubes cubes;             /* of an iCNF file (cubes.c) */
 } app;
 
 static void print_solver_options (void) {
@@ -52,7 +53,10 @@ static const fe_command_line cli_command_line = {
     "bzip2, xz, lzma and zstd compressed input is read through their\n"
     "decompressor) and prints the result in SAT competition format.  With\n"
     "OUTFILE also writes a MiniSat result file.  Exit code 10 for\n"
-    "satisfiable, 20 for unsatisfiable, 0 for unknown, 1 for errors.\n",
+    "satisfiable, 20 for unsatisfiable, 0 for unknown, 1 for errors.\n"
+    "An iCNF file ('p inccnf', cubes as 'a LITS 0') is solved under each\n"
+    "cube in turn: satisfiable at the first satisfiable cube, unsatisfiable\n"
+    "if every cube is.\n",
     0, 0, print_commands_and_solver_options};
 
 /*------------------------------------------------------------------------*/
@@ -173,8 +177,29 @@ static int open_outputs (app *a) {
   return -1;
 }
 
+/* Cubes say which parts of the search space to solve: enumeration does
+ * not take them, and an UNSAT answer then says that every cube is
+ * unsatisfiable, which no refutation of the formula can certify unless
+ * the cubes cover every assignment. */
+static int check_cubes (app *a) {
+  if (!a->cubes.count)
+    return -1;
+  if (a->enumeration.mode)
+    return fe_error ("%s: cubes ('a' lines) with '--all', '--count' or "
+                     "'--unique' are not supported", a->input_path);
+  if (a->proof_path)
+    return fe_error ("%s: '--%s' with cubes ('a' lines) is not supported: "
+                     "an UNSAT answer says that every cube is "
+                     "unsatisfiable, not what a proof refutes",
+                     a->input_path, a->options.lrat ? "lrat" : "proof");
+  return -1;
+}
+
 static int read_input (app *a) {
   double start = fe_process_time ();
+  a->dimacs.icnf = 1;
+  a->dimacs.cube = cli_collect_cube;
+  a->dimacs.data = &a->cubes;
   if (!einsat_read_dimacs_path (a->solver, a->input_path, &a->dimacs)) {
     if (a->host->interrupted ())
       return 0;
@@ -184,22 +209,28 @@ static int read_input (app *a) {
   if (a->enumeration.mode &&
       !cli_check_projection (&a->enumeration, &a->dimacs))
     return 1;
-  return -1;
+  return check_cubes (a);
 }
 
 static void print_header (app *a) {
-  if (!a->options.quiet)
-    printf ("c einsat %s%s\n"
-            "c parsed %d variables and %" PRId64 " clauses in %.2f "
+  if (a->options.quiet)
+    return;
+  printf ("c einsat %s%s\n", einsat_version (), a->host->banner);
+  if (a->dimacs.incremental)
+    printf ("c parsed iCNF: %d variables, %" PRId64 " clauses and %" PRId64
+            " cubes in %.2f seconds\n",
+            a->dimacs.max_var, a->dimacs.read_clauses, a->cubes.count,
+            a->parse_time);
+  else
+    printf ("c parsed %d variables and %" PRId64 " clauses in %.2f "
             "seconds\n",
-            einsat_version (), a->host->banner, a->dimacs.variables,
-            a->dimacs.read_clauses, a->parse_time);
+            a->dimacs.variables, a->dimacs.read_clauses, a->parse_time);
 }
 
 /* The result file is written before the result is printed, so that a
  * write error leaves no answer on standard output. */
 static int finish (app *a, int res) {
-  int vars = a->dimacs.variables;
+  int vars = a->dimacs.incremental ? a->dimacs.max_var : a->dimacs.variables;
   if (einsat_vars (a->solver) > vars)
     vars = einsat_vars (a->solver);
   if (a->result.file &&
@@ -225,12 +256,16 @@ static int search (app *a) {
     res = 0;
   else if (a->enumeration.mode)
     res = cli_enumerate (a->solver, &a->enumeration, &a->dimacs);
+  else if (a->cubes.count)
+    res = cli_solve_cubes (a->solver, &a->cubes, a->options.quiet,
+                           a->host->interrupted);
   else
     res = einsat_solve (a->solver);
   a->host->limit (a->solver, 0);
-  if (res < 0) /* 'cli_enumerate' reported its errors itself */
-    return a->enumeration.mode ? 1
-                               : fe_solver_error (einsat_error (a->solver));
+  if (res < 0) /* 'cli_enumerate' and 'cli_solve_cubes' reported it */
+    return a->enumeration.mode || a->cubes.count
+               ? 1
+               : fe_solver_error (einsat_error (a->solver));
   return res;
 }
 
@@ -258,6 +293,7 @@ static void release (app *a) {
   fe_discard_output (&a->proof);
   fe_discard_output (&a->result);
   cli_release_enumeration (&a->enumeration);
+  cli_release_cubes (&a->cubes);
   fe_release_arguments (&a->arguments);
   einsat_delete (a->solver);
   free (a->dimacs.project);

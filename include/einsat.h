@@ -277,16 +277,38 @@ size_t einsat_peak_memory (const einsat *);
  * "NAME:LINE: message" (or "NAME: message" if the decompressor failed).  In
  * strict mode (the default) literals beyond the header's variable count
  * and a clause count that differs from the header are errors; 'relaxed'
- * accepts both. */
+ * accepts both.
+ *
+ * With 'icnf' the reader also takes iCNF, the format of cube-and-conquer
+ * tools (as CaDiCaL reads it): the header 'p inccnf' (no counts, any
+ * variable), the clauses, then cubes, each 'a' with its literals and 0
+ * ("a 1 -2 0"); no clause may follow a cube.  The clauses go to the
+ * solver as usual; each cube goes to the 'cube' callback, which decides
+ * what to do with it (the command line solves the formula under each
+ * in turn).  Independently, the 'clause' callback (if not NULL) is
+ * called with every clause before the solver gets it, for a caller
+ * that needs the clauses itself (to check models, or to send the formula
+ * elsewhere).  Both get 'size' literals without the 0, valid during the
+ * call only, and return 1, or 0 if they could not take them (out of
+ * memory), which stops the reader with an error.  They may not call back
+ * into the solver. */
+
+typedef int einsat_lits_callback (void *data, const int *lits, int size);
 
 typedef struct einsat_dimacs {
   int relaxed;          /* in: accept the deviations listed above */
   int variables;        /* out: variables declared in the header */
   int64_t clauses;      /* out: clauses declared in the header */
   int64_t read_clauses; /* out: clauses read */
-  int max_var;          /* out: largest variable in the file */
+  int max_var;          /* out: largest variable in the file (cubes too) */
   int project_size;     /* out: number of variables on 'c ind' lines */
   int *project;         /* out: those variables (malloc'ed, caller frees) */
+  int icnf;             /* in: also accept iCNF ('p inccnf', cubes) */
+  int incremental;      /* out: the header was 'p inccnf' (counts are 0) */
+  int64_t cubes;        /* out: cubes read */
+  einsat_lits_callback *clause; /* in: called with every clause, or NULL */
+  einsat_lits_callback *cube;   /* in: called with every cube, or NULL */
+  void *data;                   /* in: passed to both callbacks */
 } einsat_dimacs;
 
 int einsat_read_dimacs_path (einsat *, const char *path, einsat_dimacs *);
@@ -358,6 +380,30 @@ typedef int einsat_model_callback (void *data, const int *values);
 int64_t einsat_enumerate (einsat *, const int *project, int project_size,
                           int64_t limit, einsat_model_callback *,
                           void *data, int *complete);
+
+/*------------------------------------------------------------------------*/
+/* Cube-and-conquer: splits the formula into at most 'max_cubes' (> 0)
+ * cubes, conjunctions of literals, by lookahead ('src/cube.c': the
+ * variable whose two literals together imply the most is split on, the
+ * leaf with the most unassigned variables first), and calls 'cube (data,
+ * lits, size)' for each (hardest first; 'lits' holds 'size' literals,
+ * valid during the call).  Every model of the formula satisfies one of
+ * the cubes, so the formula is satisfiable if and only if it is under
+ * one of them: the conquering solvers may take them in any order and
+ * anywhere (an instance given the same clauses, 'einsat_assume' for each
+ * literal).  The pending assumptions start every cube and are consumed,
+ * as by 'einsat_solve'.  Splitting stops early at the limits of
+ * 'einsat_set_*_limit' (the propagation limit is the natural budget) or
+ * on 'einsat_terminate'; the cubes then are the leaves reached so far.
+ * Units found on the way (failed literals) are added to the formula
+ * (and the proof).  Works on the formula as it is: a short
+ * 'einsat_solve' with a conflict limit first lets preprocessing simplify
+ * it.  Returns the number of cubes: 0 if lookahead refuted every branch
+ * (the formula, under the assumptions, is unsatisfiable), -1 on error
+ * or if the callback returned 0 ('einsat_error' says which).  Option
+ * 'cubecandidates' bounds the variables looked ahead per split. */
+int64_t einsat_cube (einsat *, int max_cubes, einsat_lits_callback *cube,
+                     void *data);
 
 /*------------------------------------------------------------------------*/
 /* Clause exchange: learned clauses flow between instances that solve the

@@ -218,6 +218,7 @@ void einsat_delete (einsat *solver) {
   es_release_gauss (solver);
   es_release_cardinality (solver);
   es_release_congruence (solver);
+  es_release_cuber (solver);
   RELEASE_STACK (solver->vivify_literals);
   RELEASE_STACK (solver->probes);
   RELEASE_STACK (solver->strengthen);

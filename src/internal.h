@@ -612,6 +612,7 @@ struct einsat {
   struct cardinality *cardinality;
   struct congruence *congruence;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
+  struct cuber *cuber;     /* cube generation ('cube.c') */
 
   /* Changes of the irredundant clauses, against which the copy of the
    * formula of the search without learning is checked ('enumerate.c'). */
@@ -892,6 +893,9 @@ bool es_fix_failed_literal (einsat *, unsigned unit); /* false: UNSAT */
 /* in 'hyper.c' */
 unsigned es_propagate_hyper (einsat *); /* conflict reference or INVALID */
 unsigned es_conflict_dominator (einsat *, unsigned conflict);
+
+/* in 'cube.c' */
+void es_release_cuber (einsat *);
 
 /* in 'decompose.c' */
 void es_decompose (einsat *);

@@ -40,6 +40,7 @@
   OPTION (congruencemineffort, 10000, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (congruencerepeat, 1, 0, 1, KEEP, "again in probing rounds") \
   OPTION (congruencexorsize, 5, 3, 8, KEEP, "max variables of XOR gates") \
+  OPTION (cubecandidates, 32, 1, 100000, KEEP, "einsat_cube: variables looked ahead per node") \
   OPTION (decay, 50, 1, 200, KEEP, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, OFF, "equivalent literal substitution") \
   OPTION (deterministic, 0, 0, 1, KEEP, "threads: same answer for the same seed") \

@@ -3,7 +3,13 @@
  * appear anywhere a line starts, and a line starting with '%' ends the
  * input (the SATLIB uniform random files end with '%' and '0').  'c ind'
  * lines list projection variables (model counting convention).  Every
- * error names the line it was found on: "NAME:LINE: message". */
+ * error names the line it was found on: "NAME:LINE: message".
+ *
+ * On request the parser also reads iCNF, the incremental format of
+ * cube-and-conquer tools (march_cu, CaDiCaL 2.2 reads it): the header
+ * 'p inccnf' without counts, clauses over any variables, then cubes, each
+ * an 'a' followed by its literals and 0.  As in CaDiCaL, no clause
+ * follows the first cube. */
 
 #include "internal.h"
 #include "parse.h"
@@ -21,6 +27,7 @@ typedef struct parser {
   uint64_t bytes;
   bool relaxed;
   einsat_dimacs *result;
+  bool incremental; /* the header was 'p inccnf' */
   ints project;
   ints project_lines; /* of 'project' entries read before the header */
   int64_t vars;       /* declared in the header, -1 before it */
@@ -185,6 +192,27 @@ static bool parse_header_number (parser *p, int *ch, int64_t limit,
   return true;
 }
 
+/* After 'p i': the rest of 'p inccnf', which declares no counts. */
+static bool parse_inccnf_header (parser *p, int64_t *vars,
+                                 int64_t *clauses) {
+  for (const char *expected = "nccnf"; *expected; expected++)
+    if (next_char (p) != *expected)
+      return parse_error (p, "invalid header: expected 'p cnf' or 'p "
+                          "inccnf'");
+  if (!p->result->icnf)
+    return parse_error (p, "'p inccnf' header: iCNF (cubes) is not "
+                        "accepted here");
+  int ch;
+  while (is_space (ch = next_char (p)))
+    ;
+  if (ch != '\n' && ch != EOF)
+    return unexpected_character (p, ch, "after header");
+  p->incremental = true;
+  *vars = EINSAT_MAX_VAR;
+  *clauses = INT64_MAX;
+  return true;
+}
+
 static bool parse_header (parser *p, int64_t *vars, int64_t *clauses) {
   int ch;
   for (;;) {
@@ -208,6 +236,8 @@ static bool parse_header (parser *p, int64_t *vars, int64_t *clauses) {
   ch = next_char (p);
   if (!skip_spaces_in_header (p, &ch))
     return false;
+  if (ch == 'i')
+    return parse_inccnf_header (p, vars, clauses);
   if (ch != 'c' || next_char (p) != 'n' || next_char (p) != 'f')
     return parse_error (p, "invalid header: expected 'p cnf'");
   ch = next_char (p);
@@ -230,14 +260,57 @@ static bool interrupted (parser *p, int64_t clauses) {
                                memory_order_relaxed);
 }
 
+/* Hands a complete clause (or cube) to the caller's callback, if any.
+ * A callback that cannot take it (out of memory) stops the parser. */
+static bool pass_on (parser *p, einsat_lits_callback *callback,
+                     ints *lits, const char *what) {
+  einsat *solver = p->solver;
+  if (callback)
+    RESERVE_STACK (*lits, 1); /* never a null 'lits', even when empty */
+  if (!callback ||
+      callback (p->result->data, lits->begin, (int) SIZE_STACK (*lits)))
+    return true;
+  return parse_error (p, "out of memory (the caller could not take the "
+                      "%s)", what);
+}
+
+static bool add_clause (parser *p, ints *lits, int64_t *read) {
+  if (!pass_on (p, p->result->clause, lits, "clause"))
+    return false;
+  es_add_original_clause (p->solver, SIZE_STACK (*lits), lits->begin);
+  CLEAR_STACK (*lits);
+  if (interrupted (p, ++*read))
+    return parse_error (p, "interrupted");
+  return true;
+}
+
+/* 'a' starts a cube: in iCNF only, after complete clauses or cubes. */
+static bool start_cube (parser *p, const ints *lits, bool in_cube) {
+  if (!p->incremental)
+    return unexpected_character (p, 'a', "in clause (cubes need a 'p "
+                                 "inccnf' header)");
+  if (!EMPTY_STACK (*lits))
+    return parse_error (p, "%s before 'a' is missing its terminating 0",
+                        in_cube ? "cube" : "clause");
+  return true;
+}
+
+static bool add_cube (parser *p, ints *lits) {
+  if (!pass_on (p, p->result->cube, lits, "cube"))
+    return false;
+  CLEAR_STACK (*lits);
+  p->result->cubes++;
+  return true;
+}
+
 static bool parse_clauses (parser *p, int64_t vars, int64_t clauses) {
   einsat *solver = p->solver;
   ints *lits = &solver->eclause;
   CLEAR_STACK (*lits);
   int64_t read = 0;
-  int64_t max_var = p->relaxed ? EINSAT_MAX_VAR : vars;
+  int64_t max_var = p->relaxed || p->incremental ? EINSAT_MAX_VAR : vars;
   uint64_t clause_line = 0;
-  bool line_start = true;
+  bool line_start = true, in_cube = false, after_cube = false;
   int ch = next_char (p);
   for (;;) {
     if (ch == EOF)
@@ -257,9 +330,19 @@ static bool parse_clauses (parser *p, int64_t vars, int64_t clauses) {
       ch = next_char (p);
       continue; /* still at the start of a line */
     }
-    if (line_start && ch == '%')
+    if (line_start && ch == '%' && !after_cube)
       break;
     line_start = false;
+    if (ch == 'a') {
+      if (!start_cube (p, lits, in_cube))
+        return false;
+      in_cube = after_cube = true;
+      clause_line = p->line;
+      ch = next_char (p);
+      if (ch != EOF && ch != '\n' && !is_space (ch))
+        return unexpected_character (p, ch, "after 'a'");
+      continue;
+    }
     int sign = 1;
     if (ch == '-') {
       sign = -1;
@@ -267,8 +350,11 @@ static bool parse_clauses (parser *p, int64_t vars, int64_t clauses) {
       if (ch < '1' || ch > '9')
         return unexpected_character (p, ch, "after '-'");
     } else if (ch < '0' || ch > '9')
-      return unexpected_character (p, ch, "in clause");
-    if (EMPTY_STACK (*lits)) {
+      return unexpected_character (p, ch, in_cube ? "in cube" : "in clause");
+    if (!in_cube && after_cube)
+      return parse_error (p, "clause after a cube (iCNF puts every clause "
+                          "before the first 'a' line)");
+    if (!in_cube && EMPTY_STACK (*lits)) {
       clause_line = p->line;
       if (read == clauses && !p->relaxed)
         return parse_error (p, "more clauses than the %" PRId64
@@ -294,26 +380,29 @@ static bool parse_clauses (parser *p, int64_t vars, int64_t clauses) {
       if ((int) value > p->result->max_var)
         p->result->max_var = (int) value;
       PUSH_STACK (*lits, sign * (int) value);
-      continue;
-    }
-    es_add_original_clause (solver, SIZE_STACK (*lits), lits->begin);
-    CLEAR_STACK (*lits);
-    if (interrupted (p, ++read))
-      return parse_error (p, "interrupted");
+    } else if (in_cube) {
+      if (!add_cube (p, lits))
+        return false;
+      in_cube = false;
+    } else if (!add_clause (p, lits, &read))
+      return false;
+  }
+  if (in_cube) {
+    p->line = clause_line;
+    return parse_error (p, "last cube is missing its terminating 0");
   }
   if (!EMPTY_STACK (*lits)) {
     if (!p->relaxed) {
       p->line = clause_line;
       return parse_error (p, "last clause is missing its terminating 0");
     }
-    es_add_original_clause (solver, SIZE_STACK (*lits), lits->begin);
-    CLEAR_STACK (*lits);
-    read++;
+    if (!add_clause (p, lits, &read))
+      return false;
   }
   if (p->input->read_error)
     return parse_error (p, "read error");
   p->result->read_clauses = read;
-  if (read < clauses && !p->relaxed)
+  if (read < clauses && !p->relaxed && !p->incremental)
     return parse_error (p, "only %" PRId64 " of the %" PRId64
                         " clauses declared in the header (use --relaxed)",
                         read, clauses);
@@ -333,8 +422,9 @@ static void run_parser (einsat *solver, void *arg) {
   job->ok = parse_header (p, &vars, &clauses);
   if (!job->ok)
     return;
-  p->result->variables = (int) vars;
-  p->result->clauses = clauses;
+  p->result->incremental = p->incremental;
+  p->result->variables = p->incremental ? 0 : (int) vars;
+  p->result->clauses = p->incremental ? 0 : clauses;
   p->vars = vars;
   job->ok = check_early_ind (p) && parse_clauses (p, vars, clauses);
 }
@@ -359,6 +449,8 @@ bool es_parse_dimacs (einsat *solver, reader *input, const char *name,
   result->read_clauses = 0;
   result->project = 0;
   result->project_size = 0;
+  result->incremental = 0;
+  result->cubes = 0;
   parse_job job = {&p, false};
   if (!es_protect (solver, run_parser, &job)) {
     snprintf (error, error_size, "%s", solver->error);

@@ -29,6 +29,8 @@
   COUNTER (congruence_rounds, conflicts, "congruence closure rounds") \
   COUNTER (congruence_units, congruence_rounds, "units found by congruence") \
   COUNTER (congruence_xors, congruence_rounds, "XOR constraints found by congruence") \
+  COUNTER (cube_generations, none, "cube generations by lookahead") \
+  COUNTER (cubes_generated, cube_generations, "cubes they generated") \
   COUNTER (decisions, conflicts, "decisions") \
   COUNTER (external_decisions, decisions, "decisions by the application") \
   COUNTER (decompositions, conflicts, "equivalent literal substitutions") \

@@ -25,7 +25,7 @@ WEB_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L \
 # The command line's own 'main.c' stays out (signals, an interval
 # timer): 'web/main.c' and 'web/solve.c' are the playground's host.
 WEB_SOURCES := $(wildcard src/*.c encode/*.c frontend/*.c puzzles/*.c \
-                 web/*.c) cli/output.c cli/enumerate.c cli/solve.c
+                 web/*.c) cli/output.c cli/enumerate.c cli/cubes.c cli/solve.c
 WEB_OBJS := $(WEB_SOURCES:%.c=$(WEB_OBJ)/%.o)
 WEB_CHECK_OBJS := $(wildcard tools/check/*.c)
 WEB_CHECK_OBJS := $(WEB_CHECK_OBJS:%.c=$(WEB_OBJ)/%.o)

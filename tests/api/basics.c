@@ -558,6 +558,85 @@ static void test_dimacs (void) {
   einsat_delete (s);
 }
 
+/* The 'clause' and 'cube' callbacks of the reader collect what they
+ * get into 'lits' (each clause or cube ending in 0); 'refuse' makes them
+ * fail after that many calls. */
+typedef struct collected {
+  int lits[64];
+  int size, calls, refuse;
+} collected;
+
+static int collect (void *data, const int *lits, int size) {
+  collected *c = data;
+  if (c->refuse && c->calls == c->refuse)
+    return 0;
+  c->calls++;
+  for (int i = 0; i < size && c->size < 63; i++)
+    c->lits[c->size++] = lits[i];
+  c->lits[c->size++] = 0;
+  return 1;
+}
+
+static int read_text (einsat *s, const char *text, einsat_dimacs *d) {
+  FILE *file = fmemopen ((void *) text, strlen (text), "r");
+  CHECK (file);
+  int ok = einsat_read_dimacs_file (s, file, "mem", d);
+  fclose (file);
+  return ok;
+}
+
+/* iCNF: cubes go to the callback, clauses to the solver and to the
+ * clause callback; 'p inccnf' is refused unless asked for. */
+static void test_icnf (void) {
+  static const char text[] =
+      "c cubes\np inccnf\n1 2 0\n-1 7 0\na -2 0\na 2 -7\n 1 0\n";
+  einsat *s = einsat_new ();
+  einsat_dimacs d;
+  memset (&d, 0, sizeof d);
+  CHECK (!read_text (s, text, &d));
+  CHECK (strstr (einsat_error (s), "mem:2: 'p inccnf' header"));
+  einsat_delete (s);
+  s = einsat_new ();
+  collected clauses = {{0}, 0, 0, 0}, cubes = {{0}, 0, 0, 0};
+  memset (&d, 0, sizeof d);
+  d.icnf = 1;
+  d.cube = collect;
+  d.data = &cubes;
+  CHECK (read_text (s, text, &d));
+  CHECK (d.incremental && d.cubes == 2 && d.read_clauses == 2);
+  CHECK (d.variables == 0 && d.clauses == 0 && d.max_var == 7);
+  static const int expected_cubes[] = {-2, 0, 2, -7, 1, 0};
+  CHECK (cubes.size == 6 && !memcmp (cubes.lits, expected_cubes,
+                                     sizeof expected_cubes));
+  einsat_assume (s, -2);
+  CHECK (einsat_solve (s) == 10 && einsat_val (s, 7) == 7);
+  einsat_assume (s, 2);
+  einsat_assume (s, -7);
+  einsat_assume (s, 1);
+  CHECK (einsat_solve (s) == 20 && einsat_failed (s, -7));
+  einsat_delete (s);
+
+  /* Plain CNF with a clause callback; one that refuses stops reading. */
+  static const char cnf[] = "p cnf 3 2\n1 -3 0\n2 3 0\n";
+  s = einsat_new ();
+  memset (&d, 0, sizeof d);
+  d.clause = collect;
+  d.data = &clauses;
+  CHECK (read_text (s, cnf, &d) && !d.incremental && d.cubes == 0);
+  static const int expected_clauses[] = {1, -3, 0, 2, 3, 0};
+  CHECK (clauses.size == 6 && !memcmp (clauses.lits, expected_clauses,
+                                       sizeof expected_clauses));
+  einsat_delete (s);
+  s = einsat_new ();
+  collected refusing = {{0}, 0, 0, 1};
+  memset (&d, 0, sizeof d);
+  d.clause = collect;
+  d.data = &refusing;
+  CHECK (!read_text (s, cnf, &d));
+  CHECK (strstr (einsat_error (s), "mem:3: out of memory"));
+  einsat_delete (s);
+}
+
 /* Compressed data in a 'FILE *' without a file descriptor (fmemopen):
  * recognized by its first bytes and copied into the decompressor.  The
  * bytes are 'gzip -n' and 'xz' of "p cnf 3 2\n1 2 0\n-1 3 0\n". */
@@ -718,6 +797,7 @@ static const test_case cases[] = {
     {"assumptions beyond the known variables", test_assumption_growth},
     {"memory and allocation failures", test_memory},
     {"dimacs", test_dimacs},
+    {"dimacs iCNF and callbacks", test_icnf},
     {"dimacs compressed FILE", test_dimacs_compressed},
     {"threads", test_threads},
 };

@@ -1,5 +1,5 @@
 /* Allocation faults through the library API: fixed scenarios (clauses,
- * solve, val, assumptions, failed, enumeration, DIMACS parsing; a circuit
+ * solve, val, assumptions, failed, enumeration, cubes, DIMACS parsing; a circuit
  * with XOR and AND gates for Gaussian elimination and congruence closure;
  * an LRAT proof) each run once per allocation they make, with exactly
  * that allocation failing.  Before
@@ -142,6 +142,12 @@ static bool add_chain (run *r) {
   return true;
 }
 
+static int take_cube (void *data, const int *lits, int size) {
+  (void) lits, (void) size;
+  ++*(int *) data;
+  return 1;
+}
+
 static int count_model (void *data, const int *values) {
   (void) values;
   return ++*(int *) data < 3;
@@ -193,6 +199,10 @@ static void basic_scenario (run *r) {
   int64_t found = einsat_enumerate (s, project, 4, 10, count_model,
                                     &models, 0);
   if (!record (r, "einsat_enumerate", (int) found, -1))
+    return;
+  int cubes = 0;
+  int64_t generated = einsat_cube (s, 8, take_cube, &cubes);
+  if (!record (r, "einsat_cube", (int) generated, -1))
     return;
   einsat_freeze (s, 5);
   if (!record_void (r, "einsat_freeze") || !read_dimacs (r) || !solve (r, 10))

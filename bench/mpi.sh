@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bench/mpi.sh - einsat-mpi with RANKS ranks, as a portfolio and in cube
+# mode, against one rank, with the shared harness (interleaved runs,
+# every model checked); bench/parallel_summary.py prints solved, PAR-2
+# and the median wall-clock speedup over one rank (bench/PARALLEL.md,
+# section 5).
+#
+#   bench/mpi.sh [-t TIMEOUT] [-m MIN] [-n RANKS] [-T THREADS] [-l LIST] [-c CUBELIST] [INSTANCES...]
+#
+# Defaults: 300 s timeout, 2 ranks of 1 thread each.  The instances are
+# those of the thread benchmark: LIST (from 'bench/parallel.sh'), or
+# without '-l' the ones one thread does not solve within MIN seconds (10)
+# among INSTANCES (default all of ../shared/bench/cnf), selected by
+# 'bench/parallel.sh -S'; plus CUBELIST (bench/mpi-cubes.list, paths
+# relative to ../shared/bench/cnf), where cubes should do well.  Each
+# rank count runs as 'mpirun -np N', one rank included, so that MPI's
+# start-up is in every column.  Wall-clock figures need a quiet machine
+# with RANKS x THREADS idle cores: run nothing else meanwhile.
+set -eu
+cd "$(dirname "$0")/.."
+SHARED=${EINSAT_BENCH:-../shared/bench}
+timeout=300 min=10 ranks=2 threads=1 list= cubelist=bench/mpi-cubes.list
+while getopts "t:m:n:T:l:c:" opt; do
+  case $opt in
+    t) timeout=$OPTARG ;;
+    m) min=$OPTARG ;;
+    n) ranks=$OPTARG ;;
+    T) threads=$OPTARG ;;
+    l) list=$OPTARG ;;
+    c) cubelist=$OPTARG ;;
+    *) sed -n '2,18p' "$0"; exit 1 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ -x "$SHARED/run-bench" ] || { echo "bench: $SHARED/run-bench not found" >&2; exit 1; }
+command -v mpirun >/dev/null || { echo "bench: mpirun not found (make deps)" >&2; exit 1; }
+make --no-print-directory CONFIG=release mpi >/dev/null
+mpi="$PWD/build/release/bin/einsat-mpi -q --threads=$threads"
+mpirun="mpirun --bind-to none"
+[ "$(id -u)" != 0 ] || mpirun="$mpirun --allow-run-as-root"
+[ $((ranks * threads)) -le "$(getconf _NPROCESSORS_ONLN)" ] || mpirun="$mpirun --oversubscribe"
+mkdir -p bench/out
+stamp=$(date +%Y%m%d-%H%M%S)
+
+[ -n "$list" ] || list=$(bench/parallel.sh -S -t "$timeout" -m "$min" "$@")
+instances=bench/out/mpi-instances-$stamp.list
+{
+  grep -v '^#' "$list" | sed "s|^\([^/]\)|$(realpath "$(dirname "$list")")/\1|"
+  [ -z "$cubelist" ] || grep -v '^#' "$cubelist" | sed "s|^|$(realpath "$SHARED/cnf")/|"
+} | sort -u >"$instances"
+echo "$(wc -l <"$instances") instances in $instances" >&2
+
+"$SHARED/run-bench" -t "$timeout" -j 1 --rotate --expect "$SHARED/cnf/status.tsv" \
+  -s "rank1=$mpirun -np 1 $mpi {in}" \
+  -s "ranks$ranks=$mpirun -np $ranks $mpi {in}" \
+  -s "cubes$ranks=$mpirun -np $ranks $mpi --cubes {in}" \
+  -o "bench/out/mpi-$stamp.csv" "@$(realpath "$instances")" >"bench/out/mpi-$stamp.txt"
+python3 bench/parallel_summary.py "bench/out/mpi-$stamp.csv" "$timeout" \
+  --base=rank1 --no-memory --table | tee "bench/out/mpi-$stamp.md"
