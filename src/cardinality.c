@@ -37,7 +37,9 @@
  *
  * Runs at the root level in the first elimination round after original
  * clauses were added, before factoring, which replaces the binary
- * clauses of large cliques by extension variables. */
+ * clauses of large cliques by extension variables; a round that ran out
+ * of its budget is repeated in later elimination rounds with at least
+ * twice the budget ('es_retry_due', as for Gaussian elimination). */
 
 #include "internal.h"
 
@@ -927,11 +929,20 @@ static bool can_prove (einsat *solver) {
   return !solver->proof || !GET_OPTION (incremental);
 }
 
+/* After new original clauses, and again while the last round ran out
+ * of its budget (with at least twice that budget, see 'es_retry_due'). */
+static bool cardinality_due (einsat *solver) {
+  if (!ENABLED (cardinality) || !can_prove (solver))
+    return false;
+  if (solver->last.originals.cardinality != solver->originals)
+    return true;
+  return es_retry_due (solver, solver->last.ticks.cardinality,
+                       GET_OPTION (cardinalityeffort),
+                       solver->last.unfinished.cardinality);
+}
+
 void es_cardinality (einsat *solver) {
-  if (!ENABLED (cardinality) || !can_prove (solver) ||
-      solver->last.originals.cardinality == solver->originals)
-    return;
-  if (!es_clean_root (solver))
+  if (!cardinality_due (solver) || !es_clean_root (solver))
     return;
   assert (!solver->dense);
   solver->last.originals.cardinality = solver->originals;
@@ -953,7 +964,13 @@ void es_cardinality (einsat *solver) {
     INC (cardinality_refuted);
     solver->inconsistent = true;
   }
-  solver->last.ticks.cardinality = STAT (ticks);
+  bool ran_out = !solver->inconsistent &&
+                 (K->steps > K->limit || es_terminating (solver));
+  if (ran_out)
+    INC (cardinality_unfinished);
+  es_end_unfinished_round (solver, &solver->last.ticks.cardinality,
+                           &solver->last.unfinished.cardinality, K->limit,
+                           ran_out);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent)
     es_report (solver, 'k');
   if (GET_OPTION (verbose) && solver->inconsistent) /* why, as no proof */

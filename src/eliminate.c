@@ -328,8 +328,9 @@ static void eliminate (einsat *solver, elimination *e) {
   for (unsigned round = 0; round < 8; round++) {
     es_enter_dense_mode (solver);
     if (!round && GET_OPTION (block))
-      es_block (solver);
-    unsigned eliminated = elimination_round (solver, e);
+      TIMED (block, es_block (solver));
+    unsigned eliminated;
+    TIMED (eliminate, eliminated = elimination_round (solver, e));
     es_leave_dense_mode (solver);
     if (solver->inconsistent || !es_clean_root (solver) ||
         e->steps > e->limit)
@@ -358,19 +359,22 @@ void es_eliminate (einsat *solver) {
   LOG ("elimination round %" PRIu64 " with bound %u", STAT (eliminations) + 1,
        solver->eliminate_bound);
   es_retire_gauss_jordan (solver);
-  es_simplify (solver);
-  es_gauss (solver);
+  TIMED (simplify, es_simplify (solver));
+  TIMED (gauss, es_gauss (solver));
   if (!solver->inconsistent)
-    es_cardinality (solver);
+    TIMED (cardinality, es_cardinality (solver));
   bool decompose = GET_OPTION (decompose);
   if (!solver->inconsistent && decompose)
-    es_decompose (solver);
-  if (!solver->inconsistent && es_congruence (solver) && decompose)
-    es_decompose (solver);
+    TIMED (decompose, es_decompose (solver));
+  bool merged = false;
+  if (!solver->inconsistent)
+    TIMED (congruence, merged = es_congruence (solver));
+  if (merged && decompose)
+    TIMED (decompose, es_decompose (solver));
   if (!solver->inconsistent && GET_OPTION (subsume))
-    es_subsume (solver);
+    TIMED (subsume, es_subsume (solver));
   if (!solver->inconsistent && GET_OPTION (factor))
-    es_factor (solver);
+    TIMED (factor, es_factor (solver));
   if (solver->inconsistent)
     return;
   INC (eliminations);
@@ -380,7 +384,7 @@ void es_eliminate (einsat *solver) {
   e->units = false;
   e->limit = elimination_budget (solver);
   eliminate (solver, e);
-  es_build_gauss_jordan (solver);
+  TIMED (gaussjordan, es_build_gauss_jordan (solver));
   solver->last.ticks.eliminate = STAT (ticks);
   solver->limits.eliminate = es_linear_limit (
       solver, GET_OPTION (eliminateint), STAT (eliminations) + 1);

@@ -65,21 +65,29 @@ static bool factorable_clause (einsat *solver, clause *c) {
   return true;
 }
 
-/* The first row: the factorable irredundant clauses of 'lit'. */
+/* The first row: the factorable irredundant clauses of 'lit', a binary
+ * clause the formula has twice only once (two equal columns would count
+ * as two in the reduction, but only one clause goes). */
 static void gather_first_row (einsat *solver, factoring *F, unsigned lit) {
   CLEAR_STACK (F->matrix);
+  signed char *marks = solver->marks;
   for (all_stack (watch, w, WATCHES (lit))) {
     F->steps++;
     if (w.ref == REDUNDANT_BINARY)
       continue;
     if (w.ref == IRREDUNDANT_BINARY) {
-      if (factorable (solver, w.blit))
+      if (factorable (solver, w.blit) && !marks[w.blit]) {
+        marks[w.blit] = 1;
         PUSH_STACK (F->matrix, ((fclause) {INVALID, {lit, w.blit}}));
+      }
       continue;
     }
     if (factorable_clause (solver, CLAUSE (w.ref)))
       PUSH_STACK (F->matrix, ((fclause) {w.ref, {INVALID, INVALID}}));
   }
+  for (all_stack (fclause, c, F->matrix))
+    if (c.ref == INVALID)
+      marks[c.lits[1]] = 0;
   F->columns = SIZE_STACK (F->matrix);
 }
 
@@ -385,12 +393,36 @@ void es_release_factoring (einsat *solver) {
   RELEASE_STACK (F->ids);
 }
 
+/* A round pays if it removes at least 'factoryield' per mille of the
+ * irredundant clauses (net, the clauses it adds subtracted): then the
+ * next elimination round factors again, otherwise the number of rounds
+ * sat out doubles (up to 16).  A few small products (four-cycles of a
+ * colouring) change the search without shrinking the formula; the large
+ * at-most-one constraints of pigeonhole, channel routing and
+ * quasigroup formulas shrink it by a fifth or more (bench/RESULTS.md,
+ * "Factoring scheduled by its yield").  With 'factoryield' 0 every round
+ * factors. */
+static void schedule_next_round (einsat *solver, uint64_t clauses,
+                                 uint64_t removed, uint64_t added) {
+  delay *d = &solver->delays.factor;
+  uint64_t yield = (uint64_t) GET_OPTION (factoryield);
+  uint64_t required = clauses / 1000 * yield + clauses % 1000 * yield / 1000;
+  if (!yield || (removed > added && removed - added >= required))
+    es_reset_delay (d);
+  else
+    es_double_delay (d, 16);
+}
+
 void es_factor (einsat *solver) {
   if (!ENABLED (factor) || (solver->proof && GET_OPTION (incremental)) ||
       solver->decide_callback)
     return;
   if (!es_clean_root (solver))
     return;
+  if (es_delaying (&solver->delays.factor)) {
+    INC (factorings_delayed);
+    return;
+  }
   assert (EMPTY_STACK (solver->factoring.fresh));
   INC (factorings);
   if (!es_some_clause_sized (solver, 2, (unsigned) GET_OPTION (factorsize),
@@ -398,7 +430,8 @@ void es_factor (einsat *solver) {
     solver->last.ticks.factor = STAT (ticks);
     return;
   }
-  uint64_t before = STAT (factored);
+  uint64_t before = STAT (factored), clauses = STAT (clauses_irredundant);
+  uint64_t removed = STAT (factor_removed), added = STAT (factor_added);
   factoring *F = &solver->factoring;
   F->steps = 0;
   F->limit = factor_budget (solver);
@@ -417,6 +450,8 @@ void es_factor (einsat *solver) {
   es_leave_dense_mode (solver);
   es_release_factoring (solver);
   solver->last.ticks.factor = STAT (ticks);
+  schedule_next_round (solver, clauses, STAT (factor_removed) - removed,
+                       STAT (factor_added) - added);
   if (GET_OPTION (verbose) > 1 || STAT (factored) > before)
     es_report (solver, 'f');
 }

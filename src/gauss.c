@@ -31,7 +31,11 @@
  * round after original clauses were added.  The XORs are collected in
  * dense mode (the watch lists are occurrence lists then).  Elimination
  * stops when its budget is used up; the rows are implied at any point,
- * so what they show then is still harvested. */
+ * so what they show then is still harvested.  A round that ran out of
+ * its budget is repeated in later elimination rounds, each with at least
+ * twice the budget of the one before ('es_retry_due'): one first round's
+ * luck must not decide whether a large XOR system is ever solved, and
+ * all rounds together cost at most twice the last. */
 
 #include "internal.h"
 
@@ -111,6 +115,18 @@ typedef struct matrix {
 } matrix;
 
 #define ROW(M, R) ((M)->words + (R) * (M)->width)
+
+/* Steps are meant to cost about as much time as a tick of the search (a
+ * watch visited, a clause looked at), which effort budgets are shares
+ * of (bench/RESULTS.md, "Gaussian elimination", has the figures).  The
+ * words of a row are read and written in sequence, many times faster
+ * than a tick: they count 'WORDS_PER_STEP' to a step.  A column is read
+ * one word per row, a cache line apart in a wide matrix: its rows count
+ * 'ROWS_PER_STEP' to a step. */
+#define WORDS_PER_STEP 32
+#define ROWS_PER_STEP 8
+#define WORD_STEPS(WORDS) (1 + (WORDS) / WORDS_PER_STEP)
+#define ROW_STEPS(ROWS) (1 + (ROWS) / ROWS_PER_STEP)
 /* Not for clang-format, which reads "(X) op" in macros as a cast: */
 /* clang-format off */
 #define BIT(COLUMN) ((uint64_t) 1 << ((COLUMN) & 63))
@@ -133,9 +149,11 @@ static bool build_matrix (einsat *solver, gauss *G, const uint64_t *begin,
   M->columns = SIZE_STACK (G->vars);
   M->width = (M->columns + 1 + 63) / 64;
   size_t words = M->rows * M->width;
-  if (words > G->limit - G->steps)
+  if (words > (size_t) GET_OPTION (gausswords) * 1000)
+    return false; /* memory bounded whatever the budget */
+  if (WORD_STEPS (words) > G->limit - G->steps)
     return false; /* one pass over it would exceed the budget */
-  G->steps += words;
+  G->steps += WORD_STEPS (words);
   CLEAR_STACK (G->words);
   RESERVE_STACK (G->words, words);
   RESIZE_STACK (G->words, words);
@@ -175,7 +193,7 @@ static size_t eliminate_matrix (einsat *solver, gauss *G, matrix *M) {
     size_t word = column >> 6, pivot = rank;
     while (pivot < M->rows && !HAS (ROW (M, pivot), column))
       pivot++;
-    G->steps += pivot - rank;
+    G->steps += ROW_STEPS (pivot - rank);
     if (pivot == M->rows)
       continue;
     if (pivot != rank)
@@ -187,9 +205,9 @@ static size_t eliminate_matrix (einsat *solver, gauss *G, matrix *M) {
         continue;
       for (size_t i = word; i < M->width; i++)
         row[i] ^= source[i];
-      G->steps += M->width - word;
+      G->steps += WORD_STEPS (M->width - word);
     }
-    G->steps += M->rows;
+    G->steps += ROW_STEPS (M->rows);
     PUSH_STACK (G->pivots, (unsigned) column);
     rank++;
   }
@@ -240,7 +258,7 @@ static bool harvest_rows (einsat *solver, gauss *G, const matrix *M) {
     const uint64_t *row = ROW (M, r);
     size_t first = 0, second = 0;
     unsigned count = row_variables (M, row, &first, &second);
-    G->steps += M->width;
+    G->steps += WORD_STEPS (M->width);
     if (!count && rhs (M, row))
       return false;
     if (count == 1) {
@@ -297,7 +315,7 @@ static void harvest_pairs (einsat *solver, gauss *G, const matrix *M,
     uint64_t hash = hash_without_pivot (M, ROW (M, r), pivot);
     PUSH_STACK (G->keys, (hash & ~(uint64_t) UINT32_MAX) | r);
   }
-  G->steps += rank * M->width;
+  G->steps += WORD_STEPS (rank * M->width);
   es_sort_keys (&G->keys);
   const unsigned *vars = G->vars.begin;
   for (uint64_t *p = G->keys.begin; p != G->keys.end;) {
@@ -309,7 +327,7 @@ static void harvest_pairs (einsat *solver, gauss *G, const matrix *M,
     for (uint64_t *q = p + 1; q < e && G->steps <= G->limit; q++) {
       size_t s = (uint32_t) *q;
       unsigned ps = PEEK_STACK (G->pivots, s);
-      G->steps += M->width;
+      G->steps += WORD_STEPS (M->width);
       if (!same_without_pivots (M, r, s, pr, ps))
         continue;
       bool sum = rhs (M, ROW (M, r)) != rhs (M, ROW (M, s));
@@ -398,11 +416,21 @@ void es_release_gauss (einsat *solver) {
   DELETE_ARRAY (solver->gauss, 1);
 }
 
+/* Runs after new original clauses, and again while the last round ran
+ * out of its budget (with a budget at least twice as large, see
+ * 'es_retry_due'). */
+static bool gauss_due (einsat *solver) {
+  if (!ENABLED (gauss) || solver->proof || solver->lrat)
+    return false;
+  if (solver->last.originals.gauss != solver->originals)
+    return true;
+  return es_retry_due (solver, solver->last.ticks.gauss,
+                       GET_OPTION (gausseffort),
+                       solver->last.unfinished.gauss);
+}
+
 void es_gauss (einsat *solver) {
-  if (!ENABLED (gauss) || solver->proof || solver->lrat ||
-      solver->last.originals.gauss == solver->originals)
-    return;
-  if (!es_clean_root (solver))
+  if (!gauss_due (solver) || !es_clean_root (solver))
     return;
   assert (!solver->gauss);
   solver->last.originals.gauss = solver->originals;
@@ -431,8 +459,14 @@ void es_gauss (einsat *solver) {
     } else
       add_derived (solver, G);
   }
+  ADD (gauss_steps, G->steps);
+  bool ran_out = G->steps > G->limit || es_terminating (solver);
+  if (ran_out)
+    INC (gauss_unfinished);
+  es_end_unfinished_round (solver, &solver->last.ticks.gauss,
+                           &solver->last.unfinished.gauss, G->limit,
+                           ran_out && !solver->inconsistent);
   es_release_gauss (solver);
-  solver->last.ticks.gauss = STAT (ticks);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent ||
       STAT (gauss_units) + STAT (gauss_equivalences) > before)
     es_report (solver, 'g');

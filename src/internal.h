@@ -240,6 +240,9 @@ typedef struct last_run {
   struct { /* root-level units ('fixed') */
     uint64_t probe, simplify;
   } fixed;
+  struct { /* the budget of a round that ran out of it, 0 if finished */
+    uint64_t cardinality, gauss;
+  } unfinished;
   uint64_t congruence; /* what the last closure saw ('congruence.c') */
   uint64_t decisions;  /* at the last conflict (the decision rate) */
 } last_run;
@@ -252,6 +255,7 @@ typedef struct delay {
 typedef struct delays {
   delay bumpreasons; /* conflicts without reason-side bumping */
   delay congruence;  /* probing rounds without congruence closure */
+  delay factor;      /* elimination rounds without factoring */
   delay gaussjordan; /* elimination rounds without Gauss-Jordan matrix */
 } delays;
 
@@ -657,6 +661,7 @@ struct einsat {
 
   options opts;
   statistics stats;
+  double profile[NUMBER_OF_TIMERS]; /* seconds per technique ('TIMED') */
   double start_time;
   uint64_t reports;
   bool schedules_initialized;
@@ -1098,6 +1103,17 @@ uint64_t es_effort_budget (einsat *, uint64_t last, int effort,
                            int minimum);
 uint64_t es_effort_with_base (einsat *, uint64_t last, int effort,
                               int base);
+/* A round that ran out of its budget ('unfinished' is that budget) runs
+ * again once 'effort' per mille of the search ticks since 'last' is at
+ * least twice as much. */
+bool es_retry_due (einsat *, uint64_t last, int effort,
+                   uint64_t unfinished);
+/* Ends a round of a task that runs until it finishes: 'unfinished' is
+ * the budget if it ran out ('last' stays, the next budget grows with
+ * the search), else 0 and 'last' moves to now. */
+void es_end_unfinished_round (einsat *, uint64_t *last,
+                              uint64_t *unfinished, uint64_t budget,
+                              bool ran_out);
 
 /* Is the task of 'd' to sit this round out?  Counts the round if so. */
 static inline bool es_delaying (delay *d) {
@@ -1146,6 +1162,15 @@ void es_check_invariants (einsat *);
 void es_report (einsat *, char type);
 void es_report_round (einsat *, char type); /* only with 'verbose' > 1 */
 double es_process_time (void);
+double es_thread_time (void); /* CPU time of the calling thread */
+
+/* Runs 'CALL' and adds its time to the timer of technique 'NAME'. */
+#define TIMED(NAME, CALL) \
+  do { \
+    double timed_start_ = es_thread_time (); \
+    CALL; \
+    solver->profile[TIMER_##NAME] += es_thread_time () - timed_start_; \
+  } while (0)
 
 /* in 'random.c' */
 uint64_t es_random (uint64_t *state);

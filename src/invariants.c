@@ -275,8 +275,10 @@ static void check_schedule (einsat *solver) {
   check_delay (&solver->delays.bumpreasons);
   check_delay (&solver->delays.congruence);
   check_delay (&solver->delays.gaussjordan);
+  check_delay (&solver->delays.factor);
   assert (solver->delays.congruence.interval <= 64);
   assert (solver->delays.gaussjordan.interval <= 16);
+  assert (solver->delays.factor.interval <= 16);
   assert (!STAT (mode_switches) || solver->limits.mode.unit);
 }
 

@@ -70,6 +70,7 @@
   OPTION (factoreffort, 50, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (factormineffort, 1000, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (factorsize, 2, 2, 100, KEEP, "max size of factored clauses") \
+  OPTION (factoryield, 10, 0, 1000, KEEP, "per mille of clauses a round must remove (0: any)") \
   OPTION (gauss, 1, 0, 1, NOTRACE, "Gaussian elimination on XOR constraints") \
   OPTION (gausseffort, 50, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (gaussjordan, 1, 0, 1, NOTRACE, "Gauss-Jordan elimination in the search") \
@@ -77,6 +78,7 @@
   OPTION (gaussjordansteps, 10000, 0, 1000000, KEEP, "thousand steps to find XORs (x10 to reduce)") \
   OPTION (gaussjordanwords, 1000, 0, 100000, KEEP, "max matrix words (thousands)") \
   OPTION (gaussmineffort, 10000, 0, 1000000, KEEP, "min budget (thousand steps)") \
+  OPTION (gausswords, 1000, 0, 100000, KEEP, "max matrix words (thousands)") \
   OPTION (gaussxorsize, 8, 2, 8, KEEP, "max size of XOR constraints") \
   OPTION (hbr, 1, 0, 1, KEEP, "hyper-binary resolution while probing") \
   OPTION (importint, 50, 1, 1000000, KEEP, "min conflicts between clause imports") \

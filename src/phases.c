@@ -89,7 +89,7 @@ void es_rephase (einsat *solver) {
     use_best_phases (solver);
     break;
   case 'W':
-    es_walk (solver);
+    TIMED (walk, es_walk (solver));
     break;
   case 'O':
     set_phases (solver, original);

@@ -112,12 +112,7 @@ static void repeat_congruence (einsat *solver) {
     es_double_delay (d, 64);
 }
 
-void es_probe (einsat *solver) {
-  if (!es_clean_root (solver))
-    return;
-  repeat_congruence (solver);
-  if (solver->inconsistent)
-    return;
+static void probe_literals (einsat *solver) {
   INC (probings);
   uint64_t budget = es_effort_with_base (solver, solver->last.ticks.probe,
                                          GET_OPTION (probeeffort),
@@ -144,9 +139,18 @@ void es_probe (einsat *solver) {
   solver->last.ticks.probe = STAT (ticks);
   solver->limits.probe =
       es_sqrt_limit (solver, GET_OPTION (probeint), STAT (probings));
+}
+
+void es_probe (einsat *solver) {
+  if (!es_clean_root (solver))
+    return;
+  TIMED (congruence, repeat_congruence (solver));
+  if (solver->inconsistent)
+    return;
+  TIMED (probe, probe_literals (solver));
   if (!solver->inconsistent && GET_OPTION (decompose))
-    es_decompose (solver);
+    TIMED (decompose, es_decompose (solver));
   if (!solver->inconsistent && GET_OPTION (transred))
-    es_transred (solver);
+    TIMED (transred, es_transred (solver));
   es_report_round (solver, 'p');
 }

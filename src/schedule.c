@@ -76,3 +76,27 @@ uint64_t es_effort_with_base (einsat *solver, uint64_t last, int effort,
                               int base) {
   return effort_share (solver, last, effort) + (uint64_t) base * 1000;
 }
+
+/* Each retry has at least twice the budget of the round before, so all
+ * rounds of an unfinished task together cost at most twice the last
+ * one, which is 'effort' per mille of the search ticks (or the minimum):
+ * a large XOR system is finished after a few rounds instead of never,
+ * and a hopeless one costs a bounded share of the search. */
+bool es_retry_due (einsat *solver, uint64_t last, int effort,
+                   uint64_t unfinished) {
+  if (!unfinished)
+    return false;
+  uint64_t share = effort_share (solver, last, effort);
+  return share / 2 >= unfinished;
+}
+
+void es_end_unfinished_round (einsat *solver, uint64_t *last,
+                              uint64_t *unfinished, uint64_t budget,
+                              bool ran_out) {
+  if (ran_out)
+    *unfinished = budget ? budget : 1;
+  else {
+    *unfinished = 0;
+    *last = STAT (ticks);
+  }
+}

@@ -88,14 +88,18 @@ static bool refutes_assumptions (einsat *solver) {
 typedef struct task {
   bool (*due) (einsat *);
   void (*run) (einsat *);
+  int timer; /* NO_TIMER: the task times its parts (or is cheap) */
 } task;
 
 static const task tasks[] = {
-    {es_rephasing, es_rephase},        {es_reducing, es_reduce},
-    {es_switching_mode, es_switch_mode}, {es_simplifying, es_simplify},
-    {es_eliminating, es_eliminate},    {es_probing, es_probe},
-    {es_vivifying, es_vivify},
-    {es_walking_initially, es_walk_initially},
+    {es_rephasing, es_rephase, NO_TIMER},
+    {es_reducing, es_reduce, TIMER_reduce},
+    {es_switching_mode, es_switch_mode, NO_TIMER},
+    {es_simplifying, es_simplify, TIMER_simplify},
+    {es_eliminating, es_eliminate, NO_TIMER},
+    {es_probing, es_probe, NO_TIMER},
+    {es_vivifying, es_vivify, TIMER_vivify},
+    {es_walking_initially, es_walk_initially, NO_TIMER},
 };
 
 /* Runs the first task that is due; returns false if none is. */
@@ -103,7 +107,10 @@ static bool run_due_task (einsat *solver) {
   for (const task *t = tasks; t != tasks + sizeof tasks / sizeof *tasks;
        t++)
     if (t->due (solver)) {
+      double start = t->timer == NO_TIMER ? 0 : es_thread_time ();
       t->run (solver);
+      if (t->timer != NO_TIMER)
+        solver->profile[t->timer] += es_thread_time () - start;
       return true;
     }
   return false;
@@ -147,7 +154,9 @@ int es_search (einsat *solver) {
       if (res)
         return res;
     } else if (es_lucky_due (solver)) {
-      if (es_lucky (solver))
+      int lucky;
+      TIMED (lucky, lucky = es_lucky (solver));
+      if (lucky)
         return 10;
     } else if (es_restarting (solver))
       es_restart (solver);
@@ -209,7 +218,7 @@ int es_solve (einsat *solver) {
   es_import_assumptions (solver);
   es_import_clauses (solver);
   if (!GET_OPTION (eliminate))
-    es_build_gauss_jordan_without_elimination (solver);
+    TIMED (gaussjordan, es_build_gauss_jordan_without_elimination (solver));
   es_limit_reduce_interval (solver);
   CHECK_INVARIANTS ();
   bool threads = GET_OPTION (threads) > 1;

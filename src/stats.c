@@ -47,6 +47,36 @@ int einsat_statistic_info (const einsat *solver, int i, const char **name,
   return 1;
 }
 
+static const char *const timer_names[] = {
+#define TIMER(NAME, HELP) #NAME,
+    TIMERS
+#undef TIMER
+};
+
+static const char *const timer_help[] = {
+#define TIMER(NAME, HELP) HELP,
+    TIMERS
+#undef TIMER
+};
+
+/* The time of each technique that ran, and the rest (the search). */
+static void print_profile (einsat *solver, FILE *file, double seconds) {
+  fprintf (file, "c ---- [ profile ] %s\n",
+           "----------------------------------------------------------");
+  double techniques = 0;
+  for (int i = 0; i < NUMBER_OF_TIMERS; i++) {
+    double t = solver->profile[i];
+    techniques += t;
+    if (t > 0)
+      fprintf (file, "c %-20s %14.2f %9.1f %%    %s\n", timer_names[i], t,
+               seconds > 0 ? 100 * t / seconds : 0.0, timer_help[i]);
+  }
+  double rest = seconds > techniques ? seconds - techniques : 0;
+  fprintf (file, "c %-20s %14.2f %9.1f %%    %s\n", "search", rest,
+           seconds > 0 ? 100 * rest / seconds : 0.0,
+           "the search, parsing and the rest");
+}
+
 void einsat_print_statistics (einsat *solver, FILE *file) {
   es_require_solver (solver, __func__);
   double seconds = es_process_time () - solver->start_time;
@@ -71,6 +101,7 @@ void einsat_print_statistics (einsat *solver, FILE *file) {
       fprintf (file, " %14s", "");
     fprintf (file, "  %s\n", row->help);
   }
+  print_profile (solver, file, seconds);
   fprintf (file, "c %-20s %14.2f %14s  %s\n", "time", seconds, "",
            "process time in seconds");
   fprintf (file, "c %-20s %14.1f %14s  %s\n", "memory",

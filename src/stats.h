@@ -17,6 +17,7 @@
   COUNTER (cardinality_cliques, cardinality_rounds, "cliques covering them") \
   COUNTER (cardinality_refuted, cardinality_rounds, "formulas refuted by counting") \
   COUNTER (cardinality_rounds, none, "counting rounds") \
+  COUNTER (cardinality_unfinished, cardinality_rounds, "rounds out of budget (retried)") \
   COUNTER (clauses_irredundant, none, "current irredundant clauses") \
   COUNTER (clauses_redundant, none, "current redundant clauses") \
   COUNTER (collections, conflicts, "arena garbage collections") \
@@ -48,12 +49,15 @@
   COUNTER (factor_removed, factored, "clauses removed by factoring") \
   COUNTER (factored, variables, "variables added by factoring") \
   COUNTER (factorings, conflicts, "factoring rounds") \
+  COUNTER (factorings_delayed, factorings, "factoring rounds sat out") \
   COUNTER (failed_literals, none, "failed literals found by probing") \
   COUNTER (fixed, none, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
   COUNTER (xor_gates, gates, "eliminations using an XOR definition") \
   COUNTER (gauss_equivalences, gauss_rounds, "equivalences found by Gauss") \
   COUNTER (gauss_rounds, conflicts, "Gaussian elimination rounds") \
+  COUNTER (gauss_steps, gauss_rounds, "steps of Gaussian elimination") \
+  COUNTER (gauss_unfinished, gauss_rounds, "rounds out of budget (retried)") \
   COUNTER (gauss_units, gauss_rounds, "units found by Gaussian elimination") \
   COUNTER (gauss_xors, gauss_rounds, "XOR constraints found") \
   COUNTER (gaussjordan_conflicts, conflicts, "conflicts from the matrix") \
@@ -123,6 +127,41 @@ typedef struct statistics {
   STATISTICS
 #undef COUNTER
 } statistics;
+
+/* The techniques whose process time is measured, for the profile that
+ * '-v' prints after the counters: what each one costs is the first
+ * thing to know when scheduling it.  Each timer covers the technique
+ * alone, not the techniques it calls ('eliminate' is the elimination of
+ * variables, not the Gaussian elimination and the others run before it
+ * in the same round); the search is what is left. */
+
+/* clang-format off */
+#define TIMERS \
+  TIMER (block, "blocked clause elimination") \
+  TIMER (cardinality, "counting refutation") \
+  TIMER (congruence, "congruence closure") \
+  TIMER (decompose, "equivalent literal substitution") \
+  TIMER (eliminate, "bounded variable elimination") \
+  TIMER (factor, "factoring (bounded variable addition)") \
+  TIMER (gauss, "Gaussian elimination") \
+  TIMER (gaussjordan, "building Gauss-Jordan matrices") \
+  TIMER (lucky, "lucky assignments") \
+  TIMER (probe, "failed literal probing") \
+  TIMER (reduce, "learned clause reduction") \
+  TIMER (simplify, "root-level simplification") \
+  TIMER (subsume, "subsumption") \
+  TIMER (transred, "transitive reduction") \
+  TIMER (vivify, "vivification") \
+  TIMER (walk, "local search")
+/* clang-format on */
+
+enum timer_index {
+#define TIMER(NAME, HELP) TIMER_##NAME,
+  TIMERS
+#undef TIMER
+  NUMBER_OF_TIMERS,
+  NO_TIMER = -1
+};
 
 #define INC(NAME) (solver->stats.NAME++)
 #define DEC(NAME) (solver->stats.NAME--)

@@ -476,7 +476,7 @@ bool es_walking_initially (einsat *solver) {
 
 void es_walk_initially (einsat *solver) {
   solver->walked_initially = true;
-  es_walk (solver);
+  TIMED (walk, es_walk (solver));
   es_report_round (solver, 'W');
 }
 

@@ -138,6 +138,27 @@ static void expect_satisfiable (const pigeonhole *p, uint64_t seed) {
   einsat_delete (solver);
 }
 
+/* A first round without budget runs out; the schedule counts again with
+ * growing budgets (the search alone would not refute 14 pigeons in 13
+ * holes within a million conflicts).  The variables are frozen: the
+ * elimination right after the first round would leave a formula that
+ * counting no longer refutes. */
+static void test_unfinished_round_retried (void) {
+  uint64_t rng = 9;
+  pigeonhole p = {14, 13, false, -1, false};
+  generate (&p, &rng);
+  einsat *solver = new_solver (true);
+  CHECK (einsat_set_option (solver, "cardinalitymineffort", 0));
+  for (int var = 1; var <= variables (&p); var++)
+    einsat_freeze (solver, var);
+  clause_buffer_to_solver (solver, &clauses_given);
+  einsat_set_conflict_limit (solver, 1000000);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "cardinality_refuted") == 1);
+  CHECK (einsat_statistic (solver, "cardinality_unfinished") >= 1);
+  einsat_delete (solver);
+}
+
 static void test_pigeonhole_refuted_without_search (void) {
   for (int holes = 3; holes <= 21; holes += 9) /* the buffer holds 21 */
     for (uint64_t seed = 1; seed <= 3; seed++)
@@ -453,6 +474,7 @@ int main (int argc, char **argv) {
       {"counted-again-after-new-clauses",
        test_counted_again_after_new_clauses},
       {"proofs-checked", test_proofs_checked},
+      {"unfinished-round-retried", test_unfinished_round_retried},
   };
   return run_test_cases ("cardinality", cases,
                          sizeof cases / sizeof *cases);

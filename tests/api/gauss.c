@@ -208,6 +208,62 @@ static void test_matrix_refutes_under_assumption (void) {
   }
 }
 
+/* A first round without budget ('gaussmineffort' 0: nothing of the
+ * search to take a share of yet) runs out; the schedule tries again with
+ * growing budgets until the system is refuted, without the matrix of
+ * the search (which would refute it by itself). */
+static void test_unfinished_round_retried (void) {
+  uint64_t rng = 6;
+  random_tseitin (&rng, true);
+  einsat *solver = einsat_new ();
+  CHECK (einsat_set_option (solver, "gaussmineffort", 0));
+  CHECK (einsat_set_option (solver, "gaussjordan", 0));
+  clause_buffer_to_solver (solver, &xor_formula);
+  CHECK (einsat_solve (solver) == 20);
+  CHECK (einsat_statistic (solver, "gauss_unfinished") >= 1);
+  CHECK (einsat_statistic (solver, "gauss_rounds") >
+         einsat_statistic (solver, "gauss_unfinished"));
+  einsat_delete (solver);
+}
+
+/* A finished round is not repeated without new clauses, not even by a
+ * second solve call.  (Lucky assignments would satisfy the formula
+ * before the first round.) */
+static void test_finished_round_not_repeated (void) {
+  uint64_t rng = 7;
+  random_tseitin (&rng, false);
+  einsat *solver = einsat_new ();
+  CHECK (einsat_set_option (solver, "lucky", 0));
+  clause_buffer_to_solver (solver, &xor_formula);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (einsat_statistic (solver, "gauss_rounds") == 1);
+  CHECK (einsat_statistic (solver, "gauss_unfinished") == 0);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (model_satisfies_buffer (solver, &xor_formula));
+  CHECK (einsat_statistic (solver, "gauss_rounds") == 1);
+  einsat_delete (solver);
+}
+
+/* A matrix larger than 'gausswords' thousand words is not built, whatever
+ * the budget, and the round is not retried for it (a larger budget would
+ * not help): memory stays bounded on a formula with many XORs in one
+ * component.  The Tseitin matrix has 100 rows of 3 words. */
+static void test_matrix_size_bounded (void) {
+  uint64_t rng = 8;
+  random_tseitin (&rng, true);
+  for (int thousands = 0; thousands < 2; thousands++) {
+    einsat *solver = einsat_new ();
+    CHECK (einsat_set_option (solver, "gausswords", thousands));
+    CHECK (einsat_set_option (solver, "gaussjordan", 0));
+    clause_buffer_to_solver (solver, &xor_formula);
+    einsat_set_conflict_limit (solver, 1000);
+    CHECK (einsat_solve (solver) == (thousands ? 20 : 0));
+    CHECK (einsat_statistic (solver, "gauss_xors") >= 100);
+    CHECK (einsat_statistic (solver, "gauss_unfinished") == 0);
+    einsat_delete (solver);
+  }
+}
+
 int main (void) {
   static const test_case cases[] = {
       {"odd-charge-refuted-without-search",
@@ -217,6 +273,9 @@ int main (void) {
       {"units-and-equivalences", test_units_and_equivalences},
       {"matrix-refutes-under-assumption",
        test_matrix_refutes_under_assumption},
+      {"unfinished-round-retried", test_unfinished_round_retried},
+      {"finished-round-not-repeated", test_finished_round_not_repeated},
+      {"matrix-size-bounded", test_matrix_size_bounded},
   };
   return run_test_cases ("gauss", cases, sizeof cases / sizeof *cases);
 }

@@ -85,6 +85,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "congruencexorsize", 3, 8);
   set_random_option (solver, rng, "congruencemineffort", 0, 50);
   set_random_option (solver, rng, "congruencerepeat", 0, 1);
+  set_random_option (solver, rng, "factoryield", 0, 100);
 }
 
 /* Prints the options differing from their defaults as command line

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# bench/fresh.sh - one benchmark round on formulas nobody has seen: a
+# fresh seed for bench/generate.py (random k-SAT, colouring, quasigroups,
+# multipliers, factoring, XOR systems, van der Waerden), plus the shared
+# instances of bench/shared.list, run interleaved with the shared harness,
+# each run limited in CPU time (ulimit -t), and summarised per family
+# (PAR-2 on CPU time, bench/families.py).
+#
+#   bench/fresh.sh [-t CPU_SECONDS] [-j JOBS] [-s SEED] [-n SCALE] [-o NAME]
+#                  [-G] [-S] [-v] [CONFIG...]
+#
+# CONFIG is 'LABEL=einsat options' (this tree's release build) or
+# 'LABEL=@command' (another solver or another einsat build).  Default:
+# 'einsat=' 'kissat=@$KISSAT -q' 'cadical=@$CADICAL -q' with KISSAT and
+# CADICAL defaulting to ../ext/kissat/build/kissat and
+# ../ext/cadical/build/cadical (Kissat 4.0.4, CaDiCaL 2.2, built outside
+# the repository).  -G: generated formulas only, -S: shared list only.
+# -n: instance count factor for bench/generate.py.  -v: einsat runs with
+# '-v' and the logs are kept (bench/out/NAME.logs), for the statistics
+# and the time profile of each technique (bench/profile.py CSV LOGS summarises
+# it per family).
+#
+# Results: bench/out/NAME.csv, NAME.txt (harness output, then the family
+# table), the formulas in bench/out/NAME.cnf/ and the einsat binary
+# bench/out/NAME.einsat (delete when done).
+set -eu
+cd "$(dirname "$0")/.."
+limit=60 jobs=1 seed= scale=1 name= generated=1 shared=1 verbose=
+while getopts "t:j:s:n:o:GSv" opt; do
+  case $opt in
+    t) limit=$OPTARG ;; j) jobs=$OPTARG ;; s) seed=$OPTARG ;;
+    n) scale=$OPTARG ;; o) name=$OPTARG ;; G) shared= ;; S) generated= ;;
+    v) verbose=-v ;; *) sed -n '2,25p' "$0"; exit 1 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+seed=$((seed % 2147483648))
+[ -n "$name" ] || name=fresh-$(date +%Y%m%d-%H%M%S)-s$seed
+KISSAT=${KISSAT:-../ext/kissat/build/kissat}
+CADICAL=${CADICAL:-../ext/cadical/build/cadical}
+[ $# -gt 0 ] || set -- 'einsat=' "kissat=@$KISSAT -q" "cadical=@$CADICAL -q"
+make --no-print-directory CONFIG=release all > /dev/null
+mkdir -p bench/out
+# a copy, so that builds during the run do not change the solver
+cp build/release/bin/einsat "bench/out/$name.einsat"
+instances=()
+if [ -n "$generated" ]; then
+  python3 bench/generate.py --seed "$seed" --scale "$scale" "bench/out/$name.cnf"
+  instances+=("@bench/out/$name.cnf/fresh.list")
+fi
+[ -z "$shared" ] || instances+=(@bench/shared.list)
+solvers=() logs=()
+for config in "$@"; do
+  label=${config%%=*} options=${config#*=}
+  case $options in
+    @*) command=${options#@} ;;
+    *) command="$PWD/bench/out/$name.einsat ${verbose:--q} $options" ;;
+  esac
+  solvers+=(-s "$label=sh -c 'ulimit -t $limit; exec $command {in}'")
+done
+[ -z "$verbose" ] || logs=(--log-dir "bench/out/$name.logs")
+{
+  echo "# bench/fresh.sh -t $limit -j $jobs -s $seed -n $scale: $(date -u '+%F %T UTC')"
+  echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} > "bench/out/$name.txt"
+../shared/bench/run-bench "${solvers[@]}" -t $((4 * limit)) -j "$jobs" \
+  --rotate --expect ../shared/bench/cnf/status.tsv --par-time cpu "${logs[@]}" \
+  -o "bench/out/$name.csv" "${instances[@]}" | tee -a "bench/out/$name.txt"
+{
+  echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  bench/families.py --limit "$limit" "bench/out/$name.csv"
+} | tee -a "bench/out/$name.txt"
