@@ -226,7 +226,14 @@ static void push_atmost (generator *g, bool proof) {
       used = false;
       for (int j = 0; distinct && j < i; j++)
         used |= abs (c.lits[j]) == abs (lit);
-    } while (used);
+    } while (used && !g->source->exhausted);
+    /* Used-up fuzzer bytes repeat one choice: take the first free one. */
+    for (int k = 0; used && k < g->vars; k++) {
+      lit = g->pool[k];
+      used = false;
+      for (int j = 0; j < i; j++)
+        used |= abs (c.lits[j]) == lit;
+    }
     c.lits[i] = lit;
   }
   c.value = 1;
