@@ -5,11 +5,11 @@
  * formula in which every constraint is spelled out as clauses (at most k
  * of n true: every k + 1 of them contain a false one), which is
  * obviously right.  Some traces run a portfolio of two threads, whose
- * workers copy the constraints.  Models must satisfy it, UNSAT must be real, failed
- * assumptions must suffice, model counts must match.  Every clause the
- * solver exports ('einsat_set_export', with threads the workers' shared
- * clauses too) must be over the user's variables (never the counters'
- * internal ones) and implied by the formula, assumptions aside.
+ * workers copy the constraints.  Models must satisfy it, UNSAT must be
+ * real, failed assumptions must suffice, model counts must match.  Every
+ * clause the solver exports ('einsat_set_export', with threads the workers'
+ * shared clauses too) must be over the user's variables (never the
+ * counters' internal ones) and implied by the formula, assumptions aside.
  *
  * Proof traces (with a checker as third argument) trace a DRAT or LRAT
  * proof while adding clauses and constraints of bound one (and trivial
@@ -17,9 +17,10 @@
  * with each at-most-one spelled out as its pairwise clauses, which is
  * what the library states in proofs. */
 
-#include "einsat.h"
 #include "../common/oracle.h"
 #include "../common/random_options.h"
+#include "answers.h"
+#include "einsat.h"
 
 #include <unistd.h>
 
@@ -114,42 +115,9 @@ static void add_constraint (einsat *solver, uint64_t *rng, bool proof) {
   }
 }
 
-static bool check_sat (trace_state *t, einsat *solver, const int *assumed,
-                       int assumptions) {
-  int model[ORACLE_MAX_VARS + 1] = {0};
-  for (int v = 1; v <= f.vars; v++) {
-    int value = einsat_val (solver, v);
-    if (value != v && value != -v)
-      return fail (t, "einsat_val returned neither lit nor -lit");
-    model[v] = value > 0 ? 1 : -1;
-  }
-  if (!oracle_check_model (&f, model))
-    return fail (t, "model falsifies a clause or constraint");
-  for (int i = 0; i < assumptions; i++) {
-    int lit = assumed[i];
-    if ((lit > 0) != (model[abs (lit)] > 0))
-      return fail (t, "model falsifies an assumption");
-  }
-  return true;
-}
-
-static bool check_unsat (trace_state *t, einsat *solver, const int *assumed,
-                         int assumptions) {
-  uint32_t t_all = 0, f_all = 0, t_failed = 0, f_failed = 0;
-  for (int i = 0; i < assumptions; i++) {
-    int lit = assumed[i];
-    uint32_t bit = 1u << (abs (lit) - 1);
-    *(lit > 0 ? &t_all : &f_all) |= bit;
-    if (einsat_failed (solver, lit))
-      *(lit > 0 ? &t_failed : &f_failed) |= bit;
-  }
-  if (oracle_count (&f, t_all, f_all, 1, 0))
-    return fail (t, "claimed UNSAT but satisfiable under assumptions");
-  if ((t_failed & f_failed) && !(t_all & f_all))
-    return fail (t, "impossible failed set");
-  if (oracle_count (&f, t_failed, f_failed, 1, 0))
-    return fail (t, "failed assumptions do not suffice for UNSAT");
-  return true;
+/* Reports what 'answers.h' found wrong, if anything. */
+static bool check (trace_state *t, const char *error) {
+  return error ? fail (t, error) : true;
 }
 
 typedef struct counting {
@@ -233,9 +201,9 @@ static bool run_trace (uint64_t seed) {
     }
     int res = einsat_solve (solver);
     if (res == 10)
-      ok = check_sat (&t, solver, assumed, assumptions);
+      ok = check (&t, model_error (&f, solver, assumed, assumptions));
     else if (res == 20)
-      ok = check_unsat (&t, solver, assumed, assumptions);
+      ok = check (&t, failed_error (&f, solver, assumed, assumptions));
     else
       ok = fail (&t, "solve returned neither 10 nor 20");
     if (ok && export_failed)
@@ -256,7 +224,8 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
   f.vars = 3 + oracle_below (&rng, 10);
   const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
   char cnf[512], proof[512];
-  snprintf (cnf, sizeof cnf, "%s/einsat-atmost-%d.cnf", dir, (int) getpid ());
+  snprintf (cnf, sizeof cnf, "%s/einsat-atmost-%d.cnf", dir,
+            (int) getpid ());
   snprintf (proof, sizeof proof, "%s/einsat-atmost-%d.proof", dir,
             (int) getpid ());
   FILE *file = fopen (proof, "w");
@@ -281,7 +250,7 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
   int res = einsat_solve (solver);
   bool ok = true;
   if (res == 10)
-    ok = check_sat (&t, solver, 0, 0);
+    ok = check (&t, model_error (&f, solver, 0, 0));
   else if (res != 20)
     ok = fail (&t, "solve returned neither 10 nor 20");
   else if (oracle_count (&f, 0, 0, 1, 0))

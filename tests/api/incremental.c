@@ -4,9 +4,10 @@
  * and every assumption; UNSAT must be real, and the failed assumptions
  * must be assumptions that on their own already make the formula UNSAT. */
 
-#include "einsat.h"
 #include "../common/oracle.h"
 #include "../common/random_options.h"
+#include "answers.h"
+#include "einsat.h"
 
 static formula f;
 static uint64_t restored, eliminated;
@@ -22,45 +23,12 @@ static bool fail (trace_state *t, const char *what) {
   return false;
 }
 
-static bool check_sat (trace_state *t, einsat *solver, const int *assumed,
-                       int assumptions) {
-  int model[ORACLE_MAX_VARS + 1] = {0};
-  for (int v = 1; v <= f.vars; v++) {
-    int value = einsat_val (solver, v);
-    if (value != v && value != -v)
-      return fail (t, "einsat_val returned neither lit nor -lit");
-    model[v] = value > 0 ? 1 : -1;
-  }
-  if (!oracle_check_model (&f, model))
-    return fail (t, "model falsifies a clause");
-  for (int i = 0; i < assumptions; i++) {
-    int lit = assumed[i];
-    if ((lit > 0) != (model[abs (lit)] > 0))
-      return fail (t, "model falsifies an assumption");
-  }
-  return true;
+/* Reports what 'answers.h' found wrong, if anything. */
+static bool check (trace_state *t, const char *error) {
+  return error ? fail (t, error) : true;
 }
 
-static bool check_unsat (trace_state *t, einsat *solver, const int *assumed,
-                         int assumptions) {
-  uint32_t t_all = 0, f_all = 0, t_failed = 0, f_failed = 0;
-  for (int i = 0; i < assumptions; i++) {
-    int lit = assumed[i];
-    uint32_t bit = 1u << (abs (lit) - 1);
-    *(lit > 0 ? &t_all : &f_all) |= bit;
-    if (einsat_failed (solver, lit))
-      *(lit > 0 ? &t_failed : &f_failed) |= bit;
-  }
-  if (oracle_count (&f, t_all, f_all, 1, 0))
-    return fail (t, "claimed UNSAT but satisfiable under assumptions");
-  if ((t_failed & f_failed) && !(t_all & f_all))
-    return fail (t, "impossible failed set");
-  if (oracle_count (&f, t_failed, f_failed, 1, 0))
-    return fail (t, "failed assumptions do not suffice for UNSAT");
-  return true;
-}
-
-static int threads = 1; /* option 'threads' (third argument) */
+static int threads = 1;     /* option 'threads' (third argument) */
 static uint64_t portfolios; /* solves in which workers ran */
 
 static bool run_trace (uint64_t seed) {
@@ -98,9 +66,9 @@ static bool run_trace (uint64_t seed) {
     }
     int res = einsat_solve (solver);
     if (res == 10)
-      ok = check_sat (&t, solver, assumed, assumptions);
+      ok = check (&t, model_error (&f, solver, assumed, assumptions));
     else if (res == 20)
-      ok = check_unsat (&t, solver, assumed, assumptions);
+      ok = check (&t, failed_error (&f, solver, assumed, assumptions));
     else
       ok = fail (&t, "solve returned neither 10 nor 20");
   }
