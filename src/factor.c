@@ -417,13 +417,14 @@ void es_factor (einsat *solver) {
   }
   assert (EMPTY_STACK (solver->factoring.fresh));
   INC (factorings);
-  if (!es_some_clause_sized (solver, 2, (unsigned) GET_OPTION (factorsize),
-                             false)) {
-    solver->last.ticks.factor = STAT (ticks);
-    return;
-  }
   uint64_t before = STAT (factored), clauses = STAT (clauses_irredundant);
   uint64_t removed = STAT (factor_removed), added = STAT (factor_added);
+  if (!es_some_clause_sized (solver, 2, (unsigned) GET_OPTION (factorsize),
+                             false)) { /* nothing to factor counts as fruitless */
+    solver->last.ticks.factor = STAT (ticks);
+    schedule_next_round (solver, clauses, 0, 0);
+    return;
+  }
   factoring *F = &solver->factoring;
   F->steps = 0;
   F->limit = factor_budget (solver);
