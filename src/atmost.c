@@ -129,7 +129,6 @@ void es_release_atmosts (einsat *solver) {
   release_index (solver);
   RELEASE_STACK (solver->atmosts.arena);
   RELEASE_STACK (solver->atmosts.registers);
-  RELEASE_STACK (solver->check_atmosts);
 }
 
 /*------------------------------------------------------------------------*/

@@ -46,6 +46,33 @@
 #include <stdio.h>
 #include <string.h>
 
+/* clang-format off */
+#define CARDINALITY_STACKS(X, P) \
+  X (P, unsigneds, chosen)   /* the literals of the chosen clauses (U) */ \
+  X (P, unsigneds, starts)   /* per chosen literal: start of exclusions */ \
+  X (P, unsigneds, excluded) /* the chosen literals each one excludes */ \
+  X (P, unsigneds, implied)  /* implied by one literal through binaries */ \
+  X (P, unsigneds, candidates) \
+  X (P, unsigneds, dropped) \
+  X (P, unsigneds, cliques)  /* per clique: size, then its literals */ \
+  X (P, unsigneds, order)    /* clique offsets by increasing size */ \
+  X (P, unsigneds, holes)    /* offsets of the kept cliques, by 'order' */ \
+  /* proof: pigeon-in-hole variables of two levels */ \
+  X (P, ints, names) \
+  X (P, ints, next) \
+  X (P, unsigneds, ranges)   /* per chosen clause: its literals' start */ \
+  X (P, ints, line)          /* proof: the clause being written */ \
+  X (P, unsigneds, refs)     /* per chosen clause: its reference */ \
+  X (P, uint64s, sit_ids)    /* LRAT: first level definitions */ \
+  X (P, uint64s, y_ids) \
+  X (P, uint64s, pig_ids)    /* LRAT: pigeon clauses, two levels */ \
+  X (P, uint64s, next_pig) \
+  X (P, uint64s, hole_ids)   /* LRAT: hole clauses, two levels */ \
+  X (P, uint64s, next_hole) \
+  X (P, uint64s, def_ids)    /* LRAT: q definitions, scratch */ \
+  X (P, uint64s, lemma_ids)
+/* clang-format on */
+
 typedef struct cardinality {
   size_t literals;     /* 2 * vars: size of the per literal arrays */
   unsigned *clause_of; /* per literal: 1 + its chosen clause, 0 if none */
@@ -58,24 +85,9 @@ typedef struct cardinality {
   unsigned *reached;   /* per clause: the clique that last reached it */
   unsigned clauses;    /* chosen clauses */
   unsigned kept;       /* cliques left after dropping redundant ones */
-  unsigneds chosen;    /* the literals of the chosen clauses (U) */
-  unsigneds starts;    /* per chosen literal: where its exclusions start */
-  unsigneds excluded;  /* the chosen literals each chosen one excludes */
-  unsigneds implied;   /* what binary clauses imply from one literal */
-  unsigneds candidates, dropped;
-  unsigneds cliques; /* per clique: its size, then its literals */
-  unsigneds order;   /* clique offsets by increasing size */
-  unsigneds holes;   /* the offsets of the cliques kept, in that order */
-  ints names, next;  /* proof: pigeon-in-hole variables of two levels */
-  unsigneds ranges;  /* per chosen clause: where its literals start */
-  ints line;         /* proof: the clause being written */
-  unsigneds refs;    /* per chosen clause: its reference */
-  unsigned *parents; /* per literal: what implied it in 'imply' */
-  unsigned *needed;  /* per literal: stamped if its clause is a hint */
-  uint64s sit_ids, y_ids;        /* LRAT: first level definitions */
-  uint64s pig_ids, next_pig;     /* LRAT: pigeon clauses, two levels */
-  uint64s hole_ids, next_hole;   /* LRAT: hole clauses, two levels */
-  uint64s def_ids, lemma_ids;    /* LRAT: q definitions, scratch */
+  unsigned *parents;   /* per literal: what implied it in 'imply' */
+  unsigned *needed;    /* per literal: stamped if its clause is a hint */
+  DECLARE_STACKS (CARDINALITY_STACKS)
   uint64_t steps, limit;
 } cardinality;
 
@@ -839,28 +851,7 @@ static void release_cardinality (einsat *solver) {
 #undef ARRAY
   if (K->reached)
     DELETE_ARRAY (K->reached, K->clauses);
-  RELEASE_STACK (K->chosen);
-  RELEASE_STACK (K->starts);
-  RELEASE_STACK (K->excluded);
-  RELEASE_STACK (K->implied);
-  RELEASE_STACK (K->candidates);
-  RELEASE_STACK (K->dropped);
-  RELEASE_STACK (K->cliques);
-  RELEASE_STACK (K->order);
-  RELEASE_STACK (K->holes);
-  RELEASE_STACK (K->names);
-  RELEASE_STACK (K->ranges);
-  RELEASE_STACK (K->next);
-  RELEASE_STACK (K->line);
-  RELEASE_STACK (K->refs);
-  RELEASE_STACK (K->sit_ids);
-  RELEASE_STACK (K->y_ids);
-  RELEASE_STACK (K->pig_ids);
-  RELEASE_STACK (K->next_pig);
-  RELEASE_STACK (K->hole_ids);
-  RELEASE_STACK (K->next_hole);
-  RELEASE_STACK (K->def_ids);
-  RELEASE_STACK (K->lemma_ids);
+  RELEASE_STACKS (CARDINALITY_STACKS, K);
   DELETE_ARRAY (solver->cardinality, 1);
 }
 

@@ -46,10 +46,23 @@ typedef struct gate {
   bool is_xor, dead, scheduled;
 } gate;
 
+/* clang-format off */
+#define CONGRUENCE_STACKS(X, P) \
+  X (P, STACK (gate), gates) \
+  X (P, unsigneds, inputs)      /* AND: literals, XOR: positive ones */ \
+  X (P, unsigneds, xors)        /* from 'es_find_xors' */ \
+  X (P, unsigneds, occurrences) /* gates by input variable */ \
+  X (P, unsigneds, worklist) \
+  X (P, unsigneds, candidates)  /* inputs of the AND gate being found */ \
+  X (P, unsigneds, merged)      /* pairs (a, b): a = b */ \
+  /* DRAT: per merge, the number of variables to split on and those \
+   * variables */ \
+  X (P, unsigneds, branches) \
+  X (P, unsigneds, split)       /* DRAT: variables for the next merge */
+/* clang-format on */
+
 typedef struct congruence {
-  STACK (gate) gates;
-  unsigneds inputs;   /* AND: literals; XOR: positive literals */
-  unsigneds xors;     /* from 'es_find_xors' */
+  DECLARE_STACKS (CONGRUENCE_STACKS)
   unsigned *repr;     /* per variable: an equivalent literal; itself if it
                          is the representative of its class */
   unsigned *next;     /* per variable: the next member of its class */
@@ -57,15 +70,8 @@ typedef struct congruence {
   unsigned *occurs;   /* per variable: where its gates are in 'occurrences' */
   size_t size;        /* entries of 'repr', 'next', 'members' (variables
                          and the constant) */
-  unsigneds occurrences; /* gates by input variable */
   unsigned *table;    /* hash table of gate indices, INVALID if empty */
   size_t table_size, table_count;
-  unsigneds worklist;
-  unsigneds candidates; /* inputs of the AND gate being extracted */
-  unsigneds merged;   /* pairs (a, b): a = b */
-  unsigneds branches; /* DRAT: per merge, the number of variables to
-                         split on and those variables */
-  unsigneds split;    /* DRAT: the variables for the next merge */
   unsigned constant;  /* the literal 'true' (an extra variable) */
   uint64_t steps, limit;
   bool inconsistent, proving;
@@ -704,15 +710,7 @@ void es_release_congruence (einsat *solver) {
   congruence *C = solver->congruence;
   if (!C)
     return;
-  RELEASE_STACK (C->gates);
-  RELEASE_STACK (C->inputs);
-  RELEASE_STACK (C->xors);
-  RELEASE_STACK (C->occurrences);
-  RELEASE_STACK (C->worklist);
-  RELEASE_STACK (C->candidates);
-  RELEASE_STACK (C->merged);
-  RELEASE_STACK (C->branches);
-  RELEASE_STACK (C->split);
+  RELEASE_STACKS (CONGRUENCE_STACKS, C);
   DELETE_ARRAY (C->repr, C->size);
   DELETE_ARRAY (C->next, C->size);
   DELETE_ARRAY (C->members, C->size);

@@ -36,25 +36,26 @@ typedef struct leaf {
 
 typedef STACK (leaf) leaves;
 
+/* clang-format off */
+#define CUBER_STACKS(X, P) \
+  X (P, unsigneds, candidates) /* variables, most occurring first */ \
+  X (P, unsigneds, lits)       /* internal literals of all leaves */ \
+  X (P, leaves, open)          /* max-heap on 'free': still to be split */ \
+  X (P, leaves, closed)        /* not split further */ \
+  X (P, ints, cube)            /* external literals of the passed cube */
+/* clang-format on */
+
 typedef struct cuber {
-  unsigneds candidates; /* variables, most occurring first */
-  unsigneds lits;       /* internal literals of all leaves */
-  leaves open;          /* max-heap on 'free': still to be split */
-  leaves closed;        /* not split further */
-  ints cube;            /* external literals of the cube passed on */
-  unsigned prefix;      /* levels of the assumptions */
+  DECLARE_STACKS (CUBER_STACKS)
+  unsigned prefix; /* levels of the assumptions */
 } cuber;
 
 void es_release_cuber (einsat *solver) {
   cuber *C = solver->cuber;
-  if (!C)
-    return;
-  RELEASE_STACK (C->candidates);
-  RELEASE_STACK (C->lits);
-  RELEASE_STACK (C->open);
-  RELEASE_STACK (C->closed);
-  RELEASE_STACK (C->cube);
-  DELETE_ARRAY (solver->cuber, 1);
+  if (C) {
+    RELEASE_STACKS (CUBER_STACKS, C);
+    DELETE_ARRAY (solver->cuber, 1);
+  }
 }
 
 /*------------------------------------------------------------------------*/

@@ -78,6 +78,44 @@ typedef struct dpll_frame {
   open_list open;        /* clauses open before it */
 } dpll_frame;
 
+/* clang-format off */
+#define DPLL_FORMULA_STACKS(X, P) \
+  X (P, unsigneds, literals)       /* of the large clauses in a row */ \
+  X (P, unsigneds, starts)         /* per clause: start in 'literals' */ \
+  X (P, ints, sizes)               /* initial counter of each clause */ \
+  X (P, unsigneds, fixed)          /* literals fixed by the caller */ \
+  X (P, chars, ignored)            /* per variable: takes no part */ \
+  X (P, unsigneds, binary_pairs)   /* (implying, implied) while loading */ \
+  X (P, unsigneds, clause_pairs)   /* (literal, clause) while loading */ \
+  X (P, unsigneds, occurs)         /* literal's start in 'occurrences' */ \
+  X (P, unsigneds, occurrences)    /* large clauses of each literal */ \
+  X (P, unsigneds, implies)        /* per literal: start in 'implied' */ \
+  X (P, unsigneds, implied)        /* literals implied through binaries */ \
+  /* (the four above only build 'lists') */ \
+  X (P, unsigneds, index)          /* per literal: its block in 'lists' */ \
+  X (P, unsigneds, lists)          /* see 'build_lists' */ \
+  X (P, unsigneds, block_starts)   /* scratch of 'build_lists' */ \
+  X (P, unsigneds, clause_stamps)  /* scratch of 'build_lists' */ \
+  X (P, unsigneds, literal_stamps) /* scratch of loading, 'build_lists' */ \
+  X (P, unsigneds, widths)         /* scratch of 'build_lists' */ \
+  X (P, unsigneds, edge_counts)    /* scratch of 'build_lists' */ \
+  X (P, unsigneds, order)          /* literals by their block sizes */
+
+#define DPLL_STATE_STACKS(X, P) \
+  X (P, chars, state) \
+  X (P, chars, initial)
+
+#define DPLL_SEARCH_STACKS(X, P) \
+  X (P, chars, projected)        /* per var, while 'search->projection' */ \
+  X (P, unsigneds, queue)        /* implied literals: where in 'lists' */ \
+  X (P, unsigneds, units)        /* clauses whose counter hit zero */ \
+  X (P, unsigneds, unassigned)   /* scratch of 'propagate_arrays' */ \
+  X (P, unsigneds, weights)      /* per clause: conflicts it caused */ \
+  X (P, unsigneds, open_clauses) /* see 'choose_weighted' */ \
+  X (P, STACK (dpll_frame), frames) \
+  X (P, chars, saved)            /* one state per frame */
+/* clang-format on */
+
 struct dpll {
   einsat *owner; /* of the memory ('solver' in the stack macros) */
 
@@ -86,34 +124,15 @@ struct dpll {
   unsigned clauses;   /* large ones */
   bool inconsistent;  /* no model at all */
   bool oversized;     /* too large for the lists: never searched */
-  unsigneds literals; /* of the large clauses in a row */
-  unsigneds starts;   /* clause i: [starts[i], starts[i+1]) */
-  ints sizes;         /* initial counter of each clause */
-  unsigneds fixed;    /* literals fixed by the caller */
-  chars ignored;      /* per variable: takes no part */
   unsigned ignored_count;
-  unsigned clause_stamp;    /* of the clause being loaded */
-  unsigneds binary_pairs;   /* (implying, implied) while loading */
-  unsigneds clause_pairs;   /* (literal, clause) while loading */
-  unsigneds occurs;         /* per literal: start in 'occurrences' */
-  unsigneds occurrences;    /* large clauses of each literal */
-  unsigneds implies;        /* per literal: start in 'implied' */
-  unsigneds implied;        /* literals implied through binary clauses */
-                            /* (the four above only build 'lists') */
-  unsigneds index;          /* per literal: start of its block in 'lists' */
-  unsigneds lists;          /* see 'build_lists' */
-  unsigneds block_starts;   /* scratch of 'build_lists' */
-  unsigneds clause_stamps;  /* scratch of 'build_lists' */
-  unsigneds literal_stamps; /* scratch of loading and 'build_lists' */
-  unsigneds widths;         /* scratch of 'build_lists' */
-  unsigneds edge_counts;    /* scratch of 'build_lists' */
-  unsigneds order;          /* literals by the size of their blocks */
-  uint64_t decision_cost;   /* against the budget (see 'es_dpll_end') */
+  unsigned clause_stamp;  /* of the clause being loaded */
+  DECLARE_STACKS (DPLL_FORMULA_STACKS)
+  uint64_t decision_cost; /* against the budget (see 'es_dpll_end') */
 
   /* The state copied at each decision: values (per literal, padded to
    * a multiple of 'int'), then the counters; 'initial' is the state
    * after propagating the fixed literals. */
-  chars state, initial;
+  DECLARE_STACKS (DPLL_STATE_STACKS)
   size_t state_bytes;
   signed char *values;
   counter *counts;
@@ -122,17 +141,10 @@ struct dpll {
 
   /* The search. */
   es_dpll_search *search;
-  chars projected;        /* per variable, while 'search->projection' */
   size_t open_projected;  /* the projection before it is assigned */
-  unsigneds queue;        /* positions in 'lists' of implied literals */
-  unsigneds units;        /* clauses whose counter dropped to zero */
-  unsigneds unassigned;   /* scratch of 'propagate_arrays' */
-  unsigneds weights;      /* per clause: conflicts it caused */
   bool weighted;          /* since 'start' (else all weights are zero) */
-  unsigneds open_clauses; /* see 'choose_weighted' */
-  STACK (dpll_frame) frames;
   size_t fruitful; /* frames below it were on the stack at a model */
-  chars saved;     /* one state per frame */
+  DECLARE_STACKS (DPLL_SEARCH_STACKS)
   uint64_t nodes;
 };
 
@@ -147,35 +159,9 @@ void es_dpll_delete (dpll *d) {
   if (!d)
     return;
   einsat *solver = d->owner;
-  RELEASE_STACK (d->literals);
-  RELEASE_STACK (d->starts);
-  RELEASE_STACK (d->sizes);
-  RELEASE_STACK (d->fixed);
-  RELEASE_STACK (d->ignored);
-  RELEASE_STACK (d->binary_pairs);
-  RELEASE_STACK (d->clause_pairs);
-  RELEASE_STACK (d->occurs);
-  RELEASE_STACK (d->occurrences);
-  RELEASE_STACK (d->implies);
-  RELEASE_STACK (d->implied);
-  RELEASE_STACK (d->index);
-  RELEASE_STACK (d->lists);
-  RELEASE_STACK (d->block_starts);
-  RELEASE_STACK (d->clause_stamps);
-  RELEASE_STACK (d->literal_stamps);
-  RELEASE_STACK (d->widths);
-  RELEASE_STACK (d->edge_counts);
-  RELEASE_STACK (d->order);
-  RELEASE_STACK (d->state);
-  RELEASE_STACK (d->initial);
-  RELEASE_STACK (d->projected);
-  RELEASE_STACK (d->queue);
-  RELEASE_STACK (d->units);
-  RELEASE_STACK (d->unassigned);
-  RELEASE_STACK (d->weights);
-  RELEASE_STACK (d->open_clauses);
-  RELEASE_STACK (d->frames);
-  RELEASE_STACK (d->saved);
+  RELEASE_STACKS (DPLL_FORMULA_STACKS, d);
+  RELEASE_STACKS (DPLL_STATE_STACKS, d);
+  RELEASE_STACKS (DPLL_SEARCH_STACKS, d);
   es_free (solver, d, sizeof *d);
 }
 

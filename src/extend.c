@@ -110,12 +110,6 @@ void es_reconstruct (einsat *solver, signed char *values) {
   }
 }
 
-void es_release_extension (einsat *solver) {
-  RELEASE_STACK (solver->extension);
-  RELEASE_STACK (solver->restoring);
-  RELEASE_STACK (solver->restored);
-}
-
 /*------------------------------------------------------------------------*/
 /* Restoring.  The variables to restore are marked with 'seen'. */
 

@@ -382,15 +382,7 @@ static uint64_t factor_budget (einsat *solver) {
 
 void es_release_factoring (einsat *solver) {
   factoring *F = &solver->factoring;
-  RELEASE_STACK (F->rows);
-  RELEASE_STACK (F->matrix);
-  RELEASE_STACK (F->next);
-  RELEASE_STACK (F->found);
-  RELEASE_STACK (F->completed);
-  RELEASE_STACK (F->last);
-  RELEASE_STACK (F->clause);
-  RELEASE_STACK (F->fresh);
-  RELEASE_STACK (F->ids);
+  RELEASE_STACKS (FACTORING_STACKS, F);
 }
 
 /* A round pays if it removes at least 'factoryield' per mille of the

@@ -41,17 +41,22 @@
 
 #include <string.h>
 
+/* clang-format off */
+#define GAUSS_STACKS(X, P) \
+  X (P, unsigneds, xors)     /* per XOR: size, right-hand side, vars */ \
+  X (P, unsigneds, roots)    /* per var: union-find parent or INVALID */ \
+  X (P, unsigneds, columns)  /* per variable: its column in the matrix */ \
+  X (P, uint64s, order)      /* XOR offsets grouped by component */ \
+  X (P, uint64s, words)      /* the matrix of the current component */ \
+  X (P, unsigneds, vars)     /* the variables of the current component */ \
+  X (P, unsigneds, pivots)   /* per row: its pivot column */ \
+  X (P, uint64s, keys)       /* rows by a hash of their non-pivot part */ \
+  X (P, unsigneds, units)    /* literals */ \
+  X (P, unsigneds, binaries) /* per 'x = -y': the clause (x | y) */
+/* clang-format on */
+
 typedef struct gauss {
-  unsigneds xors;  /* per XOR: its size, its right-hand side, its vars */
-  unsigneds roots; /* per variable: union-find parent, INVALID if none */
-  unsigneds columns; /* per variable: its column in the current matrix */
-  uint64s order;     /* XOR offsets grouped by component */
-  uint64s words;     /* the matrix of the current component */
-  unsigneds vars;    /* the variables of the current component */
-  unsigneds pivots;  /* per row: its pivot column */
-  uint64s keys;      /* rows sorted by a hash of their non-pivot part */
-  unsigneds units;   /* literals */
-  unsigneds binaries; /* per equivalence 'x = -y': the clause (x | y) */
+  DECLARE_STACKS (GAUSS_STACKS)
   uint64_t steps, limit;
 } gauss;
 
@@ -401,19 +406,10 @@ static void add_derived (einsat *solver, gauss *G) {
 
 void es_release_gauss (einsat *solver) {
   gauss *G = solver->gauss;
-  if (!G)
-    return;
-  RELEASE_STACK (G->xors);
-  RELEASE_STACK (G->roots);
-  RELEASE_STACK (G->columns);
-  RELEASE_STACK (G->order);
-  RELEASE_STACK (G->words);
-  RELEASE_STACK (G->vars);
-  RELEASE_STACK (G->pivots);
-  RELEASE_STACK (G->keys);
-  RELEASE_STACK (G->units);
-  RELEASE_STACK (G->binaries);
-  DELETE_ARRAY (solver->gauss, 1);
+  if (G) {
+    RELEASE_STACKS (GAUSS_STACKS, G);
+    DELETE_ARRAY (solver->gauss, 1);
+  }
 }
 
 /* Runs after new original clauses, and again while the last round ran

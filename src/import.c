@@ -159,9 +159,4 @@ void es_release_variables (einsat *solver) {
 #undef ARRAY
   solver->capacity = solver->resized = 0;
   solver->scores.size = 0;
-  RELEASE_STACK (solver->e2i);
-  RELEASE_STACK (solver->i2e);
-  RELEASE_STACK (solver->frozen);
-  RELEASE_STACK (solver->emodel);
-  RELEASE_STACK (solver->proof_names);
 }

@@ -342,17 +342,22 @@ typedef struct candidate {
 typedef STACK (candidate) factor_candidates;
 
 /* Scratch data of factoring ('factor.c'). */
+/* clang-format off */
+#define FACTORING_STACKS(X, P) \
+  X (P, unsigneds, rows)      /* row literals */ \
+  X (P, fclauses, matrix)     /* row-major, 'columns' entries per row */ \
+  X (P, fclauses, next)       /* scratch for the filtered matrix */ \
+  X (P, factor_candidates, found) \
+  X (P, unsigneds, completed) /* per literal: columns it completes */ \
+  X (P, unsigneds, last)      /* per literal: its last such column + 1 */ \
+  X (P, unsigneds, clause) \
+  X (P, unsigneds, fresh)     /* variables added in this round */ \
+  X (P, uint64s, ids)         /* LRAT: ids of the clauses (x | K_j) */
+/* clang-format on */
+
 typedef struct factoring {
-  unsigneds rows;    /* row literals */
-  fclauses matrix;   /* row-major, 'columns' entries per row */
+  DECLARE_STACKS (FACTORING_STACKS)
   size_t columns;
-  fclauses next;     /* scratch for the filtered matrix */
-  factor_candidates found;
-  unsigneds completed; /* per literal: columns it completes (scratch) */
-  unsigneds last;      /* per literal: its last such column plus one */
-  unsigneds clause;
-  unsigneds fresh;   /* variables added in this round */
-  uint64s ids;       /* LRAT: identifiers of the clauses (x | K_j) */
   uint64_t steps, limit;
 } factoring;
 
@@ -386,19 +391,24 @@ typedef struct walk_counter {
   unsigned position; /* in 'broken' while 'count' is zero */
 } walk_counter;
 
+/* clang-format off */
+#define WALKER_STACKS(X, P) \
+  X (P, unsigneds, literals)    /* of all imported clauses in a row */ \
+  X (P, unsigneds, offsets)     /* per clause: its start in 'literals' */ \
+  X (P, STACK (walk_counter), counters) /* per clause */ \
+  X (P, unsigneds, occurs)      /* per literal start in 'occurrences' */ \
+  X (P, unsigneds, occurrences) /* clauses of each literal */ \
+  X (P, unsigneds, breaks)      /* per var: clauses only it satisfies */ \
+  X (P, unsigneds, broken)      /* currently falsified clauses */ \
+  X (P, unsigneds, flips)       /* flipped since 'best' was saved */ \
+  X (P, STACK (signed char), values) /* per variable: current value */ \
+  X (P, STACK (signed char), best) /* per variable: best one (lagging) */ \
+  X (P, STACK (double), table)  /* score of each break value */ \
+  X (P, STACK (double), scores) /* of the literals of the picked clause */
+/* clang-format on */
+
 typedef struct walker {
-  unsigneds literals;         /* of all imported clauses in a row */
-  unsigneds offsets;          /* clause i is [offsets[i], offsets[i+1]) */
-  STACK (walk_counter) counters; /* per clause */
-  unsigneds occurs;           /* per literal start in 'occurrences' */
-  unsigneds occurrences;      /* clauses of each literal */
-  unsigneds breaks;           /* per variable: clauses only it satisfies */
-  unsigneds broken;           /* currently falsified clauses */
-  unsigneds flips;            /* literals flipped since 'best' was saved */
-  STACK (signed char) values; /* per variable: current assignment */
-  STACK (signed char) best;   /* per variable: best assignment (lagging) */
-  STACK (double) table;       /* score of each break value */
-  STACK (double) scores;      /* of the literals of the picked clause */
+  DECLARE_STACKS (WALKER_STACKS)
   double epsilon;             /* score of larger break values */
   unsigned best_flips;        /* flips to the best or INVALID if lost */
   unsigned initial, minimum;  /* falsified clauses */
@@ -459,6 +469,99 @@ typedef struct sharing {
 
 /*------------------------------------------------------------------------*/
 
+/* The stacks of the solver (see 'DECLARE_STACKS'), one list for each
+ * section of 'struct einsat' with stacks, in the order of the sections;
+ * 'einsat_delete' releases all those 'SOLVER_STACKS' joins.  A new stack
+ * goes into one of the lists. */
+/* clang-format off */
+#define EXTERNAL_STACKS(X, P) \
+  X (P, unsigneds, e2i)         /* external -> internal var + 1, or 0 */ \
+  X (P, ints, i2e)              /* internal var -> external var */ \
+  X (P, ints, eclause)          /* literals of the current clause */ \
+  X (P, ints, eassumptions) \
+  X (P, STACK (signed char), emodel) /* per external var after SAT */ \
+  X (P, unsigneds, frozen)      /* per external var freeze count */
+
+#define TRAIL_STACKS(X, P) \
+  X (P, frames, frames)
+
+#define CLAUSE_STACKS(X, P) \
+  X (P, unsigneds, arena) \
+  X (P, unsigneds, irredundant) /* refs of irredundant large clauses */ \
+  X (P, unsigneds, redundant)   /* refs of learned large clauses */
+
+#define ASSUMPTION_STACKS(X, P) \
+  X (P, unsigneds, assumptions) \
+  X (P, unsigneds, failed)
+
+#define ANALYSIS_STACKS(X, P) \
+  X (P, unsigneds, clause)        /* clauses being added or changed */ \
+  X (P, unsigneds, learned)       /* literals of the learned clause */ \
+  X (P, unsigneds, analyzed)      /* variables marked during analysis */ \
+  X (P, unsigneds, levels)        /* levels in the learned clause */ \
+  X (P, unsigneds, minimize)      /* stack of the minimization DFS */ \
+  X (P, unsigneds, shrinkable)    /* variables marked while shrinking */ \
+  X (P, unsigneds, shrink_sorted) /* learned literals grouped by level */ \
+  X (P, unsigneds, shrink_heap)   /* trail positions of one open block */ \
+  X (P, stampeds, sorted)         /* scratch for bumping */ \
+  X (P, stampeds, sorted_tmp)
+
+#define CALLBACK_STACKS(X, P) \
+  X (P, ints, learn_buffer) \
+  X (P, ints, trace_buffer)
+
+#define PROOF_STACKS(X, P) \
+  /* per internal variable without external name: its DRAT number \
+   * (factoring), or 0 */ \
+  X (P, unsigneds, proof_names) \
+  X (P, chars, proof_buffer)
+
+#define LRAT_STACKS(X, P) \
+  X (P, uint64s, lrat_chain)   /* hints of the next lemma ('RAT_HINT') */ \
+  X (P, uint64s, unit_ids)     /* per variable: its root-level unit */ \
+  X (P, unsigneds, lrat_work)  /* scratch of 'es_lrat_derive' */ \
+  X (P, unsigneds, lrat_seen) \
+  X (P, uint64s, lrat_implied) \
+  X (P, STACK (signed char), lrat_marks) /* per variable */ \
+  X (P, unsigneds, lrat_binary_removed) /* by 'es_minimize_binary' */ \
+  X (P, unsigneds, lrat_lemma) /* scratch of 'otfs.c' */ \
+  /* original clauses to restate (see 'lrat.c') */ \
+  X (P, uint64s, lrat_duplicates)
+
+#define SIMPLIFICATION_STACKS(X, P) \
+  X (P, unsigneds, extension) \
+  X (P, unsigneds, restoring)        /* scratch of 'extend.c' */ \
+  X (P, unsigneds, restored) \
+  X (P, unsigneds, new_arena)        /* while collecting */ \
+  X (P, uint64s, ranks)              /* scratch for sorting */ \
+  X (P, unsigneds, vivify_literals) \
+  X (P, unsigneds, probes) \
+  X (P, unsigneds, strengthen)       /* queued by analysis for 'otfs.c' */ \
+  X (P, uint64s, strengthen_lrat)    /* their lemmas, hints ('otfs.c') */ \
+  X (P, unsigneds, hyper_resolvents) /* pairs waiting for their watches */ \
+  X (P, tarjan_frames, tarjan)
+
+#define LUCKY_STACKS(X, P) \
+  X (P, STACK (signed char), lucky_phases) /* saved while it runs */
+
+#define CHECK_STACKS(X, P) \
+  X (P, ints, check_clauses) \
+  X (P, ints, check_atmosts) /* the at-most-one constraints, 0-ended */
+
+#define SOLVER_STACKS(X, P) \
+  EXTERNAL_STACKS (X, P) \
+  TRAIL_STACKS (X, P) \
+  CLAUSE_STACKS (X, P) \
+  ASSUMPTION_STACKS (X, P) \
+  ANALYSIS_STACKS (X, P) \
+  CALLBACK_STACKS (X, P) \
+  PROOF_STACKS (X, P) \
+  LRAT_STACKS (X, P) \
+  SIMPLIFICATION_STACKS (X, P) \
+  LUCKY_STACKS (X, P) \
+  CHECK_STACKS (X, P)
+/* clang-format on */
+
 struct einsat {
   /* Memory, errors, API state. */
   einsat_allocator *allocator;
@@ -476,12 +579,7 @@ struct einsat {
 
   /* External variables and the clause under construction. */
   int max_external;
-  unsigneds e2i;   /* external var -> internal var + 1 (or 0) */
-  ints i2e;        /* internal var -> external var */
-  ints eclause;    /* external literals of the current clause */
-  ints eassumptions;
-  STACK (signed char) emodel; /* per external var after SAT */
-  unsigneds frozen;    /* per external var freeze count */
+  DECLARE_STACKS (EXTERNAL_STACKS)
 
   /* Internal variables. */
   unsigned vars;     /* number of internal variables */
@@ -501,20 +599,17 @@ struct einsat {
   unsigned trail_size;
   unsigned propagated;
   unsigned level;
-  frames frames;
+  DECLARE_STACKS (TRAIL_STACKS)
   unsigned active;       /* active variables */
 
   /* Clauses. */
-  unsigneds arena;
+  DECLARE_STACKS (CLAUSE_STACKS)
   size_t garbage_words;  /* words of garbage clauses in the arena */
-  unsigneds irredundant; /* references of irredundant large clauses */
-  unsigneds redundant;   /* references of learned large clauses */
   unsigned conflict_binary[2];
 
   /* Assumptions of the current solve (internal literals), and the
    * variables in the final conflict of the last one. */
-  unsigneds assumptions;
-  unsigneds failed;
+  DECLARE_STACKS (ASSUMPTION_STACKS)
 
   /* Enumeration: while 'projecting' the projected variables (never
    * eliminated, see 'es_projected') are decided first.  What
@@ -529,17 +624,9 @@ struct einsat {
   links *links;
   queue queue;
 
-  unsigneds clause;    /* scratch for clauses being added or changed */
-
-  /* Conflict analysis scratch. */
-  unsigneds learned;   /* literals of the clause being learned */
-  unsigneds analyzed;  /* variables marked during analysis */
-  unsigneds levels;    /* levels in the learned clause */
-  unsigneds minimize;  /* stack of the minimization DFS */
-  unsigneds shrinkable; /* variables marked while shrinking */
-  unsigneds shrink_sorted; /* learned literals grouped by level */
-  unsigneds shrink_heap;   /* trail positions of one open block */
-  stampeds sorted, sorted_tmp; /* scratch for bumping */
+  /* Scratch for clauses being added or changed ('clause'), and of
+   * conflict analysis. */
+  DECLARE_STACKS (ANALYSIS_STACKS)
   uint64_t glue_stamp;
 
   /* Restarts, modes, phases. */
@@ -564,18 +651,15 @@ struct einsat {
   void (*learn_callback) (void *, int *);
   void *learn_data;
   int learn_max;
-  ints learn_buffer;
   einsat_trace_callback *trace;
   void *trace_data;
-  ints trace_buffer;
+  DECLARE_STACKS (CALLBACK_STACKS)
 
   /* Proof output. */
   FILE *proof;
   bool proof_binary;
-  unsigneds proof_names; /* per internal variable without external name:
-                            its DRAT number (factoring), or 0 */
-  int proof_max;         /* largest such number */
-  chars proof_buffer;
+  DECLARE_STACKS (PROOF_STACKS)
+  int proof_max;         /* largest number in 'proof_names' */
 
   /* LRAT ('lrat.c'): clause identifiers and the hints of the next lemma.
    * Original clauses are numbered 1, 2, ... as added; lemmas follow
@@ -587,36 +671,19 @@ struct einsat {
   uint64_t originals;    /* calls adding an original clause */
   uint64_t last_id;      /* identifier of the last clause added */
   uint64_t clause_id;    /* for the next 'es_new_clause' */
-  uint64s lrat_chain;    /* hints of the next lemma (see 'RAT_HINT') */
-  uint64s unit_ids;      /* per variable: its root-level unit clause */
+  DECLARE_STACKS (LRAT_STACKS)
   binary_ids binary_ids;
-  unsigneds lrat_work;   /* scratch of 'es_lrat_derive' */
-  unsigneds lrat_seen;
-  uint64s lrat_implied;
-  STACK (signed char) lrat_marks; /* per variable */
-  unsigneds lrat_binary_removed; /* by 'es_minimize_binary' */
-  unsigneds lrat_lemma;          /* scratch of 'otfs.c' */
-  uint64s lrat_duplicates; /* original clauses to restate (see 'lrat.c') */
 
   /* Simplification: occurrence lists ('dense' mode, see 'dense.c'), the
    * model reconstruction stack ('extend.c') and literal marks. */
   bool dense;
-  unsigneds extension;
-  unsigneds restoring, restored; /* scratch of 'extend.c' */
-  unsigneds new_arena;           /* while collecting */
-  uint64s ranks;                 /* scratch for sorting */
+  DECLARE_STACKS (SIMPLIFICATION_STACKS)
   signed char *marks; /* per literal */
   elimination elimination;
   subsumption subsumption;
   factoring factoring;
-  unsigneds vivify_literals;
-  unsigneds probes;
-  unsigneds strengthen; /* queued by analysis for 'otfs.c' */
   unsigned learned_ref; /* the last learned large clause or INVALID */
-  uint64s strengthen_lrat; /* their lemmas and hints (see 'otfs.c') */
-  unsigneds hyper_resolvents; /* pairs waiting for their watches */
   unsigned transred_next;  /* literal to continue with */
-  tarjan_frames tarjan;
   scc_info *scc;
   size_t scc_size;
   uint64_t *scc_ids;   /* LRAT: per literal its equivalence lemma */
@@ -641,12 +708,11 @@ struct einsat {
   bool walked_initially;
 
   /* Lucky assignments ('lucky.c'). */
-  STACK (signed char) lucky_phases; /* saved phases while it runs */
+  DECLARE_STACKS (LUCKY_STACKS)
   bool phase_hinted;          /* 'einsat_phase' before this solve call */
 
   /* Internal checker (option 'check'): the original clauses. */
-  ints check_clauses;
-  ints check_atmosts; /* the at-most-one constraints, each ending in 0 */
+  DECLARE_STACKS (CHECK_STACKS)
 
   /* Native at-most-one constraints ('atmost.c'). */
   atmosts atmosts;
@@ -957,7 +1023,6 @@ void es_reconstruct (einsat *, signed char *values);
 void es_restore_external (einsat *, size_t size, const int *elits);
 void es_restore_all_external (einsat *); /* 1..max_external */
 void es_restore_blocked (einsat *);
-void es_release_extension (einsat *);
 
 
 /* in 'walk.c' */

@@ -339,16 +339,6 @@ void es_lrat_start (einsat *solver) {
 }
 
 void es_lrat_release (einsat *solver) {
-  RELEASE_STACK (solver->lrat_chain);
-  RELEASE_STACK (solver->unit_ids);
-  RELEASE_STACK (solver->lrat_work);
-  RELEASE_STACK (solver->lrat_seen);
-  RELEASE_STACK (solver->lrat_implied);
-  RELEASE_STACK (solver->lrat_marks);
-  RELEASE_STACK (solver->lrat_binary_removed);
-  RELEASE_STACK (solver->lrat_lemma);
-  RELEASE_STACK (solver->lrat_duplicates);
-  RELEASE_STACK (solver->strengthen_lrat);
   DELETE_ARRAY (solver->binary_ids.table, solver->binary_ids.size);
   solver->binary_ids.size = solver->binary_ids.count = 0;
 }

@@ -61,6 +61,20 @@
     INIT_STACK (S); \
   } while (0)
 
+/* A structure owning several stacks declares them through one list
+ * macro, 'FOO_STACKS (X, P)' with an entry 'X (P, TYPE, NAME)' per
+ * stack: the structure declares its stacks with 'DECLARE_STACKS' and
+ * they are released with 'RELEASE_STACKS' from the same list, so that a
+ * stack added to the structure is released without a second list kept
+ * by hand.  'P' is the pointer to the structure when releasing. */
+#define DECLARE_STACK(P, TYPE, NAME) TYPE NAME;
+#define DECLARE_STACKS(LIST) LIST (DECLARE_STACK, )
+#define RELEASE_STACK_OF(P, TYPE, NAME) RELEASE_STACK ((P)->NAME);
+#define RELEASE_STACKS(LIST, P) \
+  do { \
+    LIST (RELEASE_STACK_OF, P) \
+  } while (0)
+
 #define SHRINK_STACK(S) \
   do { \
     const size_t SIZE_ = SIZE_STACK (S); \

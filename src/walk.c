@@ -482,16 +482,5 @@ void es_walk_initially (einsat *solver) {
 
 void es_release_walker (einsat *solver) {
   walker *w = &solver->walker;
-  RELEASE_STACK (w->literals);
-  RELEASE_STACK (w->offsets);
-  RELEASE_STACK (w->counters);
-  RELEASE_STACK (w->occurs);
-  RELEASE_STACK (w->occurrences);
-  RELEASE_STACK (w->breaks);
-  RELEASE_STACK (w->broken);
-  RELEASE_STACK (w->flips);
-  RELEASE_STACK (w->values);
-  RELEASE_STACK (w->best);
-  RELEASE_STACK (w->table);
-  RELEASE_STACK (w->scores);
+  RELEASE_STACKS (WALKER_STACKS, w);
 }
