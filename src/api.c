@@ -87,6 +87,20 @@ _Noreturn void es_contract_violation (einsat *solver, const char *fun,
            "clauses after a solve with a DRAT proof need option " \
            "'incremental'")
 
+/* The checks of a call that adds a whole clause or constraint at once
+ * ('WHAT' names it in the message). */
+#define REQUIRE_ADDABLE_LITERALS(LITS, SIZE, WHAT) \
+  do { \
+    REQUIRE_NOT_ADDING (); \
+    REQUIRE_NO_LRAT_LEMMAS (); \
+    REQUIRE_INCREMENTAL_PROOF (); \
+    REQUIRE ((LITS) || !(SIZE), "literals are NULL"); \
+    for (size_t i = 0; i < (SIZE); i++) { \
+      REQUIRE ((LITS)[i], "zero inside a " WHAT); \
+      REQUIRE_VALID_LITERAL ((LITS)[i]); \
+    } \
+  } while (0)
+
 static const char *state_name (enum state state) {
   switch (state) {
   case STATE_READY:
@@ -269,14 +283,7 @@ void einsat_add_clause (einsat *solver, const int *lits, size_t size) {
   REQUIRE_SOLVER ();
   if (solver->state == STATE_INVALID)
     return;
-  REQUIRE_NOT_ADDING ();
-  REQUIRE_NO_LRAT_LEMMAS ();
-  REQUIRE_INCREMENTAL_PROOF ();
-  REQUIRE (lits || !size, "literals are NULL");
-  for (size_t i = 0; i < size; i++) {
-    REQUIRE (lits[i], "zero inside a clause");
-    REQUIRE_VALID_LITERAL (lits[i]);
-  }
+  REQUIRE_ADDABLE_LITERALS (lits, size, "clause");
   leave_result_state (solver);
   clause_argument c = {lits, size};
   protect (solver, add_whole_clause, &c);
@@ -298,14 +305,7 @@ void einsat_add_atmost (einsat *solver, const int *lits, size_t size,
   REQUIRE_SOLVER ();
   if (solver->state == STATE_INVALID)
     return;
-  REQUIRE_NOT_ADDING ();
-  REQUIRE_NO_LRAT_LEMMAS ();
-  REQUIRE_INCREMENTAL_PROOF ();
-  REQUIRE (lits || !size, "literals are NULL");
-  for (size_t i = 0; i < size; i++) {
-    REQUIRE (lits[i], "zero inside a constraint");
-    REQUIRE_VALID_LITERAL (lits[i]);
-  }
+  REQUIRE_ADDABLE_LITERALS (lits, size, "constraint");
   REQUIRE (!solver->proof || bound <= 1 || (size_t) bound >= size,
            "a bound above one (here %d) cannot be stated in a proof: "
            "encode the constraint with clauses",

@@ -923,11 +923,9 @@ static bool can_prove (einsat *solver) {
 /* After new original clauses, and again while the last round ran out
  * of its budget (with at least twice that budget, see 'es_retry_due'). */
 static bool cardinality_due (einsat *solver) {
-  if (!ENABLED (cardinality) || !can_prove (solver))
-    return false;
-  if (solver->last.originals.cardinality != solver->originals)
-    return true;
-  return es_retry_due (solver, solver->last.ticks.cardinality,
+  return ENABLED (cardinality) && can_prove (solver) &&
+         es_round_due (solver, solver->last.originals.cardinality,
+                       solver->last.ticks.cardinality,
                        GET_OPTION (cardinalityeffort),
                        solver->last.unfinished.cardinality);
 }

@@ -416,12 +416,9 @@ void es_release_gauss (einsat *solver) {
  * out of its budget (with a budget at least twice as large, see
  * 'es_retry_due'). */
 static bool gauss_due (einsat *solver) {
-  if (!ENABLED (gauss) || solver->proof || solver->lrat)
-    return false;
-  if (solver->last.originals.gauss != solver->originals)
-    return true;
-  return es_retry_due (solver, solver->last.ticks.gauss,
-                       GET_OPTION (gausseffort),
+  return ENABLED (gauss) && !solver->proof && !solver->lrat &&
+         es_round_due (solver, solver->last.originals.gauss,
+                       solver->last.ticks.gauss, GET_OPTION (gausseffort),
                        solver->last.unfinished.gauss);
 }
 

@@ -1173,6 +1173,10 @@ uint64_t es_effort_with_base (einsat *, uint64_t last, int effort,
  * least twice as much. */
 bool es_retry_due (einsat *, uint64_t last, int effort,
                    uint64_t unfinished);
+/* A task that runs until it finishes is due after new original clauses
+ * (since 'last_originals') and again as 'es_retry_due' says. */
+bool es_round_due (einsat *, uint64_t last_originals, uint64_t last, int effort,
+                   uint64_t unfinished);
 /* Ends a round of a task that runs until it finishes: 'unfinished' is
  * the budget if it ran out ('last' stays, the next budget grows with
  * the search), else 0 and 'last' moves to now. */

@@ -90,6 +90,12 @@ bool es_retry_due (einsat *solver, uint64_t last, int effort,
   return share / 2 >= unfinished;
 }
 
+bool es_round_due (einsat *solver, uint64_t last_originals, uint64_t last,
+                   int effort, uint64_t unfinished) {
+  return last_originals != solver->originals ||
+         es_retry_due (solver, last, effort, unfinished);
+}
+
 void es_end_unfinished_round (einsat *solver, uint64_t *last,
                               uint64_t *unfinished, uint64_t budget,
                               bool ran_out) {
