@@ -455,8 +455,7 @@ static const fe_command_line nonogram_command_line = {
     print_limits};
 
 int nonogram_main (int argc, char **argv) {
-  app a;
-  memset (&a, 0, sizeof a);
+  app a = {0};
   a.start = fe_process_time ();
   const fe_table tables[] = {{nonogram_rows, &a.options}, {0, 0}};
   int res = fe_parse_command (&a.arguments, &nonogram_command_line, tables,

@@ -135,24 +135,33 @@ static unsigned propagate_with_atmosts (einsat *solver, uint64_t left) {
   return finish_propagation (solver, propagated, ticks, conflict);
 }
 
-unsigned es_propagate (einsat *solver) {
-  if (solver->atmosts.count)
-    return propagate_with_atmosts (solver, UINT64_MAX);
+/* The loop over the trail.  'budgeted' is a constant at each call, so
+ * the unbudgeted loop compiles without the comparison with 'left'. */
+static ALWAYS_INLINE unsigned propagate_clauses (einsat *solver,
+                                                 uint64_t left,
+                                                 bool budgeted) {
   uint64_t ticks = 0;
   unsigned conflict = INVALID;
   unsigned propagated = solver->propagated;
-  while (conflict == INVALID && propagated < solver->trail_size) {
+  while (conflict == INVALID && propagated < solver->trail_size &&
+         (!budgeted || left)) {
     unsigned lit = solver->trail[propagated++];
     conflict = propagate_literal (solver, lit, &ticks);
+    left--;
   }
   return finish_propagation (solver, propagated, ticks, conflict);
+}
+
+unsigned es_propagate (einsat *solver) {
+  if (solver->atmosts.count)
+    return propagate_with_atmosts (solver, UINT64_MAX);
+  return propagate_clauses (solver, 0, false);
 }
 
 /* The propagation limit is checked here, where propagations are counted,
  * so that the search stops exactly at it (polling it between search
  * steps, as the terminate callback is, overshoots by whole
- * propagations).  A separate loop, so that 'es_propagate' saves the
- * comparison. */
+ * propagations). */
 unsigned es_propagate_budget (einsat *solver) {
   const search_limits *l = &solver->search_limits;
   assert (l->propagations >= 0);
@@ -161,13 +170,5 @@ unsigned es_propagate_budget (einsat *solver) {
   uint64_t left = used < limit ? limit - used : 0;
   if (solver->atmosts.count)
     return propagate_with_atmosts (solver, left);
-  uint64_t ticks = 0;
-  unsigned conflict = INVALID;
-  unsigned propagated = solver->propagated;
-  while (conflict == INVALID && propagated < solver->trail_size && left) {
-    unsigned lit = solver->trail[propagated++];
-    conflict = propagate_literal (solver, lit, &ticks);
-    left--;
-  }
-  return finish_propagation (solver, propagated, ticks, conflict);
+  return propagate_clauses (solver, left, true);
 }
