@@ -23,15 +23,8 @@ shift $((OPTIND - 1))
 list=$1; shift
 make --no-print-directory CONFIG=release all > /dev/null
 mkdir -p bench/out
-solvers=()
-for config in "$@"; do
-  label=${config%%=*} options=${config#*=}
-  case $options in
-    @*) command=${options#@} ;;
-    *) command="$PWD/build/release/bin/einsat -q $options" ;;
-  esac
-  solvers+=(-s "$label=sh -c 'ulimit -t $limit; exec $command {in}'")
-done
+source bench/solvers.sh
+solver_arguments "$PWD/build/release/bin/einsat -q" "$limit" "$@"
 ../shared/bench/run-bench "${solvers[@]}" -t $((4 * limit)) -j "$jobs" \
   --expect ../shared/bench/cnf/status.tsv --par-time cpu \
   -o "bench/out/$name.csv" "@$list" | tee "bench/out/$name.txt"

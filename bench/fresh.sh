@@ -50,15 +50,9 @@ if [ -n "$generated" ]; then
   instances+=("@bench/out/$name.cnf/fresh.list")
 fi
 [ -z "$shared" ] || instances+=(@bench/shared.list)
-solvers=() logs=()
-for config in "$@"; do
-  label=${config%%=*} options=${config#*=}
-  case $options in
-    @*) command=${options#@} ;;
-    *) command="$PWD/bench/out/$name.einsat ${verbose:--q} $options" ;;
-  esac
-  solvers+=(-s "$label=sh -c 'ulimit -t $limit; exec $command {in}'")
-done
+logs=()
+source bench/solvers.sh
+solver_arguments "$PWD/bench/out/$name.einsat ${verbose:--q}" "$limit" "$@"
 [ -z "$verbose" ] || logs=(--log-dir "bench/out/$name.logs")
 {
   echo "# bench/fresh.sh -t $limit -j $jobs -s $seed -n $scale: $(date -u '+%F %T UTC')"

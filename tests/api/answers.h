@@ -10,6 +10,21 @@
 #include "../common/oracle.h"
 #include "einsat.h"
 
+/* Where a random trace of calls is: its seed and step, for the report. */
+typedef struct trace_state {
+  const char *program;
+  uint64_t seed;
+  int step;
+} trace_state;
+
+/* Reports 'error' if there is one; false if there is. */
+static inline bool check (trace_state *t, const char *error) {
+  if (error)
+    printf ("not ok %s seed %llu step %d: %s\n", t->program,
+            (unsigned long long) t->seed, t->step, error);
+  return !error;
+}
+
 static inline const char *model_error (const formula *f, einsat *solver,
                                        const int *assumed,
                                        int assumptions) {

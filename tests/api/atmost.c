@@ -49,17 +49,6 @@ static void check_export (void *data, const int *lits, int size, int glue) {
     export_failed = true;
 }
 
-typedef struct trace_state {
-  uint64_t seed;
-  int step;
-} trace_state;
-
-static bool fail (trace_state *t, const char *what) {
-  printf ("not ok atmost seed %llu step %d: %s\n",
-          (unsigned long long) t->seed, t->step, what);
-  return false;
-}
-
 /* Every (bound + 1)-subset of 'lits' gets the clause of its negations. */
 static void spell_out (int size, const int *lits, int bound, int first,
                        int *chosen, int depth) {
@@ -115,11 +104,6 @@ static void add_constraint (einsat *solver, uint64_t *rng, bool proof) {
   }
 }
 
-/* Reports what 'answers.h' found wrong, if anything. */
-static bool check (trace_state *t, const char *error) {
-  return error ? fail (t, error) : true;
-}
-
 typedef struct counting {
   int vars;
   bool ok;
@@ -144,17 +128,17 @@ static bool check_count (trace_state *t, einsat *solver) {
                                     &c, &complete);
   enumerated++;
   if (!complete || count < 0)
-    return fail (t, "enumeration incomplete");
+    return check (t, "enumeration incomplete");
   if (!c.ok)
-    return fail (t, "enumerated model falsifies the formula");
+    return check (t, "enumerated model falsifies the formula");
   if ((uint64_t) count != oracle_count (&f, 0, 0, 0, 0))
-    return fail (t, "wrong model count");
+    return check (t, "wrong model count");
   return true;
 }
 
 static bool run_trace (uint64_t seed) {
   uint64_t rng = seed;
-  trace_state t = {seed, 0};
+  trace_state t = {"atmost", seed, 0};
   if (getenv ("ATMOST_VERBOSE"))
     fprintf (stderr, "trace %llu\n", (unsigned long long) seed);
   memset (&f, 0, sizeof f);
@@ -205,9 +189,9 @@ static bool run_trace (uint64_t seed) {
     else if (res == 20)
       ok = check (&t, failed_error (&f, solver, assumed, assumptions));
     else
-      ok = fail (&t, "solve returned neither 10 nor 20");
+      ok = check (&t, "solve returned neither 10 nor 20");
     if (ok && export_failed)
-      ok = fail (&t, "exported a clause not implied by the formula");
+      ok = check (&t, "exported a clause not implied by the formula");
   }
   natives += einsat_statistic (solver, "atmosts_added");
   workers += einsat_statistic (solver, "workers_started");
@@ -219,7 +203,7 @@ static bool run_trace (uint64_t seed) {
  * against the formula with the pairwise clauses (see above). */
 static bool run_proof_trace (uint64_t seed, const char *checker) {
   uint64_t rng = seed;
-  trace_state t = {seed, 0};
+  trace_state t = {"atmost", seed, 0};
   memset (&f, 0, sizeof f);
   f.vars = 3 + oracle_below (&rng, 10);
   const char *dir = getenv ("TMPDIR") ? getenv ("TMPDIR") : "/tmp";
@@ -230,7 +214,7 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
             (int) getpid ());
   FILE *file = fopen (proof, "w");
   if (!file)
-    return fail (&t, "cannot write the proof file");
+    return check (&t, "cannot write the proof file");
   einsat *solver = einsat_new ();
   bool lrat = oracle_below (&rng, 2);
   if (lrat)
@@ -252,9 +236,9 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
   if (res == 10)
     ok = check (&t, model_error (&f, solver, 0, 0));
   else if (res != 20)
-    ok = fail (&t, "solve returned neither 10 nor 20");
+    ok = check (&t, "solve returned neither 10 nor 20");
   else if (oracle_count (&f, 0, 0, 1, 0))
-    ok = fail (&t, "claimed UNSAT but satisfiable");
+    ok = check (&t, "claimed UNSAT but satisfiable");
   einsat_close_proof (solver);
   einsat_delete (solver);
   fclose (file);
@@ -262,7 +246,7 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
     proofs++;
     if (!formula_check_proof (&f, checker, lrat ? "lrat" : "drat", cnf,
                               proof))
-      ok = fail (&t, lrat ? "LRAT proof rejected" : "DRAT proof rejected");
+      ok = check (&t, lrat ? "LRAT proof rejected" : "DRAT proof rejected");
   }
   if (ok)
     unlink (cnf);

@@ -12,28 +12,12 @@
 static formula f;
 static uint64_t restored, eliminated;
 
-typedef struct trace_state {
-  uint64_t seed;
-  int step;
-} trace_state;
-
-static bool fail (trace_state *t, const char *what) {
-  printf ("not ok incremental seed %llu step %d: %s\n",
-          (unsigned long long) t->seed, t->step, what);
-  return false;
-}
-
-/* Reports what 'answers.h' found wrong, if anything. */
-static bool check (trace_state *t, const char *error) {
-  return error ? fail (t, error) : true;
-}
-
 static int threads = 1;     /* option 'threads' (third argument) */
 static uint64_t portfolios; /* solves in which workers ran */
 
 static bool run_trace (uint64_t seed) {
   uint64_t rng = seed;
-  trace_state t = {seed, 0};
+  trace_state t = {"incremental", seed, 0};
   memset (&f, 0, sizeof f);
   f.vars = 3 + oracle_below (&rng, 12);
   einsat *solver = oracle_below (&rng, 2) ? einsat_new () : 0;
@@ -70,7 +54,7 @@ static bool run_trace (uint64_t seed) {
     else if (res == 20)
       ok = check (&t, failed_error (&f, solver, assumed, assumptions));
     else
-      ok = fail (&t, "solve returned neither 10 nor 20");
+      ok = check (&t, "solve returned neither 10 nor 20");
   }
   portfolios += einsat_statistic (solver, "workers_started") > 0;
   restored += einsat_statistic (solver, "restored");
