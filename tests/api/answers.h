@@ -65,4 +65,16 @@ static inline const char *failed_error (const formula *f, einsat *solver,
   return 0;
 }
 
+/* The check of a solve's result 'res' (10: the model, 20: the failed
+ * assumptions; anything else is wrong by itself). */
+static inline const char *answer_error (const formula *f, einsat *solver,
+                                        int res, const int *assumed,
+                                        int assumptions) {
+  if (res == 10)
+    return model_error (f, solver, assumed, assumptions);
+  if (res == 20)
+    return failed_error (f, solver, assumed, assumptions);
+  return "solve returned neither 10 nor 20";
+}
+
 #endif

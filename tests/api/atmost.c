@@ -184,12 +184,7 @@ static bool run_trace (uint64_t seed) {
       continue;
     }
     int res = einsat_solve (solver);
-    if (res == 10)
-      ok = check (&t, model_error (&f, solver, assumed, assumptions));
-    else if (res == 20)
-      ok = check (&t, failed_error (&f, solver, assumed, assumptions));
-    else
-      ok = check (&t, "solve returned neither 10 nor 20");
+    ok = check (&t, answer_error (&f, solver, res, assumed, assumptions));
     if (ok && export_failed)
       ok = check (&t, "exported a clause not implied by the formula");
   }

@@ -49,12 +49,7 @@ static bool run_trace (uint64_t seed) {
       einsat_assume (solver, assumed[i]);
     }
     int res = einsat_solve (solver);
-    if (res == 10)
-      ok = check (&t, model_error (&f, solver, assumed, assumptions));
-    else if (res == 20)
-      ok = check (&t, failed_error (&f, solver, assumed, assumptions));
-    else
-      ok = check (&t, "solve returned neither 10 nor 20");
+    ok = check (&t, answer_error (&f, solver, res, assumed, assumptions));
   }
   portfolios += einsat_statistic (solver, "workers_started") > 0;
   restored += einsat_statistic (solver, "restored");
