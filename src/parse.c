@@ -200,7 +200,7 @@ static bool parse_inccnf_header (parser *p, int64_t *vars,
       return parse_error (p, "invalid header: expected 'p cnf' or 'p "
                           "inccnf'");
   if (!p->result->icnf)
-    return parse_error (p, "'p inccnf' header: iCNF (cubes) is not "
+    return parse_error (p, "iCNF header 'p inccnf' (cubes) is not "
                         "accepted here");
   int ch;
   while (is_space (ch = next_char (p)))

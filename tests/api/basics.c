@@ -651,7 +651,7 @@ static void test_icnf (void) {
   einsat_dimacs d;
   memset (&d, 0, sizeof d);
   CHECK (!read_text (s, text, &d));
-  CHECK (strstr (einsat_error (s), "mem:2: 'p inccnf' header"));
+  CHECK (strstr (einsat_error (s), "mem:2: iCNF header 'p inccnf'"));
   einsat_delete (s);
   s = einsat_new ();
   collected clauses = {{0}, 0, 0, 0}, cubes = {{0}, 0, 0, 0};
