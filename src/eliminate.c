@@ -322,6 +322,12 @@ static bool some_candidate (einsat *solver) {
   return false;
 }
 
+/* Inner rounds repeat while they eliminate variables (or find units).
+ * One that eliminates nothing raises the bound for the next elimination
+ * round and ends this one, as in Kissat: raising it again at once would
+ * scan every candidate up to five times more where nothing can be
+ * eliminated (bench/RESULTS.md, "Techniques scheduled by their
+ * success"). */
 static void eliminate (einsat *solver, elimination *e) {
   if (!some_candidate (solver))
     return;
@@ -349,6 +355,7 @@ static void eliminate (einsat *solver, elimination *e) {
       if (solver->eliminate_bound > max_bound)
         solver->eliminate_bound = max_bound;
       LOG ("elimination bound raised to %u", solver->eliminate_bound);
+      return;
     }
   }
 }
