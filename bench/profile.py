@@ -11,7 +11,9 @@ and what it found (the counters that say whether it paid) and the
 rounds it sat out ('NAME_delayed', src/schedule.c).  Techniques below
 --min percent everywhere are left out.  The last line names every
 technique that took more than --max percent (default 10) of a family's
-time while finding nothing there (the limit of issue 35).
+time while finding nothing there (the limit of issue 35), on families
+whose runs took at least --min-seconds in all (default 1: each timer
+counts in hundredths of a second, so on shorter runs a share is noise).
 """
 import argparse
 import collections
@@ -66,6 +68,7 @@ def main():
     p.add_argument("--solver", default="einsat")
     p.add_argument("--min", type=float, default=1.0)
     p.add_argument("--max", type=float, default=10.0)
+    p.add_argument("--min-seconds", type=float, default=1.0)
     args = p.parse_args()
     family = {}
     for row in csv.DictReader(open(args.csv)):
@@ -109,14 +112,15 @@ def main():
             cells.append("%.1f%%%s%s" % (
                 share, "" if found is None else " (%d)" % found,
                 " %d out" % sat_out if sat_out else ""))
-            if share > args.max and found == 0:
+            if share > args.max and found == 0 and \
+                    total[fam] >= args.min_seconds:
                 over.append("%s on %s (%.1f%%)" % (t, fam, share))
         print("| %s | %d | %.1f | %s |" % (fam, count[fam], total[fam], " | ".join(cells)))
     print("\nCells: share of the process time (what it found: %s; "
           "N out: rounds sat out)." %
           ", ".join("%s: %s" % (t, "+".join(n)) for t, n in FRUITS.items() if t in techs))
-    print("Above %g%% of a family's time finding nothing: %s." %
-          (args.max, ", ".join(over) if over else "none"))
+    print("Above %g%% of a family's time (%g s or more) finding nothing: %s." %
+          (args.max, args.min_seconds, ", ".join(over) if over else "none"))
 
 
 if __name__ == "__main__":
