@@ -141,9 +141,9 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
  * at-most-one constraint, is propagated natively: one list of literals
  * instead of size * (size - 1) / 2 binary clauses or an encoding with
  * auxiliary variables, and as fast.  For an exactly-one constraint use
- * 'einsat_add_exactly', which does not store the clause 'lits'.  A negative bound makes the formula
- * unsatisfiable, bound zero makes every literal false, a bound of at
- * least 'size' says nothing.  Repeated literals count repeatedly.  Like
+ * 'einsat_add_exactly', which does not store the clause 'lits'.  A
+ * negative bound makes the formula unsatisfiable, bound zero makes every
+ * literal false, a bound of at least 'size' says nothing.  Repeated literals count repeatedly.  Like
  * clauses, constraints are kept forever.  While a proof is traced
  * ('einsat_trace_proof') an at-most-one constraint is added as its
  * pairwise clauses (-lits[i] | -lits[j]) for i < j in this order, which

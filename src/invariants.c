@@ -298,7 +298,8 @@ static void check_atmosts (einsat *solver) {
     unsigned size = ATMOST_SIZE (arena[ref]);
     const unsigned *lits = arena + ref + ATMOST_HEADER_WORDS;
     assert (size >= 2 && ref + ATMOST_HEADER_WORDS + size <= words);
-    assert (arena[ref + 1] == 2 || (2 < arena[ref + 1] && arena[ref + 1] < size));
+    assert (arena[ref + 1] == 2 ||
+            (2 < arena[ref + 1] && arena[ref + 1] < size));
     for (unsigned i = 0; i < size; i++) {
       unsigned lit = lits[i];
       assert (IDX (lit) < solver->vars);

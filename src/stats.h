@@ -43,7 +43,7 @@
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
   COUNTER (exactly_added, none, "native exactly-one constraints added") \
-  COUNTER (exactly_clauses, exactly_added, "their clauses added when first needed") \
+  COUNTER (exactly_clauses, exactly_added, "clauses added when needed") \
   COUNTER (exported_binaries, none, "binary clauses exported") \
   COUNTER (exported_clauses, none, "larger clauses exported") \
   COUNTER (exported_units, none, "units exported") \

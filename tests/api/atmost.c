@@ -9,8 +9,8 @@
  * the traces are mostly exactly-one constraints, half of them with the
  * search without learning off, so that the native propagation of their
  * clauses (and their clauses added when first needed) does the work,
- * the other half with it on, which copies their clauses.  Some traces run a portfolio of two threads, whose
- * workers copy the constraints.  Models must satisfy it, UNSAT must be
+ * the other half with it on, which copies their clauses.  Some traces
+ * run a portfolio of two threads, whose workers copy the constraints.  Models must satisfy it, UNSAT must be
  * real, failed assumptions must suffice, model counts must match.  Every
  * clause the solver exports ('einsat_set_export', with threads the workers'
  * shared clauses too) must be over the user's variables (never the
