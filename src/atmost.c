@@ -38,12 +38,16 @@
  * detected among the clauses (yet).
  *
  * The constraints live back to back in 'arena' (two header words, then
- * the literals, see 'internal.h').  A literal's constraints are found
+ * the literals, see 'internal.h').  A variable's constraints are found
  * through a static index built by counting sort ('start' and 'occurs', 4
- * bytes per literal and per occurrence): far less than a watch per
- * occurrence (8 bytes plus a growing array per literal), which matters
- * when most variables are in such constraints (a board of 25 million
- * squares).  Constraints are added at the root level only; the index is
+ * bytes per variable and per occurrence, the occurrence being the
+ * constraint's reference and the sign of the variable's literal in it):
+ * far less than a watch per occurrence (8 bytes plus a growing array per
+ * literal), which matters when most variables are in such constraints (a
+ * board of 25 million squares).  One list per variable, not per
+ * literal: an assigned variable visits the constraints of both its
+ * literals (the true one's for at most one, the false one's for at least
+ * one).  Constraints are added at the root level only; the index is
  * rebuilt before the next propagation after constraints were added or
  * simplified.
  *
@@ -119,7 +123,7 @@ void es_store_atmost (einsat *solver, size_t size, const unsigned *lits,
   atmosts *A = &solver->atmosts;
   assert (size > 2);
   if (size >= ATMOST_EXACTLY ||
-      size > UINT_MAX - ATMOST_HEADER_WORDS - SIZE_STACK (A->arena) ||
+      size > UINT_MAX / 2 - ATMOST_HEADER_WORDS - SIZE_STACK (A->arena) ||
       A->occurrences + size > UINT_MAX)
     es_fatal (solver, "too many literals in at-most-one constraints");
   PUSH_STACK (A->arena, (unsigned) size | (exactly ? ATMOST_EXACTLY : 0));
@@ -151,8 +155,14 @@ static void release_index (einsat *solver) {
   RELEASE_STACK (A->occurs);
 }
 
-/* Counting sort of the references by literal: 'start[lit]' is where the
- * constraints of 'lit' begin in 'occurs', 'start[lit + 1]' where they
+/* An entry of the index: the constraint 'ref' has 'lit' (references
+ * stay below 2^31, see 'es_store_atmost'). */
+static unsigned index_entry (unsigned ref, unsigned lit) {
+  return ref << 1 | (lit & 1);
+}
+
+/* Counting sort of the occurrences by variable: 'start[idx]' is where the
+ * constraints of 'idx' begin in 'occurs', 'start[idx + 1]' where they
  * end. */
 void es_index_atmosts (einsat *solver) {
   atmosts *A = &solver->atmosts;
@@ -160,29 +170,29 @@ void es_index_atmosts (einsat *solver) {
   A->stale = false;
   if (!A->count)
     return;
-  size_t literals = 2 * (size_t) solver->vars;
-  A->start_size = literals + 1;
+  size_t vars = solver->vars;
+  A->start_size = vars + 1;
   NEW_ARRAY (A->start, A->start_size);
   unsigned *start = A->start;
   for (all_atmosts (ref, A)) {
     const unsigned *lits = atmost_literals (A, ref);
     for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
-      start[lits[i] + 1]++;
+      start[IDX (lits[i]) + 1]++;
   }
-  for (size_t lit = 1; lit <= literals; lit++)
-    start[lit] += start[lit - 1];
-  assert (start[literals] == A->occurrences);
+  for (size_t idx = 1; idx <= vars; idx++)
+    start[idx] += start[idx - 1];
+  assert (start[vars] == A->occurrences);
   RESERVE_STACK (A->occurs, A->occurrences);
   RESIZE_STACK (A->occurs, A->occurrences);
   unsigned *occurs = A->occurs.begin;
   for (all_atmosts (ref, A)) {
     const unsigned *lits = atmost_literals (A, ref);
     for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
-      occurs[start[lits[i]]++] = ref;
+      occurs[start[IDX (lits[i])]++] = index_entry (ref, lits[i]);
   }
-  /* Each 'start[lit]' moved to the end of its block: shift back. */
-  for (size_t lit = literals; lit; lit--)
-    start[lit] = start[lit - 1];
+  /* Each 'start[idx]' moved to the end of its block: shift back. */
+  for (size_t idx = vars; idx; idx--)
+    start[idx] = start[idx - 1];
   start[0] = 0;
 }
 
@@ -530,80 +540,87 @@ static unsigned *find_watch (einsat *solver, unsigned ref, uint64_t *ticks) {
   return r;
 }
 
-/* The literal 'false_lit' became false: the exactly-one constraints
- * watching it look for another watch, or imply their last literal, or
- * are a conflict (both through their clause). */
-static unsigned propagate_exactly (einsat *solver, unsigned false_lit,
-                                   uint64_t *ticks) {
+/* The literal 'false_lit' of the exactly-one constraint 'ref' became
+ * false: if it is a watch, the constraint looks for another one, or
+ * implies its last literal, or is a conflict (both through its clause). */
+static unsigned watch_elsewhere (einsat *solver, unsigned ref,
+                                 unsigned false_lit, uint64_t *ticks) {
   atmosts *A = &solver->atmosts;
-  const unsigned *p = A->occurs.begin + A->start[false_lit];
-  const unsigned *const end = A->occurs.begin + A->start[false_lit + 1];
   const signed char *const values = solver->values;
-  *ticks += 1 + ((size_t) (end - p) >> 4);
-  for (; p != end; p++) {
-    const unsigned ref = *p;
-    if (!is_exactly (A, ref))
-      continue;
-    unsigned *const lits = atmost_literals (A, ref);
-    if (lits[0] != false_lit && lits[1] != false_lit)
-      continue;
-    (*ticks)++;
-    const unsigned other = lits[0] ^ lits[1] ^ false_lit;
-    lits[0] = other;
-    lits[1] = false_lit;
-    if (values[other] > 0)
-      continue;
-    unsigned *const r = find_watch (solver, ref, ticks);
-    if (r) {
-      lits[1] = *r;
-      *r = false_lit;
-    } else if (values[other] < 0)
-      return add_clause_of (solver, ref, true);
-    else {
-      unsigned cref = add_clause_of (solver, ref, false);
-      clause *c = CLAUSE (cref);
-      es_assign_reason (solver, other, cref,
-                        es_reason_level (solver, other, c));
+  unsigned *const lits = atmost_literals (A, ref);
+  if (lits[0] != false_lit && lits[1] != false_lit)
+    return INVALID;
+  (*ticks)++;
+  const unsigned other = lits[0] ^ lits[1] ^ false_lit;
+  lits[0] = other;
+  lits[1] = false_lit;
+  if (values[other] > 0)
+    return INVALID;
+  unsigned *const r = find_watch (solver, ref, ticks);
+  if (r) {
+    lits[1] = *r;
+    *r = false_lit;
+  } else if (values[other] < 0)
+    return add_clause_of (solver, ref, true);
+  else {
+    unsigned cref = add_clause_of (solver, ref, false);
+    es_assign_reason (solver, other, cref,
+                      es_reason_level (solver, other, CLAUSE (cref)));
+  }
+  return INVALID;
+}
+
+/* The true literal 'lit' of the constraint 'ref' falsifies its other
+ * literals (reason: the binary clause (-lit | -other)); a second true
+ * literal is the binary conflict (-lit | -other). */
+static unsigned falsify_others (einsat *solver, unsigned ref, unsigned lit,
+                                uint64_t *ticks) {
+  atmosts *A = &solver->atmosts;
+  const unsigned not_lit = NOT (lit);
+  const signed char *const values = solver->values;
+  const unsigned *lits = atmost_literals (A, ref);
+  const unsigned *const lits_end = lits + atmost_size (A, ref);
+  *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
+  for (; lits != lits_end; lits++) {
+    const unsigned other = *lits;
+    const signed char value = values[other];
+    if (!value)
+      es_assign_binary (solver, NOT (other), not_lit);
+    else if (value > 0 && other != lit) {
+      solver->conflict_binary[0] = not_lit;
+      solver->conflict_binary[1] = NOT (other);
+      return BINARY_CONFLICT;
     }
   }
   return INVALID;
 }
 
-/* The true literal 'lit' falsifies the other literals of its constraints
- * (reason: the binary clause (-lit | -other)); a second true literal is
- * the binary conflict (-lit | -other).  With 'exactly' the exactly-one
- * constraints of its negation are propagated too. */
+/* The true literal 'lit' visits the constraints of its variable: those
+ * with 'lit' make their other literals false; with 'exactly' those with
+ * its negation, if exactly-one, move their watch. */
 unsigned es_propagate_atmosts (einsat *solver, unsigned lit,
                                uint64_t *ticks, bool exactly) {
   atmosts *A = &solver->atmosts;
   assert (!A->stale);
   assert (solver->values[lit] > 0);
-  if ((lit | 1) + 1 >= A->start_size)
+  const unsigned idx = IDX (lit);
+  if (idx + 1 >= A->start_size)
     return INVALID; /* a variable added after the last index */
-  const unsigned *p = A->occurs.begin + A->start[lit];
-  const unsigned *const end = A->occurs.begin + A->start[lit + 1];
-  const unsigned not_lit = NOT (lit);
-  const signed char *const values = solver->values;
-  const unsigned *const arena = A->arena.begin;
+  const unsigned *p = A->occurs.begin + A->start[idx];
+  const unsigned *const end = A->occurs.begin + A->start[idx + 1];
+  const unsigned sign = lit & 1;
+  exactly &= A->pending > 0;
   *ticks += 1 + ((size_t) (end - p) >> 4);
   for (; p != end; p++) {
-    const unsigned *lits = arena + *p + ATMOST_HEADER_WORDS;
-    const unsigned *const lits_end = lits + ATMOST_SIZE (arena[*p]);
-    *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
-    for (; lits != lits_end; lits++) {
-      const unsigned other = *lits;
-      const signed char value = values[other];
-      if (!value)
-        es_assign_binary (solver, NOT (other), not_lit);
-      else if (value > 0 && other != lit) {
-        solver->conflict_binary[0] = not_lit;
-        solver->conflict_binary[1] = NOT (other);
-        return BINARY_CONFLICT;
-      }
-    }
+    const unsigned ref = *p >> 1;
+    unsigned conflict = INVALID;
+    if ((*p & 1) == sign)
+      conflict = falsify_others (solver, ref, lit, ticks);
+    else if (exactly && is_exactly (A, ref))
+      conflict = watch_elsewhere (solver, ref, NOT (lit), ticks);
+    if (conflict != INVALID)
+      return conflict;
   }
-  if (exactly && A->pending)
-    return propagate_exactly (solver, not_lit, ticks);
   return INVALID;
 }
 

@@ -422,8 +422,9 @@ typedef STACK (watch) watch_stack;
  * back in 'arena' (two header words: the size, with ATMOST_EXACTLY set
  * for an exactly-one constraint, and where the last search for a watch
  * stopped; then the literals), referenced by their offset; the index
- * lists the constraints of each literal ('occurs' from 'start[lit]' to
- * 'start[lit + 1]', for the literals below 'start_size - 1').
+ * lists the constraints of each variable ('occurs' from 'start[idx]' to
+ * 'start[idx + 1]', for the variables below 'start_size - 1', each entry
+ * the reference times two plus the sign of the variable's literal).
  * 'pending_words' and 'pending' are the arena words and the number of
  * the clauses that the exactly-one constraints may still add to the
  * clause arena and 'irredundant' (their capacity is kept reserved). */

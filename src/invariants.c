@@ -319,12 +319,14 @@ static void check_atmosts (einsat *solver) {
   assert (literals == A->occurrences);
   if (A->stale || !A->count)
     return;
-  assert (A->start_size <= 2 * (size_t) solver->vars + 1);
+  assert (A->start_size <= (size_t) solver->vars + 1);
   assert (A->start[A->start_size - 1] == SIZE_STACK (A->occurs));
-  for (size_t lit = 0; lit + 1 < A->start_size; lit++) {
-    assert (A->start[lit] <= A->start[lit + 1]);
-    for (unsigned i = A->start[lit]; i < A->start[lit + 1]; i++)
-      indexed += pair_hash ((unsigned) lit, A->occurs.begin[i]);
+  for (size_t idx = 0; idx + 1 < A->start_size; idx++) {
+    assert (A->start[idx] <= A->start[idx + 1]);
+    for (unsigned i = A->start[idx]; i < A->start[idx + 1]; i++) {
+      unsigned o = A->occurs.begin[i];
+      indexed += pair_hash (LIT ((unsigned) idx) | (o & 1), o >> 1);
+    }
   }
   assert (indexed == expected);
 }
