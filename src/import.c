@@ -148,7 +148,7 @@ int es_proof_literal (const einsat *solver, unsigned ilit) {
 
 void es_release_variables (einsat *solver) {
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
-    RELEASE_STACK (solver->watches[lit]);
+    RELEASE_WATCHES (solver->watches[lit]);
   unsigned arrays = 0;
 #define ARRAY(NAME, FACTOR) \
   DELETE_ARRAY (solver->NAME, \

@@ -70,7 +70,7 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
   signed char *marks = solver->marks;
   *remove = INVALID;
   for (all_literals_in_clause (lit, c)) {
-    for (all_stack (watch, w, WATCHES (lit))) {
+    for (all_watches (w, WATCHES (lit))) {
       if (!IS_BINARY (w))
         continue;
       s->steps++;

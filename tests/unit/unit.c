@@ -231,7 +231,7 @@ static void add_clause (einsat *solver, const int *lits) {
 static bool has_binary (einsat *solver, int a, int b, unsigned tag) {
   unsigned la = es_import_literal (solver, a);
   unsigned lb = es_import_literal (solver, b);
-  for (all_stack (watch, w, WATCHES (la)))
+  for (all_watches (w, WATCHES (la)))
     if (w.blit == lb && w.ref == tag)
       return true;
   return false;
@@ -333,7 +333,8 @@ static einsat *solved_formula (void) {
 
 static watch *first_watch (einsat *solver, bool binary) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
-    for (watch *w = WATCHES (lit).begin; w != WATCHES (lit).end; w++)
+    for (watch *w = BEGIN_WATCHES (WATCHES (lit));
+         w != END_WATCHES (WATCHES (lit)); w++)
       if (IS_BINARY (*w) == binary &&
           (binary || !CLAUSE (w->ref)->garbage))
         return w;
