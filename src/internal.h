@@ -566,7 +566,8 @@ typedef struct sharing {
   X (P, unsigneds, extension) \
   X (P, unsigneds, restoring)        /* scratch of 'extend.c' */ \
   X (P, unsigneds, restored) \
-  X (P, unsigneds, new_arena)        /* while collecting */ \
+  X (P, uint64s, collect_starts)    /* while collecting */ \
+  X (P, unsigneds, collect_searched) \
   X (P, uint64s, ranks)              /* scratch for sorting */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
