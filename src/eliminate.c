@@ -295,7 +295,7 @@ static unsigned elimination_round (einsat *solver, elimination *e) {
       break;
     eliminated += try_to_eliminate (solver, (unsigned) key, e);
   }
-  CLEAR_STACK (*schedule);
+  RELEASE_STACK (*schedule);
   return eliminated;
 }
 

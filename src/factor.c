@@ -438,7 +438,7 @@ void es_factor (einsat *solver) {
     while (F->steps <= F->limit && try_to_factor (solver, F, lit))
       ;
   }
-  CLEAR_STACK (*schedule);
+  RELEASE_STACK (*schedule);
   es_queue_move_back (solver, F->fresh.begin, SIZE_STACK (F->fresh));
   es_leave_dense_mode (solver);
   es_release_factoring (solver);

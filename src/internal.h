@@ -566,9 +566,9 @@ typedef struct sharing {
   X (P, unsigneds, extension) \
   X (P, unsigneds, restoring)        /* scratch of 'extend.c' */ \
   X (P, unsigneds, restored) \
-  X (P, uint64s, collect_starts)    /* while collecting */ \
+  X (P, uint64s, collect_starts)     /* while collecting */ \
   X (P, unsigneds, collect_searched) \
-  X (P, uint64s, ranks)              /* scratch for sorting */ \
+  X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
   X (P, unsigneds, strengthen)       /* queued by analysis for 'otfs.c' */ \

@@ -199,7 +199,7 @@ void es_subsume (einsat *solver) {
     if (!c->garbage)
       subsume_clause (solver, c, s);
   }
-  CLEAR_STACK (*keys);
+  RELEASE_STACK (*keys);
   es_mark_reasons (solver, false);
   release (solver, s);
   es_collect (solver);
