@@ -133,6 +133,8 @@ void es_collect (einsat *solver) {
   forward_reasons (solver);
   move_clauses (solver, starts, words, saved);
   RESIZE_STACK (solver->arena, live);
+  /* With room for the clauses of exactly-one constraints ('atmost.c'). */
+  RESERVE_STACK (solver->arena, live + solver->atmosts.pending_words + 1);
   RELEASE_STACK (*bitmap);
   RELEASE_STACK (*saved);
   solver->garbage_words = 0;
