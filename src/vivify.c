@@ -88,7 +88,8 @@ static void analyze_conflict (einsat *solver, unsigned conflict) {
  * irredundant copy if there are both, or 0 if there is none. */
 static watch *find_binary (einsat *solver, unsigned a, unsigned b) {
   watch *found = 0;
-  for (watch *w = WATCHES (a).begin; w != WATCHES (a).end; w++)
+  watches *ws = &WATCHES (a);
+  for (watch *w = BEGIN_WATCHES (*ws); w != END_WATCHES (*ws); w++)
     if (IS_BINARY (*w) && w->blit == b &&
         (!found || w->ref == IRREDUNDANT_BINARY))
       found = w;
@@ -97,7 +98,8 @@ static watch *find_binary (einsat *solver, unsigned a, unsigned b) {
 
 static void set_binary_tag (einsat *solver, unsigned a, unsigned b,
                             unsigned from, unsigned to) {
-  for (watch *w = WATCHES (a).begin; w != WATCHES (a).end; w++)
+  watches *ws = &WATCHES (a);
+  for (watch *w = BEGIN_WATCHES (*ws); w != END_WATCHES (*ws); w++)
     if (w->blit == b && w->ref == from) {
       w->ref = to;
       return;

@@ -381,7 +381,7 @@ static unsigned count_binaries (einsat *solver, int a, int b) {
   unsigned la = es_import_literal (solver, a);
   unsigned lb = es_import_literal (solver, b);
   unsigned count = 0;
-  for (all_stack (watch, w, WATCHES (la)))
+  for (all_watches (w, WATCHES (la)))
     count += IS_BINARY (w) && w.blit == lb;
   return count;
 }
