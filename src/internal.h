@@ -1311,10 +1311,6 @@ static inline void es_halve_delay (delay *d) {
   d->count = d->interval;
 }
 
-static inline void es_reset_delay (delay *d) {
-  d->interval = d->count = 0;
-}
-
 /* in 'invariants.c': checkers of derived state, compiled out with
  * 'NDEBUG' (release builds) */
 #ifndef NDEBUG
