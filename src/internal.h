@@ -232,7 +232,7 @@ typedef struct limits {
 typedef struct last_run {
   struct { /* search ticks (the effort references) */
     uint64_t cardinality, congruence, eliminate, factor, gauss, mode,
-        probe, subsume, transred, vivify, walk;
+        probe, subsume, sweep, transred, vivify, walk;
   } ticks;
   struct { /* 'originals': new clauses since? */
     uint64_t cardinality, gauss, gaussjordan, lucky;
@@ -257,6 +257,7 @@ typedef struct delays {
   delay congruence;  /* probing rounds without congruence closure */
   delay factor;      /* elimination rounds without factoring */
   delay gaussjordan; /* elimination rounds without Gauss-Jordan matrix */
+  delay sweep;       /* probing rounds without SAT sweeping */
 } delays;
 
 /* Per solve call limits from the API (-1 = none). */
@@ -684,6 +685,7 @@ struct einsat {
   factoring factoring;
   unsigned learned_ref; /* the last learned large clause or INVALID */
   unsigned transred_next;  /* literal to continue with */
+  unsigned sweep_next;     /* variable to continue with ('sweep.c') */
   scc_info *scc;
   size_t scc_size;
   uint64_t *scc_ids;   /* LRAT: per literal its equivalence lemma */
@@ -696,6 +698,7 @@ struct einsat {
   struct gauss *gauss;
   struct cardinality *cardinality;
   struct congruence *congruence;
+  struct sweeper *sweeper;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
   struct cuber *cuber;     /* cube generation ('cube.c') */
 
@@ -1001,6 +1004,10 @@ unsigned es_conflict_dominator (einsat *, unsigned conflict);
 
 /* in 'cube.c' */
 void es_release_cuber (einsat *);
+
+/* in 'sweep.c' */
+bool es_sweep (einsat *);
+void es_release_sweeper (einsat *);
 
 /* in 'decompose.c' */
 void es_decompose (einsat *);

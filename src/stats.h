@@ -101,6 +101,12 @@
   COUNTER (substituted, variables, "variables substituted (equivalent)") \
   COUNTER (subsumed, none, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
+  COUNTER (sweep_equivalences, sweep_rounds, "equivalences found by sweeping") \
+  COUNTER (sweep_rounds, conflicts, "SAT sweeping rounds") \
+  COUNTER (sweep_searches, sweep_variables, "sub-solver searches of sweeping") \
+  COUNTER (sweep_units, sweep_rounds, "units found by sweeping") \
+  COUNTER (sweep_unknown, sweep_searches, "sub-solver searches out of budget") \
+  COUNTER (sweep_variables, sweep_rounds, "variables swept") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
   COUNTER (transitive_reductions, none, "binary clauses transitively reduced") \
   COUNTER (variables, none, "variables in use") \
@@ -150,6 +156,7 @@ typedef struct statistics {
   TIMER (reduce, "learned clause reduction") \
   TIMER (simplify, "root-level simplification") \
   TIMER (subsume, "subsumption") \
+  TIMER (sweep, "SAT sweeping") \
   TIMER (transred, "transitive reduction") \
   TIMER (vivify, "vivification") \
   TIMER (walk, "local search")
