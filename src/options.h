@@ -121,6 +121,7 @@
   OPTION (sweepdepth, 2, 1, 100, KEEP, "max distance in an environment") \
   OPTION (sweepeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (sweepmaxdelay, 32, 0, 1000000, KEEP, "max probing rounds skipped") \
+  OPTION (sweepmaxdepth, 3, 1, 100, KEEP, "max distance once all were swept") \
   OPTION (sweepmineffort, 100, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (sweepsearcheffort, 10000, 1, 100000000, KEEP, "ticks per sub-solver search") \
   OPTION (sweepvars, 256, 2, 100000, KEEP, "max variables of an environment") \

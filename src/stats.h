@@ -101,6 +101,7 @@
   COUNTER (substituted, variables, "variables substituted (equivalent)") \
   COUNTER (subsumed, none, "clauses removed by subsumption") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
+  COUNTER (sweep_completed, sweep_rounds, "sweeps through all variables") \
   COUNTER (sweep_equivalences, sweep_rounds, "equivalences found by sweeping") \
   COUNTER (sweep_rounds, conflicts, "SAT sweeping rounds") \
   COUNTER (sweep_searches, sweep_variables, "sub-solver searches of sweeping") \

@@ -12,7 +12,8 @@
  * The environment of 'v' is the set of irredundant clauses reached from
  * 'v' in at most 'sweepdepth' steps of "a clause shares a variable",
  * breadth first, up to 'sweepclauses' clauses and 'sweepvars'
- * variables.  A model of it gives the candidates: the value of 'v' is
+ * variables; every sweep through all variables makes the next ones one
+ * step deeper, up to 'sweepmaxdepth' (as Kissat does).  A model of it gives the candidates: the value of 'v' is
  * the backbone candidate, a variable with the same or the opposite value
  * an equivalence candidate.  Asking for the opposite value of 'v' either
  * refutes it (a unit) or gives a second model in which every candidate
@@ -72,6 +73,7 @@ typedef struct sweeper {
   bool *untried;        /* per local literal: a candidate not tested */
   size_t vars_size, model_size;
   unsigned clauses;     /* in the environment */
+  unsigned depth_limit; /* of the environments of this round */
   bool inconsistent;
   uint64_t ticks, budget; /* spent in this round, its limit */
   DECLARE_STACKS (SWEEP_STACKS)
@@ -220,7 +222,7 @@ static void load_environment (einsat *solver, sweeper *S, unsigned root) {
    * sub-solver gets the maximum and decides among the loaded ones. */
   es_sub_begin (S->sub, (unsigned) GET_OPTION (sweepvars), learned_clause,
                 solver);
-  unsigned depth_limit = (unsigned) GET_OPTION (sweepdepth);
+  unsigned depth_limit = S->depth_limit;
   for (size_t i = 0; i < SIZE_STACK (S->vars) && !full (solver, S); i++) {
     unsigned depth = PEEK_STACK (S->depths, i);
     if (depth >= depth_limit)
@@ -382,8 +384,10 @@ static void sweep_variables (einsat *solver, sweeper *S) {
       sweep_variable (solver, S, idx);
       unload_environment (solver, S);
     }
-    if (++idx == vars)
+    if (++idx == vars) {
       idx = 0;
+      INC (sweep_completed);
+    }
   }
   solver->sweep_next = idx;
 }
@@ -438,6 +442,9 @@ static bool sweep_round (einsat *solver) {
   uint64_t before = STAT (sweep_units) + STAT (sweep_equivalences);
   sweeper *S = new_sweeper (solver);
   S->budget = budget;
+  uint64_t depth = (uint64_t) GET_OPTION (sweepdepth) + STAT (sweep_completed);
+  uint64_t max_depth = (uint64_t) GET_OPTION (sweepmaxdepth);
+  S->depth_limit = (unsigned) (depth < max_depth ? depth : max_depth);
   es_enter_dense_mode (solver);
   sweep_variables (solver, S);
   es_leave_dense_mode (solver);
