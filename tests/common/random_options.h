@@ -86,6 +86,12 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "congruencemineffort", 0, 50);
   set_random_option (solver, rng, "congruencerepeat", 0, 1);
   set_random_option (solver, rng, "factoryield", 0, 100);
+  set_random_option (solver, rng, "sweep", 0, 1);
+  set_random_option (solver, rng, "sweepdepth", 1, 3);
+  set_random_option (solver, rng, "sweepvars", 2, 64);
+  set_random_option (solver, rng, "sweepclauses", 2, 200);
+  set_random_option (solver, rng, "sweepmineffort", 0, 50);
+  set_random_option (solver, rng, "sweepsearcheffort", 1, 1000);
 }
 
 /* Prints the options differing from their defaults as command line

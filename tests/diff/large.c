@@ -304,7 +304,7 @@ static const char *const covered[] = {
     "xor_gates",         "blocked",        "minimized_binary",
     "factored",          "bumped_reasons", "gauss_units",
     "gauss_equivalences", "congruence_equivalences", "gaussjordan_implied",
-    "cardinality_refuted"};
+    "cardinality_refuted", "sweep_equivalences"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
