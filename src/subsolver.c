@@ -5,12 +5,20 @@
  * different assumptions, so the design is the plainest that learns:
  *
  *  - two watched literals per clause (binary clauses too), clauses in one
- *    array of words '[size, lits...]';
+ *    array of words '[size, number, lits...]', their identifiers by
+ *    number;
  *  - first-UIP learning without minimization: every learned clause is
  *    then a RUP clause over the clauses before it, and the caller writes
- *    it to the proof as it is learned ('es_sub_learned');
+ *    it to the proof as it is learned ('es_sub_learned'), with the LRAT
+ *    hints the analysis collects: the root-level units of the analyzed
+ *    literals, then the resolved reasons in trail order, the conflict
+ *    last;
+ *  - every root-level unit is learned with its reason, so that it has an
+ *    identifier to be a hint by;
  *  - assumptions are the first decisions, one level each; an assumption
- *    found false ends the search (its negated assumptions are RUP);
+ *    found false ends the search: its negated assumptions are RUP, with
+ *    the reasons of the implication cone of the false assumption as
+ *    hints ('es_sub_hints');
  *  - decisions take the free variable of highest activity (a linear scan:
  *    environments have at most 'sweepmaxvars' variables) with saved
  *    phases, activities bumped per analyzed variable with a growing
@@ -31,7 +39,10 @@
 
 /* clang-format off */
 #define SUB_STACKS(X, P) \
-  X (P, unsigneds, arena)   /* clauses: size, then the literals */ \
+  X (P, unsigneds, arena)   /* clauses: size, number, the literals */ \
+  X (P, uint64s, ids)       /* per clause number */ \
+  X (P, uint64s, units)     /* hints: root-level units */ \
+  X (P, uint64s, chain)     /* hints: the rest */ \
   X (P, unsigneds, trail) \
   X (P, unsigneds, control) /* trail height at the start of each level */ \
   X (P, unsigneds, learned) \
@@ -50,6 +61,9 @@ struct subsolver {
   signed char *phases; /* per variable */
   bool *seen;
   unsigned *levels, *reasons;
+  uint64_t *unit_ids; /* per variable fixed at the root level */
+  uint64_t empty_id;  /* of the empty clause once refuted */
+  size_t failed;      /* assumptions up to the false one (or 0) */
   double *activity, increment;
   es_sub_learned *learned_callback;
   void *data;
@@ -75,6 +89,7 @@ static void release_variables (subsolver *s) {
   DELETE_ARRAY (s->seen, n);
   DELETE_ARRAY (s->levels, n);
   DELETE_ARRAY (s->reasons, n);
+  DELETE_ARRAY (s->unit_ids, n);
   DELETE_ARRAY (s->activity, n);
   s->capacity = 0;
 }
@@ -101,6 +116,7 @@ static void reserve_variables (subsolver *s, unsigned vars) {
     NEW_ARRAY (s->seen, n);
     NEW_ARRAY (s->levels, n);
     NEW_ARRAY (s->reasons, n);
+    NEW_ARRAY (s->unit_ids, n);
     NEW_ARRAY (s->activity, n);
     s->capacity = vars;
   }
@@ -126,6 +142,7 @@ void es_sub_begin (subsolver *s, unsigned vars, es_sub_learned *learned,
   s->learned_callback = learned;
   s->data = data;
   CLEAR_STACK (s->arena);
+  CLEAR_STACK (s->ids);
   CLEAR_STACK (s->trail);
   CLEAR_STACK (s->control);
 }
@@ -142,11 +159,13 @@ static void assign (subsolver *s, unsigned lit, unsigned reason) {
 
 /* Stores a clause of at least two literals, watching its first two. */
 static unsigned store_clause (subsolver *s, size_t size,
-                              const unsigned *lits) {
+                              const unsigned *lits, uint64_t id) {
   einsat *solver = s->owner;
   assert (size >= 2);
   unsigned ref = (unsigned) SIZE_STACK (s->arena);
   PUSH_STACK (s->arena, (unsigned) size);
+  PUSH_STACK (s->arena, (unsigned) SIZE_STACK (s->ids));
+  PUSH_STACK (s->ids, id);
   for (size_t i = 0; i < size; i++)
     PUSH_STACK (s->arena, lits[i]);
   PUSH_STACK (s->watches[lits[0]], ref);
@@ -154,34 +173,89 @@ static unsigned store_clause (subsolver *s, size_t size,
   return ref;
 }
 
-static void learn (subsolver *, size_t, const unsigned *);
-
-/* The loaded formula is refuted: the empty clause is RUP over it. */
-static void refute (subsolver *s) {
-  s->inconsistent = true;
-  learn (s, 0, 0);
+static unsigned *clause_literals (const subsolver *s, unsigned ref) {
+  return s->arena.begin + ref + 2;
 }
 
-void es_sub_clause (subsolver *s, size_t size, const unsigned *lits) {
+static uint64_t clause_id (const subsolver *s, unsigned ref) {
+  return PEEK_STACK (s->ids, s->arena.begin[ref + 1]);
+}
+
+static uint64_t learn (subsolver *s, size_t size, const unsigned *lits) {
+  uint64_t id = 0;
+  if (s->learned_callback)
+    id = s->learned_callback (s->data, size, lits, SIZE_STACK (s->chain),
+                              s->chain.begin);
+  CLEAR_STACK (s->chain);
+  return id;
+}
+
+/* The hints of a root-level literal: the unit it was learned as. */
+static void push_unit_hint (subsolver *s, unsigned lit) {
+  einsat *solver = s->owner;
+  PUSH_STACK (s->chain, s->unit_ids[IDX (lit)]);
+}
+
+/* The loaded formula is refuted: the empty clause is RUP over it, with
+ * the hints in 'chain'. */
+static void refute (subsolver *s) {
+  s->inconsistent = true;
+  s->empty_id = learn (s, 0, 0);
+}
+
+/* The empty clause is the hint of every UNSAT answer after it. */
+static int refuted (subsolver *s) {
+  einsat *solver = s->owner;
+  CLEAR_STACK (s->chain);
+  PUSH_STACK (s->chain, s->empty_id);
+  return SUB_UNSATISFIABLE;
+}
+
+/* All literals of the clause at 'ref' but 'except' are false at the root
+ * level: with their units and the clause as hints, 'except' is a unit
+ * (or, with INVALID, the formula is refuted). */
+static void root_level_consequence (subsolver *s, unsigned ref,
+                                    unsigned except) {
+  einsat *solver = s->owner;
+  const unsigned *lits = clause_literals (s, ref);
+  for (unsigned i = 0, size = lits[-2]; i < size; i++)
+    if (lits[i] != except)
+      push_unit_hint (s, lits[i]);
+  PUSH_STACK (s->chain, clause_id (s, ref));
+  if (except == INVALID)
+    refute (s);
+  else
+    s->unit_ids[IDX (except)] = learn (s, 1, &except);
+}
+
+void es_sub_clause (subsolver *s, size_t size, const unsigned *lits,
+                    uint64_t id) {
+  einsat *solver = s->owner;
   assert (!s->level && !s->propagated);
   if (s->inconsistent)
     return;
   for (size_t i = 0; i < size; i++)
     if (IDX (lits[i]) >= s->used)
       s->used = IDX (lits[i]) + 1;
+  CLEAR_STACK (s->chain);
   if (!size) {
+    PUSH_STACK (s->chain, id);
     refute (s);
     return;
   }
   if (size > 1) {
-    store_clause (s, size, lits);
+    store_clause (s, size, lits, id);
     return;
   }
   signed char value = s->values[lits[0]];
-  if (value < 0)
+  if (value < 0) {
+    push_unit_hint (s, lits[0]);
+    PUSH_STACK (s->chain, id);
     refute (s);
-  else if (!value)
+  } else if (!value) {
     assign (s, lits[0], INVALID);
+    s->unit_ids[IDX (lits[0])] = id;
+  }
 }
 
 /* Returns the offset of a falsified clause or INVALID. */
@@ -196,7 +270,7 @@ static unsigned propagate (subsolver *s) {
     while (p != end) {
       unsigned ref = *q++ = *p++;
       s->ticks++;
-      unsigned *lits = s->arena.begin + ref + 1, size = lits[-1];
+      unsigned *lits = clause_literals (s, ref), size = lits[-2];
       if (lits[0] == not_lit)
         lits[0] = lits[1], lits[1] = not_lit;
       if (s->values[lits[0]] > 0)
@@ -211,8 +285,11 @@ static unsigned propagate (subsolver *s) {
       } else if (s->values[lits[0]] < 0) {
         conflict = ref;
         break;
-      } else
+      } else {
         assign (s, lits[0], ref);
+        if (!s->level)
+          root_level_consequence (s, ref, lits[0]);
+      }
     }
     while (p != end)
       *q++ = *p++;
@@ -249,9 +326,24 @@ static void bump (subsolver *s, unsigned idx) {
   }
 }
 
-static void learn (subsolver *s, size_t size, const unsigned *lits) {
-  if (s->learned_callback)
-    s->learned_callback (s->data, size, lits);
+/* The hints of a lemma: the units first, then the clauses of 'chain'
+ * (collected from the conflict back along the trail) in trail order. */
+static void order_hints (subsolver *s) {
+  einsat *solver = s->owner;
+  uint64_t *p = s->chain.begin, *q = s->chain.end;
+  while (p < q) {
+    uint64_t tmp = *p;
+    *p++ = *--q;
+    *q = tmp;
+  }
+  size_t units = SIZE_STACK (s->units), size = SIZE_STACK (s->chain);
+  RESERVE_STACK (s->chain, units + size);
+  RESIZE_STACK (s->chain, units + size);
+  uint64_t *begin = s->chain.begin;
+  for (size_t i = size; i--;)
+    begin[units + i] = begin[i];
+  for (size_t i = 0; i < units; i++)
+    begin[i] = PEEK_STACK (s->units, i);
 }
 
 /* First-UIP analysis of a conflict above the root level: learns the
@@ -261,17 +353,24 @@ static void analyze (subsolver *s, unsigned conflict) {
   assert (s->level);
   CLEAR_STACK (s->learned);
   PUSH_STACK (s->learned, INVALID);
+  CLEAR_STACK (s->units);
+  CLEAR_STACK (s->chain);
   unsigned open = 0, uip = INVALID, reason = conflict;
   const unsigned *t = s->trail.end;
   for (;;) {
-    const unsigned *lits = s->arena.begin + reason + 1;
+    const unsigned *lits = clause_literals (s, reason);
+    PUSH_STACK (s->chain, clause_id (s, reason));
     s->ticks++;
-    for (unsigned i = 0, size = lits[-1]; i < size; i++) {
+    for (unsigned i = 0, size = lits[-2]; i < size; i++) {
       unsigned lit = lits[i], idx = IDX (lit);
-      if (lit == uip || s->seen[idx] || !s->levels[idx])
+      if (lit == uip || s->seen[idx])
         continue;
       s->seen[idx] = true;
       PUSH_STACK (s->analyzed, idx);
+      if (!s->levels[idx]) {
+        PUSH_STACK (s->units, s->unit_ids[idx]);
+        continue;
+      }
       bump (s, idx);
       if (s->levels[idx] == s->level)
         open++;
@@ -289,6 +388,7 @@ static void analyze (subsolver *s, unsigned conflict) {
   for (all_stack (unsigned, idx, s->analyzed))
     s->seen[idx] = false;
   CLEAR_STACK (s->analyzed);
+  order_hints (s);
   s->increment *= 1 / 0.95;
   size_t size = SIZE_STACK (s->learned);
   unsigned *lits = s->learned.begin, jump = 0;
@@ -298,10 +398,14 @@ static void analyze (subsolver *s, unsigned conflict) {
       unsigned other = lits[1];
       lits[1] = lits[i], lits[i] = other;
     }
-  learn (s, size, lits);
+  uint64_t id = learn (s, size, lits);
   backtrack (s, jump);
-  unsigned reason_of_uip = size > 1 ? store_clause (s, size, lits) : INVALID;
-  assign (s, lits[0], reason_of_uip);
+  if (size > 1)
+    assign (s, lits[0], store_clause (s, size, lits, id));
+  else {
+    assign (s, lits[0], INVALID);
+    s->unit_ids[IDX (lits[0])] = id;
+  }
 }
 
 /* The free variable of highest activity among those in clauses, or
@@ -316,9 +420,71 @@ static unsigned decision_variable (subsolver *s) {
   return best;
 }
 
+/* The assumption 'lit' is false: the hints of the negated assumptions
+ * are the units and reasons of the literals 'lit' depends on, in trail
+ * order (the reason of its negation last).  The true assumptions before
+ * it end the walk: they hold under the negated clause, even those
+ * implied by others (their reasons would be satisfied hints). */
+static void explain_failed (subsolver *s, const unsigned *assumptions,
+                            unsigned lit) {
+  einsat *solver = s->owner;
+  CLEAR_STACK (s->chain);
+  CLEAR_STACK (s->units);
+  size_t first = 0;
+  for (const unsigned *p = assumptions; *p != lit; p++)
+    if (!s->seen[IDX (*p)]) {
+      s->seen[IDX (*p)] = true;
+      PUSH_STACK (s->analyzed, IDX (*p));
+      first++;
+    }
+  unsigned idx = IDX (lit);
+  s->seen[idx] = true;
+  PUSH_STACK (s->analyzed, idx);
+  for (size_t i = first; i < SIZE_STACK (s->analyzed); i++) {
+    idx = PEEK_STACK (s->analyzed, i);
+    if (!s->levels[idx]) {
+      PUSH_STACK (s->units, s->unit_ids[idx]);
+      continue;
+    }
+    unsigned reason = s->reasons[idx];
+    if (reason == INVALID)
+      continue; /* an assumption */
+    const unsigned *lits = clause_literals (s, reason);
+    for (unsigned j = 0, size = lits[-2]; j < size; j++) {
+      unsigned other = IDX (lits[j]);
+      if (!s->seen[other]) {
+        s->seen[other] = true;
+        PUSH_STACK (s->analyzed, other);
+      }
+    }
+  }
+  for (size_t i = 0; i < first; i++)
+    s->seen[PEEK_STACK (s->analyzed, i)] = false;
+  for (const unsigned *p = s->trail.end; p != s->trail.begin;) {
+    unsigned other = IDX (*--p);
+    if (s->seen[other] && s->levels[other] &&
+        s->reasons[other] != INVALID)
+      PUSH_STACK (s->chain, clause_id (s, s->reasons[other]));
+  }
+  for (all_stack (unsigned, other, s->analyzed))
+    s->seen[other] = false;
+  CLEAR_STACK (s->analyzed);
+  order_hints (s);
+}
+
+const uint64_t *es_sub_hints (const subsolver *s, size_t *hints,
+                              size_t *failed) {
+  *hints = SIZE_STACK (s->chain);
+  *failed = s->failed;
+  return s->chain.begin;
+}
+
 int es_sub_solve (subsolver *s, size_t assumed, const unsigned *assumptions,
                   uint64_t budget) {
   backtrack (s, 0);
+  s->failed = 0;
+  if (s->inconsistent)
+    return refuted (s);
   uint64_t limit = s->ticks + budget;
   while (!s->inconsistent) {
     unsigned conflict = propagate (s);
@@ -326,7 +492,7 @@ int es_sub_solve (subsolver *s, size_t assumed, const unsigned *assumptions,
       if (s->level)
         analyze (s, conflict);
       else
-        refute (s);
+        root_level_consequence (s, conflict, INVALID);
       continue;
     }
     if (s->ticks > limit)
@@ -335,8 +501,11 @@ int es_sub_solve (subsolver *s, size_t assumed, const unsigned *assumptions,
     if (s->level < assumed) {
       unsigned lit = assumptions[s->level];
       signed char value = s->values[lit];
-      if (value < 0)
+      if (value < 0) {
+        explain_failed (s, assumptions, lit);
+        s->failed = s->level + 1;
         return SUB_UNSATISFIABLE;
+      }
       new_level (s);
       if (value > 0)
         continue; /* a level without a decision keeps levels = indices */
@@ -350,7 +519,7 @@ int es_sub_solve (subsolver *s, size_t assumed, const unsigned *assumptions,
     }
     assign (s, decision, INVALID);
   }
-  return SUB_UNSATISFIABLE;
+  return refuted (s);
 }
 
 signed char es_sub_value (const subsolver *s, unsigned lit) {

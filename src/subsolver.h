@@ -27,8 +27,14 @@ struct einsat;
 typedef struct subsolver subsolver;
 
 /* Receives every learned clause (in the sub-solver's literals) before it
- * is used; the empty clause when the loaded formula is refuted. */
-typedef void es_sub_learned (void *data, size_t size, const unsigned *lits);
+ * is used, with its LRAT hints (identifiers of loaded and learned
+ * clauses, in the order unit propagation uses them), and returns the
+ * identifier it gets.  Root-level units are learned too (each with the
+ * clause that implied it), and the empty clause when the loaded formula
+ * is refuted. */
+typedef uint64_t es_sub_learned (void *data, size_t size,
+                                 const unsigned *lits, size_t hints,
+                                 const uint64_t *hint);
 
 /* A sub-solver without a formula; memory is allocated through 'owner'. */
 subsolver *es_sub_new (struct einsat *owner);
@@ -40,10 +46,12 @@ void es_sub_delete (subsolver *);
 void es_sub_begin (subsolver *, unsigned vars, es_sub_learned *learned,
                    void *data);
 
-/* A clause without duplicate literals and not a tautology; the empty
- * clause makes the formula unsatisfiable, a unit fixes its literal.  All
- * clauses are loaded before the first search. */
-void es_sub_clause (subsolver *, size_t size, const unsigned *lits);
+/* A clause without duplicate literals and not a tautology, with the
+ * identifier its hints name it by; the empty clause makes the formula
+ * unsatisfiable, a unit fixes its literal.  All clauses are loaded
+ * before the first search. */
+void es_sub_clause (subsolver *, size_t size, const unsigned *lits,
+                    uint64_t id);
 
 enum { SUB_UNKNOWN = 0, SUB_SATISFIABLE = 10, SUB_UNSATISFIABLE = 20 };
 
@@ -54,6 +62,14 @@ enum { SUB_UNKNOWN = 0, SUB_SATISFIABLE = 10, SUB_UNSATISFIABLE = 20 };
  * the loaded and the learned clauses. */
 int es_sub_solve (subsolver *, size_t assumed, const unsigned *assumptions,
                   uint64_t budget);
+
+/* After SUB_UNSATISFIABLE: the LRAT hints of the clause of the negated
+ * assumptions (valid until the next call).  They derive the negations
+ * of the first 'failed' assumptions (up to the one found false) and
+ * with them any clause containing those (the later assumptions could
+ * satisfy a hint). */
+const uint64_t *es_sub_hints (const subsolver *, size_t *hints,
+                              size_t *failed);
 
 /* 1 (true) or -1 (false) in the model of the last satisfiable search. */
 signed char es_sub_value (const subsolver *, unsigned lit);

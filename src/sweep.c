@@ -28,13 +28,14 @@
  * the outputs of two differently built multipliers in a miter.
  *
  * Proofs: every clause the sub-solver learns is a RUP clause over the
- * environment and the clauses learned before, so it goes to the DRAT
- * proof as it is learned; then the refuted assumptions are RUP too and
- * the units and binary clauses are added; the learned clauses are
- * deleted from the proof when the environment is left (learned units
- * stay: they are units of the formula).  LRAT would need the sub-solver
- * to keep the antecedents of its learned clauses: not done yet, so
- * sweeping does not run while an LRAT proof is written.
+ * environment and the clauses learned before, so it goes to the proof as
+ * it is learned; then the refuted assumptions are RUP too and the units
+ * and binary clauses are added; the learned clauses are deleted from the
+ * proof when the environment is left (learned units stay: they are
+ * units of the formula).  For LRAT the sub-solver gives the hints of
+ * each clause in terms of the identifiers it was loaded with (those of
+ * the solver's clauses; a clause shortened by a unit of this round is
+ * added as a lemma first, its unit and the clause its hints).
  *
  * The round runs in dense mode (occurrence lists) in each probing round
  * ('probe.c') the delay lets through; units and equivalences found are
@@ -60,7 +61,9 @@
   X (P, unsigneds, proof)        /* learned clauses: size, literals */ \
   X (P, unsigneds, units)        /* found this round */ \
   X (P, unsigneds, equivalences) /* pairs (a, b): a = b */ \
-  X (P, unsigneds, candidates)   /* local variables */
+  X (P, unsigneds, candidates)   /* local variables */ \
+  X (P, unsigneds, global)       /* a clause in the solver's literals */ \
+  X (P, uint64s, hints)          /* of the first half of an equivalence */
 /* clang-format on */
 
 typedef struct sweeper {
@@ -110,14 +113,41 @@ static sweeper *new_sweeper (einsat *solver) {
 /*------------------------------------------------------------------------*/
 /* The proof: learned clauses in the solver's literals. */
 
-static void learned_clause (void *data, size_t size, const unsigned *lits) {
+/* Adds a lemma with the LRAT hints given; returns its identifier (0
+ * without LRAT). */
+static uint64_t add_lemma (einsat *solver, size_t size, const unsigned *lits,
+                           size_t hints, const uint64_t *hint) {
+  if (!solver->lrat) {
+    es_proof_add (solver, size, lits);
+    return 0;
+  }
+  CLEAR_STACK (solver->lrat_chain);
+  for (size_t i = 0; i < hints; i++)
+    PUSH_STACK (solver->lrat_chain, hint[i]);
+  es_proof_add (solver, size, lits);
+  return solver->clause_id;
+}
+
+/* A lemma to delete when the environment is left. */
+static void save_lemma (einsat *solver, sweeper *S, uint64_t id,
+                        size_t size, const unsigned *lits) {
+  PUSH_STACK (S->proof, (unsigned) size);
+  PUSH_STACK (S->proof, (unsigned) id);
+  PUSH_STACK (S->proof, (unsigned) (id >> 32));
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (S->proof, lits[i]);
+}
+
+static uint64_t learned_clause (void *data, size_t size,
+                                const unsigned *lits, size_t hints,
+                                const uint64_t *hint) {
   einsat *solver = data;
   sweeper *S = solver->sweeper;
   CLEAR_STACK (S->clause);
   for (size_t i = 0; i < size; i++)
     PUSH_STACK (S->clause, LIT (PEEK_STACK (S->vars, IDX (lits[i]))) ^
                                (lits[i] & 1));
-  es_proof_add (solver, size, S->clause.begin);
+  uint64_t id = add_lemma (solver, size, S->clause.begin, hints, hint);
   if (!size)
     S->inconsistent = true;
   else if (size == 1) {
@@ -127,16 +157,16 @@ static void learned_clause (void *data, size_t size, const unsigned *lits) {
       S->done[IDX (unit)] = true;
       PUSH_STACK (S->units, unit);
     }
-  } else {
-    PUSH_STACK (S->proof, (unsigned) size);
-    for (all_stack (unsigned, lit, S->clause))
-      PUSH_STACK (S->proof, lit);
-  }
+  } else
+    save_lemma (solver, S, id, size, S->clause.begin);
+  return id;
 }
 
 static void delete_learned_clauses (einsat *solver, sweeper *S) {
-  for (const unsigned *p = S->proof.begin; p != S->proof.end; p += 1 + *p)
-    es_proof_delete (solver, *p, p + 1);
+  for (const unsigned *p = S->proof.begin; p != S->proof.end; p += 3 + *p) {
+    uint64_t id = p[1] | (uint64_t) p[2] << 32;
+    es_proof_delete_lemma (solver, id, *p, p + 3);
+  }
   CLEAR_STACK (S->proof);
 }
 
@@ -155,12 +185,46 @@ static void add_local (einsat *solver, sweeper *S, unsigned idx,
   PUSH_STACK (S->depths, depth);
 }
 
+static unsigned global_literal (sweeper *S, unsigned local_lit) {
+  return LIT (PEEK_STACK (S->vars, IDX (local_lit))) ^ (local_lit & 1);
+}
+
+/* The identifier of a clause of the solver ('c', or the binary clause
+ * 'lits' if 'c' is 0) without the literals false by units of this round:
+ * with LRAT such a clause is added as a lemma first (and deleted with
+ * the learned clauses), the units and the clause its hints. */
+static uint64_t loaded_clause_id (einsat *solver, sweeper *S, clause *c,
+                                  const unsigned *lits) {
+  if (!solver->lrat)
+    return 0;
+  uint64_t id =
+      c ? es_clause_id (solver, c) : es_lrat_binary_id (solver, lits[0],
+                                                        lits[1]);
+  size_t size = c ? c->size : 2;
+  if (SIZE_STACK (S->clause) == size)
+    return id;
+  CLEAR_STACK (solver->lrat_chain);
+  for (size_t i = 0; i < size; i++)
+    if (S->fixed[lits[i]] < 0)
+      PUSH_STACK (solver->lrat_chain, es_lrat_unit_id (solver, IDX (lits[i])));
+  PUSH_STACK (solver->lrat_chain, id);
+  CLEAR_STACK (S->global);
+  for (all_stack (unsigned, local_lit, S->clause))
+    PUSH_STACK (S->global, global_literal (S, local_lit));
+  es_proof_add (solver, SIZE_STACK (S->global), S->global.begin);
+  id = solver->clause_id;
+  if (!EMPTY_STACK (S->global))
+    save_lemma (solver, S, id, SIZE_STACK (S->global), S->global.begin);
+  return id;
+}
+
 /* Loads the clause unless it is satisfied, would bring in more than the
  * variables allowed or was loaded from an expanded variable before;
- * false literals (units of this round) are left out. */
-static void load_clause (einsat *solver, sweeper *S, unsigned size,
-                         const unsigned *lits, unsigned expanding,
-                         unsigned depth) {
+ * false literals (units of this round) are left out.  'c' is 0 for a
+ * binary clause. */
+static void load_clause (einsat *solver, sweeper *S, clause *c,
+                         unsigned size, const unsigned *lits,
+                         unsigned expanding, unsigned depth) {
   unsigned new_vars = 0;
   S->ticks++;
   for (unsigned i = 0; i < size; i++) {
@@ -182,7 +246,14 @@ static void load_clause (einsat *solver, sweeper *S, unsigned size,
       add_local (solver, S, idx, depth + 1);
     PUSH_STACK (S->clause, LIT (S->local[idx]) ^ (lit & 1));
   }
-  es_sub_clause (S->sub, SIZE_STACK (S->clause), S->clause.begin);
+  uint64_t id = loaded_clause_id (solver, S, c, lits);
+  if (EMPTY_STACK (S->clause)) { /* false by units of this round */
+    if (!solver->lrat)
+      es_proof_add (solver, 0, 0);
+    S->inconsistent = true;
+    return;
+  }
+  es_sub_clause (S->sub, SIZE_STACK (S->clause), S->clause.begin, id);
   S->clauses++;
 }
 
@@ -201,13 +272,13 @@ static void expand_variable (einsat *solver, sweeper *S, unsigned idx,
       if (IS_BINARY (w)) {
         if (w.ref == IRREDUNDANT_BINARY) {
           unsigned lits[2] = {lit, w.blit};
-          load_clause (solver, S, 2, lits, idx, depth);
+          load_clause (solver, S, 0, 2, lits, idx, depth);
         }
         continue;
       }
       clause *c = CLAUSE (w.ref);
       if (!c->garbage && !c->redundant)
-        load_clause (solver, S, c->size, c->lits, idx, depth);
+        load_clause (solver, S, c, c->size, c->lits, idx, depth);
     }
   }
 }
@@ -282,20 +353,20 @@ static void refine_candidates (sweeper *S, unsigned root) {
       S->untried[local] = false;
 }
 
+/* The two binary clauses of 'a = b', the first with the hints saved in
+ * 'hints', the second with those of the last search. */
 static void add_equivalence (einsat *solver, sweeper *S, unsigned a,
                              unsigned b) {
   unsigned lits[2] = {NOT (a), b};
-  es_proof_add (solver, 2, lits);
+  add_lemma (solver, 2, lits, SIZE_STACK (S->hints), S->hints.begin);
   lits[0] = a, lits[1] = NOT (b);
-  es_proof_add (solver, 2, lits);
+  size_t hints, failed;
+  const uint64_t *hint = es_sub_hints (S->sub, &hints, &failed);
+  add_lemma (solver, 2, lits, hints, hint);
   PUSH_STACK (S->equivalences, a);
   PUSH_STACK (S->equivalences, b);
   S->done[IDX (a)] = S->done[IDX (b)] = true;
   INC (sweep_equivalences);
-}
-
-static unsigned global_literal (sweeper *S, unsigned local_lit) {
-  return LIT (PEEK_STACK (S->vars, IDX (local_lit))) ^ (local_lit & 1);
 }
 
 /* Returns true if 'root' and 'other' (local literals) are equivalent. */
@@ -308,6 +379,13 @@ static bool equivalent (einsat *solver, sweeper *S, unsigned root,
       refine_candidates (S, root);
     if (res != SUB_UNSATISFIABLE || S->inconsistent)
       return false;
+    if (!direction) {
+      size_t hints, failed;
+      const uint64_t *hint = es_sub_hints (S->sub, &hints, &failed);
+      CLEAR_STACK (S->hints);
+      for (size_t i = 0; i < hints; i++)
+        PUSH_STACK (S->hints, hint[i]);
+    }
     assumptions[0] = NOT (root), assumptions[1] = other;
   }
   return true;
@@ -346,7 +424,9 @@ static void sweep_variable (einsat *solver, sweeper *S, unsigned idx) {
   if (res == SUB_UNSATISFIABLE && !S->inconsistent) {
     unsigned unit = global_literal (S, root);
     if (!S->fixed[unit]) { /* else learned as a unit already */
-      es_proof_add (solver, 1, &unit);
+      size_t hints, failed;
+      const uint64_t *hint = es_sub_hints (S->sub, &hints, &failed);
+      add_lemma (solver, 1, &unit, hints, hint);
       S->fixed[unit] = 1, S->fixed[NOT (unit)] = -1;
       PUSH_STACK (S->units, unit);
     }
@@ -392,6 +472,10 @@ static void sweep_variables (einsat *solver, sweeper *S) {
   solver->sweep_next = idx;
 }
 
+static uint64_t unit_hint (einsat *solver, unsigned lit) {
+  return solver->lrat ? es_lrat_unit_id (solver, IDX (lit)) : 0;
+}
+
 /* A clause found by the round, simplified by the root level: satisfied
  * ones are dropped, a unit is assigned (implied by unit propagation). */
 static void add_found_clause (einsat *solver, unsigned a, unsigned b) {
@@ -403,26 +487,25 @@ static void add_found_clause (einsat *solver, unsigned a, unsigned b) {
       es_new_binary (solver, false, a, b);
     return;
   }
-  unsigned unit = va ? b : a;
+  unsigned unit = va ? b : a, other = va ? a : b;
+  uint64_t hint[3] = {unit_hint (solver, other), 0, 0};
+  if (solver->lrat)
+    hint[1] = es_lrat_binary_id (solver, a, b);
   if (!VALUE (unit)) {
-    es_proof_add (solver, 1, &unit);
+    add_lemma (solver, 1, &unit, 2, hint);
     es_assign_unit (solver, unit);
     es_propagate_root (solver);
   } else {
-    es_proof_add (solver, 0, 0);
+    hint[2] = unit_hint (solver, unit);
+    add_lemma (solver, 0, 0, 3, hint);
     solver->inconsistent = true;
   }
 }
 
 static void add_found (einsat *solver, sweeper *S) {
   for (all_stack (unsigned, unit, S->units)) {
-    signed char value = VALUE (unit);
-    if (value < 0) {
-      es_proof_add (solver, 0, 0);
-      solver->inconsistent = true;
-      return;
-    }
-    if (!value)
+    assert (VALUE (unit) >= 0); /* only active variables were swept */
+    if (!VALUE (unit))
       es_assign_unit (solver, unit);
   }
   if (!es_propagate_root (solver))
@@ -461,7 +544,7 @@ static bool sweep_round (einsat *solver) {
 /* Returns true if it found units or equivalences: substitution should
  * run.  Not with LRAT (see above). */
 bool es_sweep (einsat *solver) {
-  if (!ENABLED (sweep) || solver->lrat || solver->inconsistent)
+  if (!ENABLED (sweep) || solver->inconsistent)
     return false;
   delay *d = &solver->delays.sweep;
   if (es_delaying (d))

@@ -9,8 +9,11 @@
  *   - UNSAT only if no model extends the assumptions, and then the
  *     clause of the negated assumptions is implied by unit propagation
  *     over the formula and the clauses learned so far (what 'sweep.c'
- *     writes to a DRAT proof);
- *   - every learned clause is such a RUP clause when it is reported;
+ *     writes to a DRAT proof), and the LRAT hints given derive the
+ *     negations of the assumptions up to the one found false;
+ *   - every learned clause is such a RUP clause when it is reported,
+ *     and its LRAT hints derive it (each hint unit in turn, the last
+ *     one falsified);
  *   - UNKNOWN only with the small budget.
  *
  * Sweeping ('src/sweep.c') on a hand-made circuit: the two sides of the
@@ -20,9 +23,8 @@
  * deep contain both outputs and their definitions (two steps are not
  * enough from either side), and one round finds the
  * equivalence of the two outputs and the unit p; a miter of the outputs
- * then is refuted and the DRAT proof of the whole run, sweeping
- * included, is checked by einsat-check.  With an LRAT proof traced the
- * round does not run. */
+ * then is refuted and the proof of the whole run, sweeping included, is
+ * checked by einsat-check, once in DRAT and once in LRAT. */
 
 #include "../common/oracle.h"
 
@@ -38,7 +40,7 @@
 
 typedef struct recorder {
   const formula *f;
-  formula learned;
+  formula learned; /* identifiers: LEARNED + 1, LEARNED + 2, ... */
   bool wrong;
   char why[200];
 } recorder;
@@ -91,7 +93,54 @@ static bool rup (const formula *f, const formula *g, int size,
   return false;
 }
 
-static void record (void *data, size_t size, const unsigned *lits) {
+/* Loaded clauses are numbered from 1, learned ones from LEARNED + 1 (a
+ * clause may be learned while the formula is loaded). */
+#define LEARNED 1000000u
+
+/* The clause with LRAT identifier 'id' in 'f' or 'g' (learned). */
+static bool clause_of (const formula *f, const formula *g, uint64_t id,
+                       uint32_t *pos, uint32_t *neg) {
+  const formula *h = id > LEARNED ? g : f;
+  uint64_t c = id > LEARNED ? id - LEARNED : id;
+  if (!c || c > (uint64_t) h->clauses)
+    return false;
+  *pos = h->pos[c - 1], *neg = h->neg[c - 1];
+  return true;
+}
+
+/* Do the hints, in order, each become unit under the negation of the
+ * clause and the literals implied before, the last one falsified? */
+static bool lrat (const formula *f, const formula *g, int size,
+                  const int *lits, size_t hints, const uint64_t *hint) {
+  uint32_t t = 0, u = 0; /* true, false */
+  for (int i = 0; i < size; i++) {
+    uint32_t bit = 1u << (abs (lits[i]) - 1);
+    if (lits[i] > 0)
+      u |= bit;
+    else
+      t |= bit;
+  }
+  for (size_t i = 0; i < hints; i++) {
+    uint32_t pos, neg;
+    if (!clause_of (f, g, hint[i], &pos, &neg))
+      return false;
+    if ((pos & t) || (neg & u))
+      return false; /* satisfied: not a unit */
+    uint32_t open = (pos | neg) & ~(t | u);
+    if (!open)
+      return i + 1 == hints; /* falsified: the end */
+    if (open & (open - 1))
+      return false; /* not a unit */
+    if (pos & open)
+      t |= open;
+    else
+      u |= open;
+  }
+  return false;
+}
+
+static uint64_t record (void *data, size_t size, const unsigned *lits,
+                        size_t hints, const uint64_t *hint) {
   recorder *r = data;
   int elits[MAX_VARS + 1];
   for (size_t i = 0; i < size; i++)
@@ -101,8 +150,15 @@ static void record (void *data, size_t size, const unsigned *lits) {
     snprintf (r->why, sizeof r->why, "learned clause of size %zu not RUP",
               size);
   }
+  if (!r->wrong &&
+      !lrat (r->f, &r->learned, (int) size, elits, hints, hint)) {
+    r->wrong = true;
+    snprintf (r->why, sizeof r->why,
+              "wrong LRAT hints of a learned clause of size %zu", size);
+  }
   if (r->learned.clauses < ORACLE_MAX_CLAUSES)
     formula_add (&r->learned, (int) size, elits);
+  return LEARNED + (uint64_t) r->learned.clauses;
 }
 
 /* A clause of distinct variables (the sub-solver's contract). */
@@ -154,7 +210,7 @@ bool unit_subsolver_random (char *why, size_t why_size, long rounds) {
       formula_add (&f, size, lits);
       for (int i = 0; i < size; i++)
         slits[i] = sub_lit (lits[i]);
-      es_sub_clause (s, (size_t) size, slits);
+      es_sub_clause (s, (size_t) size, slits, (uint64_t) f.clauses);
     }
     for (int query = 0; ok && query < 6; query++) {
       int assumed = oracle_below (&rng, 4), lits[4];
@@ -192,11 +248,18 @@ bool unit_subsolver_random (char *why, size_t why_size, long rounds) {
         int negated[4];
         for (int i = 0; i < assumed; i++)
           negated[i] = -lits[i];
+        size_t hints, failed;
+        const uint64_t *hint = es_sub_hints (s, &hints, &failed);
         if (models)
           ok = fail (why, why_size, round, "UNSAT but a model exists");
         else if (!rup (&f, &r.learned, assumed, negated))
           ok = fail (why, why_size, round,
                      "negated assumptions not RUP");
+        else if (!r.wrong && (failed > (size_t) assumed ||
+                              !lrat (&f, &r.learned, (int) failed, negated,
+                                     hints, hint)))
+          ok = fail (why, why_size, round,
+                     "wrong LRAT hints of the negated assumptions");
       }
     }
   }
@@ -220,6 +283,12 @@ static const int circuit[][4] = {
 
 static const int miter[][3] = {{6, 8, 0}, {-6, -8, 0}};
 
+/* Three pigeons in two holes on variables 12-17. */
+static const int pigeons[][3] = {
+    {12, 13, 0},   {14, 15, 0},   {16, 17, 0},   {-12, -14, 0},
+    {-12, -16, 0}, {-14, -16, 0}, {-13, -15, 0}, {-13, -17, 0},
+    {-15, -17, 0}};
+
 static void add_clauses (einsat *solver, formula *g, const int *lits,
                          size_t stride, size_t count) {
   for (size_t c = 0; c < count; c++, lits += stride) {
@@ -231,23 +300,35 @@ static void add_clauses (einsat *solver, formula *g, const int *lits,
   }
 }
 
-bool unit_sweep_circuit (char *why, size_t why_size, const char *checker) {
+/* One run, the proof in 'mode' ("drat" or "lrat") checked; returns what
+ * went wrong or 0.  DRAT: sweeping, then the miter is added and refuted
+ * (with the equivalence substituted).  LRAT allows no clause after the
+ * first solve, so there the formula has an unsatisfiable part of its
+ * own, which the round refutes after the circuit's variables. */
+static const char *sweep_circuit (const char *checker, const char *mode) {
+  bool lrat = !strcmp (mode, "lrat");
   char proof[] = "/tmp/einsat-sweep-proof-XXXXXX";
   int fd = mkstemp (proof);
   FILE *file = fd < 0 ? 0 : fdopen (fd, "w");
-  if (!file) {
-    snprintf (why, why_size, "cannot create a temporary proof file");
-    return false;
-  }
+  if (!file)
+    return "cannot create a temporary proof file";
   einsat *solver = einsat_new ();
   einsat_set_option (solver, "sweepdepth", 3); /* y2 to the inputs */
-  einsat_trace_proof (solver, file, 0);
+  if (lrat)
+    einsat_trace_lrat (solver, file, 0);
+  else
+    einsat_trace_proof (solver, file, 0);
   memset (&f, 0, sizeof f);
-  f.vars = 11;
+  f.vars = lrat ? 17 : 11;
   add_clauses (solver, &f, circuit[0], 4,
                sizeof circuit / sizeof *circuit);
+  if (lrat) {
+    add_clauses (solver, &f, pigeons[0], 3,
+                 sizeof pigeons / sizeof *pigeons);
+    es_lrat_start (solver);
+  }
   es_init_schedules (solver);
-  bool found = es_sweep (solver);
+  bool found = es_sweep (solver) || lrat;
   unsigned y1 = es_import_literal (solver, 6);
   unsigned y2 = es_import_literal (solver, 8);
   unsigned p = es_import_literal (solver, 10);
@@ -256,12 +337,15 @@ bool unit_sweep_circuit (char *why, size_t why_size, const char *checker) {
     wrong = "the round found nothing";
   else if (!STAT (sweep_equivalences))
     wrong = "no equivalence found";
-  else if (!es_has_irredundant_binary (solver, NOT (y1), y2) ||
-           !es_has_irredundant_binary (solver, y1, NOT (y2)))
+  else if (lrat && !solver->inconsistent)
+    wrong = "the pigeons were not refuted";
+  else if (!lrat && (!es_has_irredundant_binary (solver, NOT (y1), y2) ||
+                     !es_has_irredundant_binary (solver, y1, NOT (y2))))
     wrong = "the equivalence of the outputs was not added";
-  else if (STAT (sweep_units) != 1 || VALUE (p) <= 0)
+  else if (STAT (sweep_units) < 1 || (!lrat && VALUE (p) <= 0))
     wrong = "the backbone was not found";
-  add_clauses (solver, &f, miter[0], 3, sizeof miter / sizeof *miter);
+  if (!lrat)
+    add_clauses (solver, &f, miter[0], 3, sizeof miter / sizeof *miter);
   int res = einsat_solve (solver);
   einsat_close_proof (solver);
   einsat_delete (solver);
@@ -273,26 +357,22 @@ bool unit_sweep_circuit (char *why, size_t why_size, const char *checker) {
   if (!wrong && res != 20)
     wrong = "the miter was not refuted";
   else if (!wrong && (cnf_fd < 0 ||
-                      !formula_check_proof (&f, checker, "drat", cnf, proof)))
-    wrong = "the DRAT proof was rejected";
-  if (!wrong) {
-    solver = einsat_new ();
-    FILE *lrat = tmpfile ();
-    einsat_trace_lrat (solver, lrat, 0);
-    add_clauses (solver, &f, circuit[0], 4,
-                 sizeof circuit / sizeof *circuit);
-    es_init_schedules (solver);
-    if (es_sweep (solver) || STAT (sweep_rounds))
-      wrong = "swept while an LRAT proof is traced";
-    einsat_close_proof (solver);
-    einsat_delete (solver);
-    if (lrat)
-      fclose (lrat);
-  }
+                      !formula_check_proof (&f, checker, mode, cnf, proof)))
+    wrong = "the proof was rejected";
   unlink (proof);
   if (cnf_fd >= 0)
     unlink (cnf);
-  if (wrong)
-    snprintf (why, why_size, "%s", wrong);
-  return !wrong;
+  return wrong;
+}
+
+bool unit_sweep_circuit (char *why, size_t why_size, const char *checker) {
+  const char *modes[] = {"drat", "lrat"};
+  for (size_t i = 0; i < 2; i++) {
+    const char *wrong = sweep_circuit (checker, modes[i]);
+    if (wrong) {
+      snprintf (why, why_size, "%s: %s", modes[i], wrong);
+      return false;
+    }
+  }
+  return true;
 }
