@@ -116,7 +116,7 @@
   OPTION (subsume, 1, 0, 1, OFF, "forward subsumption and strengthening") \
   OPTION (subsumebaseeffort, 1000, 0, 1000000, KEEP, "thousand steps added to each budget") \
   OPTION (subsumeeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
-  OPTION (sweep, 1, 0, 1, NOTRACE, "SAT sweeping: equivalences, backbones") \
+  OPTION (sweep, 0, 0, 1, NOTRACE, "SAT sweeping: equivalences, backbones") \
   OPTION (sweepclauses, 1024, 2, 1000000, KEEP, "max clauses of an environment") \
   OPTION (sweepdepth, 2, 1, 100, KEEP, "max distance in an environment") \
   OPTION (sweepeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \

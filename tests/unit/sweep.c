@@ -313,6 +313,7 @@ static const char *sweep_circuit (const char *checker, const char *mode) {
   if (!file)
     return "cannot create a temporary proof file";
   einsat *solver = einsat_new ();
+  einsat_set_option (solver, "sweep", 1);
   einsat_set_option (solver, "sweepdepth", 3); /* y2 to the inputs */
   if (lrat)
     einsat_trace_lrat (solver, file, 0);
