@@ -17,8 +17,18 @@
 #include "exchange.h"
 #include "einsat.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+size_t exchange_room (size_t buffer, int ranks) {
+  if (ranks <= 2)
+    return buffer;
+  size_t room = (size_t) ((double) buffer * sqrt (2.0 / ranks));
+  if (room < EXCHANGE_MIN_ROOM)
+    room = buffer < EXCHANGE_MIN_ROOM ? buffer : EXCHANGE_MIN_ROOM;
+  return room;
+}
 
 bool exchange_init (exchange *e, size_t limit) {
   memset (e, 0, sizeof *e);

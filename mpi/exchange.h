@@ -34,6 +34,16 @@ typedef struct exchange {
   uint64_t sent, received, imported, duplicates; /* MPI thread only */
 } exchange;
 
+/* The clause integers one rank sends per round when 'ranks' ranks take
+ * part, for a '--buffer' of 'buffer' (its size with two ranks): the
+ * slot shrinks with the square root of the rank count, so that what each
+ * rank receives and imports per round, 'ranks' slots, grows with the
+ * square root of the rank count instead of linearly (after Mallob, whose
+ * shared buffer grows sublinearly with the workers).  Never below
+ * EXCHANGE_MIN_ROOM: a few clauses always fit. */
+#define EXCHANGE_MIN_ROOM 64
+size_t exchange_room (size_t buffer, int ranks);
+
 /* False if out of memory. */
 bool exchange_init (exchange *, size_t limit);
 void exchange_release (exchange *);

@@ -203,7 +203,9 @@ static const char usage[] =
     "  --lookahead=P     propagations spent on splitting (default 20000000)\n"
     "  --interval=MS     milliseconds between exchange rounds (default 500,\n"
     "                    100 with cubes)\n"
-    "  --buffer=INTS     clause integers each rank sends per round (1500)\n"
+    "  --buffer=INTS     clause integers each rank sends per round with two\n"
+    "                    ranks (1500); with R ranks the slot shrinks by\n"
+    "                    sqrt(2/R), so a rank receives sqrt(2R) buffers\n"
     "  --time=SECONDS    wall-clock limit (answer UNKNOWN after it)\n"
     "  --relaxed         accept header count deviations\n"
     "  -q, --quiet       no comment lines     -v, --verbose  more of them\n"
@@ -341,7 +343,8 @@ static void new_solver (rank *r) {
       einsat_parse_option (r->solver, arg); /* validated before */
   }
   einsat_set_option (r->solver, "threads", r->opt.threads);
-  if (!exchange_init (&r->ex, (size_t) r->opt.buffer))
+  if (!exchange_init (&r->ex, exchange_room ((size_t) r->opt.buffer,
+                                             r->ranks)))
     out_of_memory ();
   einsat_set_export (r->solver, &r->ex, 32, EXCHANGE_MAX_GLUE,
                      exchange_offer);
@@ -730,7 +733,7 @@ static void assign_cubes (rank *r, const round *rd) {
 static int run_rounds (rank *r, int *winner) {
   round rd;
   size_t header = SLOT_HEADER + MAX_DONE;
-  rd.slot = header + (size_t) r->opt.buffer;
+  rd.slot = header + r->ex.limit;
   rd.send = malloc (rd.slot * sizeof (int));
   rd.recv = malloc (rd.slot * (size_t) r->ranks * sizeof (int));
   if (!rd.send || !rd.recv)
@@ -882,6 +885,8 @@ static int solve (rank *r) {
            r->opt.threads, r->opt.threads == 1 ? "" : "s");
   comment (r, "parsed %d variables, %" PRId64 " clauses and %" PRId64
            " cubes", r->vars, r->clauses, r->cube_count);
+  comment (r, "exchange: %zu clause integers per rank and round",
+           r->ex.limit);
   if (r->opt.cube_mode && !r->cube_count) {
     res = share_cubes (r);
     if (res < 0)

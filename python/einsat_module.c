@@ -1461,31 +1461,30 @@ static PyObject *solver_set_interrupt (solver_object *self, PyObject *obj) {
   Py_RETURN_NONE;
 }
 
-static PyObject *solver_set_conflict_limit (solver_object *self,
-                                            PyObject *obj) {
+/* The conflict, decision and propagation limits: one check of the
+ * argument, then the library's setter. */
+static PyObject *set_count_limit (solver_object *self, PyObject *obj,
+                                  void (*set) (einsat *, int64_t)) {
   long long limit;
   if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
     return 0;
-  einsat_set_conflict_limit (self->solver, limit);
+  set (self->solver, limit);
   Py_RETURN_NONE;
+}
+
+static PyObject *solver_set_conflict_limit (solver_object *self,
+                                            PyObject *obj) {
+  return set_count_limit (self, obj, einsat_set_conflict_limit);
 }
 
 static PyObject *solver_set_decision_limit (solver_object *self,
                                             PyObject *obj) {
-  long long limit;
-  if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
-    return 0;
-  einsat_set_decision_limit (self->solver, limit);
-  Py_RETURN_NONE;
+  return set_count_limit (self, obj, einsat_set_decision_limit);
 }
 
 static PyObject *solver_set_propagation_limit (solver_object *self,
                                                PyObject *obj) {
-  long long limit;
-  if (check_usable (self) < 0 || parse_limit (obj, "limit", &limit) < 0)
-    return 0;
-  einsat_set_propagation_limit (self->solver, limit);
-  Py_RETURN_NONE;
+  return set_count_limit (self, obj, einsat_set_propagation_limit);
 }
 
 static PyObject *solver_set_time_limit (solver_object *self,

@@ -95,12 +95,32 @@ static void test_unpack (void) {
   exchange_release (&e);
 }
 
+/* The slot of a rank shrinks with the square root of the rank count, so
+ * that all slots together grow like the square root; never below the
+ * minimum nor above the buffer. */
+static void test_room_scaling (void) {
+  CHECK (exchange_room (1500, 1) == 1500 && exchange_room (1500, 2) == 1500);
+  CHECK (exchange_room (1500, 8) == 750);
+  CHECK (exchange_room (1500, 32) == 375);
+  size_t previous_total = 2 * exchange_room (1500, 2);
+  for (int ranks = 3; ranks <= 4096; ranks *= 2) {
+    size_t room = exchange_room (1500, ranks), total = room * (size_t) ranks;
+    CHECK (room >= EXCHANGE_MIN_ROOM && room <= 1500);
+    CHECK (total > previous_total);             /* more ranks, more clauses */
+    CHECK (total < 1500 * (size_t) ranks / 2 || ranks < 8); /* sublinear */
+    previous_total = total;
+  }
+  CHECK (exchange_room (1500, 1 << 20) == EXCHANGE_MIN_ROOM);
+  CHECK (exchange_room (64, 1000) == 64);
+}
+
 int main (void) {
   static const test_case cases[] = {
       {"packing order and duplicates", test_order_and_duplicates},
       {"full buffer keeps the best", test_room},
       {"buckets bounded", test_bounded},
       {"unpacking checked", test_unpack},
+      {"slot shrinks with the rank count", test_room_scaling},
   };
   return RUN_TESTS ("exchange", cases);
 }

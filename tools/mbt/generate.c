@@ -86,6 +86,14 @@ static void push_literal_call (generator *g, call_kind kind, int lit) {
 
 /*------------------------------------------------------------------------*/
 
+/* Whether one of the first 'n' literals (or variables) is over 'var'. */
+static bool has_variable (const int *lits, int n, int var) {
+  for (int j = 0; j < n; j++)
+    if (abs (lits[j]) == abs (var))
+      return true;
+  return false;
+}
+
 /* Mostly the first variables, sometimes sparse indices (up to 10^5,
  * which makes the solver's external tables grow). */
 static void choose_variables (generator *g) {
@@ -97,9 +105,7 @@ static void choose_variables (generator *g) {
       bool fresh;
       do {
         var = 1 + (int) pick (g, one_in (g, 8) ? 100000 : 200);
-        fresh = true;
-        for (int j = 0; j < i; j++)
-          fresh &= g->pool[j] != var;
+        fresh = !has_variable (g->pool, i, var);
       } while (!fresh && !g->source->exhausted);
       if (!fresh)
         var = 300 + i;
@@ -223,16 +229,12 @@ static void push_atmost (generator *g, bool proof) {
     bool used;
     do {
       lit = literal (g);
-      used = false;
-      for (int j = 0; distinct && j < i; j++)
-        used |= abs (c.lits[j]) == abs (lit);
+      used = distinct && has_variable (c.lits, i, lit);
     } while (used && !g->source->exhausted);
     /* Used-up fuzzer bytes repeat one choice: take the first free one. */
     for (int k = 0; used && k < g->vars; k++) {
       lit = g->pool[k];
-      used = false;
-      for (int j = 0; j < i; j++)
-        used |= abs (c.lits[j]) == lit;
+      used = has_variable (c.lits, i, lit);
     }
     c.lits[i] = lit;
   }
