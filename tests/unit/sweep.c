@@ -56,16 +56,23 @@ static int external (unsigned lit) {
 
 /* Is the clause (external literals) implied by unit propagation over
  * 'f' and 'g'?  Values: bit masks of true and false variables. */
-static bool rup (const formula *f, const formula *g, int size,
-                 const int *lits) {
-  uint32_t t = 0, u = 0; /* true, false */
+/* The negation of the clause as masks of true and false variables. */
+static void assume_negation (int size, const int *lits, uint32_t *t,
+                             uint32_t *u) {
+  *t = *u = 0;
   for (int i = 0; i < size; i++) {
     uint32_t bit = 1u << (abs (lits[i]) - 1);
     if (lits[i] > 0)
-      u |= bit;
+      *u |= bit;
     else
-      t |= bit;
+      *t |= bit;
   }
+}
+
+static bool rup (const formula *f, const formula *g, int size,
+                 const int *lits) {
+  uint32_t t, u; /* true, false */
+  assume_negation (size, lits, &t, &u);
   if (t & u)
     return true;
   for (bool changed = true; changed;) {
@@ -112,14 +119,8 @@ static bool clause_of (const formula *f, const formula *g, uint64_t id,
  * clause and the literals implied before, the last one falsified? */
 static bool lrat (const formula *f, const formula *g, int size,
                   const int *lits, size_t hints, const uint64_t *hint) {
-  uint32_t t = 0, u = 0; /* true, false */
-  for (int i = 0; i < size; i++) {
-    uint32_t bit = 1u << (abs (lits[i]) - 1);
-    if (lits[i] > 0)
-      u |= bit;
-    else
-      t |= bit;
-  }
+  uint32_t t, u; /* true, false */
+  assume_negation (size, lits, &t, &u);
   for (size_t i = 0; i < hints; i++) {
     uint32_t pos, neg;
     if (!clause_of (f, g, hint[i], &pos, &neg))
