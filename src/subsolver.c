@@ -20,7 +20,7 @@
  *    the reasons of the implication cone of the false assumption as
  *    hints ('es_sub_hints');
  *  - decisions take the free variable of highest activity (a linear scan:
- *    environments have at most 'sweepmaxvars' variables) with saved
+ *    environments have at most 'sweepvars' variables) with saved
  *    phases, activities bumped per analyzed variable with a growing
  *    increment (VSIDS);
  *  - no restarts and no reduction: the budget in ticks ends a search

@@ -1,6 +1,6 @@
-/* SAT sweeping (Kuehlmann and Krohm 1997 for circuits; for CNF as in
- * Kissat 4, Biere, Fazekas, Fleury and Froleyks, "Clausal Congruence
- * Closure" and the Kissat sweeping of 2022): the clauses around one
+/* SAT sweeping (Kuehlmann's SAT sweeping of circuits, 2004; for CNF as
+ * in Kissat since 2022, 'sweep.c' with its sub-solver 'kitten', whose
+ * idea this follows without its code): the clauses around one
  * variable, its 'environment', are handed to a small sub-solver
  * ('subsolver.c'), which finds what they imply about it:
  *
