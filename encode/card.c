@@ -18,9 +18,10 @@
  * a bound needs; the totalizer encodes 'sum >= j -> output j' for upper
  * bounds and 'output j -> sum >= j' for lower bounds.
  *
- * Native: the solver's own at-most-one constraint ('einsat_add_atmost'),
- * which needs no clauses at all; the recording for DIMACS output gets
- * the automatic encoding instead.
+ * Native: the solver's own at-most-one and exactly-one constraints
+ * ('einsat_add_atmost', 'einsat_add_exactly'), which need no clauses at
+ * all; the recording for DIMACS output gets the automatic encoding
+ * instead.
  *
  * Registers and outputs that can only be false are the constant 0 here
  * and are left out of clauses instead of becoming variables. */
@@ -171,6 +172,21 @@ static void amo_native (encoder *e, int n, const int *lits) {
     e->record_only = false;
   } else
     e->clauses++;
+}
+
+/* The solver's exactly-one constraint ('einsat_add_exactly'), which
+ * stores neither the clause nor the at-most-one clauses; the recording
+ * gets the clause and the automatic encoding. */
+static void exactly_one_native (encoder *e, int n, const int *lits) {
+  if (e->solver)
+    einsat_add_exactly (e->solver, lits, (size_t) n, 1);
+  if (e->record) {
+    e->record_only = e->solver != 0;
+    enc_emit (e, n, lits);
+    amo_auto (e, n, lits);
+    e->record_only = false;
+  } else
+    e->clauses += 2; /* the clause and the at-most-one constraint */
 }
 
 /*------------------------------------------------------------------------*/
@@ -355,6 +371,10 @@ void enc_exactly_one_using (encoder *e, enc_method method, int n,
   if (!valid_inputs (e, function, n, lits) ||
       !valid_method (e, function, is_amo_method (method), method))
     return;
+  if (method == ENC_NATIVE) {
+    exactly_one_native (e, n, lits);
+    return;
+  }
   enc_emit (e, n, lits);
   at_most_one (e, method, n, lits);
 }

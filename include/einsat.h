@@ -140,10 +140,10 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
  * true' (like 'add_atmost' of PySAT's Minicard).  Bound one, the
  * at-most-one constraint, is propagated natively: one list of literals
  * instead of size * (size - 1) / 2 binary clauses or an encoding with
- * auxiliary variables, and as fast.  An exactly-one constraint is this
- * plus the clause 'lits'.  A negative bound makes the formula
- * unsatisfiable, bound zero makes every literal false, a bound of at
- * least 'size' says nothing.  Repeated literals count repeatedly.  Like
+ * auxiliary variables, and as fast.  For an exactly-one constraint use
+ * 'einsat_add_exactly', which does not store the clause 'lits'.  A
+ * negative bound makes the formula unsatisfiable, bound zero makes every
+ * literal false, a bound of at least 'size' says nothing.  Repeated literals count repeatedly.  Like
  * clauses, constraints are kept forever.  While a proof is traced
  * ('einsat_trace_proof') an at-most-one constraint is added as its
  * pairwise clauses (-lits[i] | -lits[j]) for i < j in this order, which
@@ -151,6 +151,26 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
  * them as original clauses); bounds above one are then a contract
  * violation. */
 void einsat_add_atmost (einsat *, const int *lits, size_t size, int bound);
+
+/* Adds the cardinality constraint 'exactly bound of lits[0..size) are
+ * true'.  Bound one, the exactly-one constraint, is propagated natively,
+ * both ways: a true literal makes the others false (as
+ * 'einsat_add_atmost'), and once all literals but one are false the last
+ * one becomes true, without the clause 'lits' being stored or watched
+ * until it is first needed to explain a conclusion (a one-hot row of a
+ * board of millions of squares costs four bytes per literal instead of
+ * the clause and its watches).  Bound 'size - 1' is exactly one of the
+ * negated literals, natively too.  Other bounds are 'at most bound of
+ * lits' and 'at most size - bound of their negations', as
+ * 'einsat_add_atmost' adds them.  A bound below zero or above 'size'
+ * makes the formula unsatisfiable.  Repeated literals count repeatedly.
+ * While a proof is traced ('einsat_trace_proof') an exactly-one
+ * constraint is added as its pairwise clauses (-lits[i] | -lits[j]) for
+ * i < j in this order and then the clause 'lits' (bound 'size - 1': the
+ * same for the negated literals), which the formula the proof is checked
+ * against must contain; bounds 2 to 'size - 2' are then a contract
+ * violation. */
+void einsat_add_exactly (einsat *, const int *lits, size_t size, int bound);
 
 /* Asks a running (or the next) 'einsat_solve' to stop as soon as it can
  * and return 0.  Safe to call from other threads and signal handlers. */

@@ -331,8 +331,9 @@ typedef enum enc_method {
                      clauses, 2 sqrt(n) aux */
   ENC_TOTALIZER,  /* at most / at least / exactly k: unary sum tree;
                      O(n log n) aux, O(n k) clauses */
-  ENC_NATIVE      /* at most one: the solver's own constraint
-                     ('einsat_add_atmost'), n literals, no aux; what
+  ENC_NATIVE      /* at most / exactly one: the solver's own
+                     constraint ('einsat_add_atmost',
+                     'einsat_add_exactly'), n literals, no aux; what
                      is recorded for writing (DIMACS) is the automatic
                      encoding instead, so '--cnf' stays plain CNF */
 } enc_method;

@@ -886,6 +886,52 @@ static PyObject *solver_add_atmost (solver_object *self, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR (
+    add_exactly_doc,
+    "add_exactly(lits, bound=1)\n\n"
+    "Adds the cardinality constraint 'exactly bound of lits are true'.\n"
+    "Bound 1 (and len(lits) - 1) is propagated natively, both ways: one\n"
+    "list of literals, neither the pairwise clauses nor the clause of\n"
+    "lits stored (the clause is added when first needed).  Other bounds\n"
+    "are 'at most bound of lits' and 'at most len(lits) - bound of their\n"
+    "negations' as add_atmost adds them.  A bound below 0 or above\n"
+    "len(lits) makes the formula unsatisfiable.  With a proof, bound 1 is\n"
+    "written as its pairwise clauses (-a | -b) and then the clause lits,\n"
+    "which the CNF the proof is checked against must hold; bounds 2 to\n"
+    "len(lits) - 2 raise ValueError.");
+
+static PyObject *solver_add_exactly (solver_object *self, PyObject *args,
+                                     PyObject *kwargs) {
+  static char *keywords[] = {"lits", "bound", 0};
+  PyObject *items;
+  int bound = 1;
+  if (!PyArg_ParseTupleAndKeywords (args, kwargs, "O|i:add_exactly",
+                                    keywords, &items, &bound))
+    return 0;
+  if (check_usable (self) < 0 || check_adding (self) < 0)
+    return 0;
+  ints lits = {0, 0, 0};
+  int max_var = self->max_var;
+  if (push_literals (items, "exactly constraint", &lits, &max_var) < 0) {
+    release_ints (&lits);
+    return 0;
+  }
+  if (self->proof && bound > 1 && (size_t) bound + 1 < lits.size) {
+    release_ints (&lits);
+    PyErr_Format (PyExc_ValueError,
+                  "add_exactly: a bound from 2 to len(lits) - 2 (here %d) "
+                  "cannot be stated in a proof: encode the constraint with "
+                  "clauses (einsat.pysat.card.CardEnc)",
+                  bound);
+    return 0;
+  }
+  einsat_add_exactly (self->solver, lits.data, lits.size, bound);
+  release_ints (&lits);
+  self->max_var = max_var;
+  self->result = NO_RESULT;
+  Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR (new_var_doc, "new_var() -> int\n\n"
                            "Returns a fresh variable, larger than every "
                            "variable used so far.");
@@ -1650,6 +1696,8 @@ static PyMethodDef solver_methods[] = {
      add_clauses_doc},
     {"add_atmost", (PyCFunction) solver_add_atmost, METH_VARARGS,
      add_atmost_doc},
+    {"add_exactly", (PyCFunction) (void (*) (void)) solver_add_exactly,
+     METH_VARARGS | METH_KEYWORDS, add_exactly_doc},
     {"new_var", (PyCFunction) solver_new_var, METH_NOARGS, new_var_doc},
     {"solve", (PyCFunction) (void (*) (void)) solver_solve,
      METH_VARARGS | METH_KEYWORDS, solve_method_doc},

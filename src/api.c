@@ -316,6 +316,27 @@ void einsat_add_atmost (einsat *solver, const int *lits, size_t size,
   protect (solver, add_whole_atmost, &c);
 }
 
+static void add_whole_exactly (einsat *solver, void *arg) {
+  atmost_argument *c = arg;
+  es_add_original_exactly (solver, c->size, c->lits, c->bound);
+}
+
+void einsat_add_exactly (einsat *solver, const int *lits, size_t size,
+                         int bound) {
+  REQUIRE_SOLVER ();
+  if (solver->state == STATE_INVALID)
+    return;
+  REQUIRE_ADDABLE_LITERALS (lits, size, "constraint");
+  REQUIRE (!solver->proof || bound <= 1 || (size_t) bound + 1 >= size,
+           "a bound other than 0, 1, size - 1 or size (here %d of %zu) "
+           "cannot be stated in a proof: encode the constraint with "
+           "clauses",
+           bound, size);
+  leave_result_state (solver);
+  atmost_argument c = {lits, size, bound};
+  protect (solver, add_whole_exactly, &c);
+}
+
 static void push_assumption (einsat *solver, void *arg) {
   int lit = *(int *) arg;
   PUSH_STACK (solver->eassumptions, lit);

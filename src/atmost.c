@@ -1,6 +1,7 @@
-/* Native at-most-one constraints: 'at most one of x1, ..., xn is true'
- * kept as one list of literals instead of n (n - 1) / 2 binary clauses
- * (pairwise) or a clausal encoding with auxiliary variables.
+/* Native at-most-one and exactly-one constraints: 'at most (exactly)
+ * one of x1, ..., xn is true' kept as one list of literals instead of
+ * n (n - 1) / 2 binary clauses (pairwise) or a clausal encoding with
+ * auxiliary variables, plus, for exactly-one, the clause (x1 | ... | xn).
  *
  * The idea (as in Minicard, Liffiton and Maglalang 2012, restricted to
  * the bound one): when a literal x of the list becomes true, every other
@@ -9,21 +10,46 @@
  * encoding would do, so the implied literal gets the binary reason -x and
  * a conflict is the binary conflict (-x | -y): conflict analysis,
  * minimization, chronological backtracking and the trace see implicit
- * binary clauses and need nothing new.  In a proof the constraint stands
- * for its pairwise clauses: constraints added through the API while a
- * proof is traced are added as those clauses (which the formula the
- * proof is checked against must contain), so proofs never meet a native
- * constraint; bounds above one cannot be stated and are refused then.
- * Constraints are not detected among the clauses (yet).
+ * binary clauses and need nothing new.
  *
- * The constraints live back to back in 'arena' (size, then literals).
- * A literal's constraints are found through a static index built by
- * counting sort ('start' and 'occurs', 4 bytes per literal and per
- * occurrence): far less than a watch per occurrence (8 bytes plus a
- * growing array per literal), which matters when most variables are in
- * such constraints (a board of 25 million squares).  Constraints are
- * added at the root level only; the index is rebuilt before the next
- * propagation after constraints were added or simplified.
+ * The at-least-one half of an exactly-one constraint is its clause, but
+ * that clause is not stored nor watched: on a board of 25 million
+ * squares whose rows and columns are such clauses, their two watches
+ * wander over nearly every square and write nearly every page of the
+ * watch lists.  Instead the constraint watches two of its own literals
+ * (its first two, as a clause does, with the search for a replacement
+ * resuming where it last stopped, Gent 2013), found through the same
+ * index as the at-most-one side: a literal that becomes false visits the
+ * constraints containing it.  The first time the clause is needed, as
+ * the reason of its last literal or as a conflict, it joins the formula
+ * as an ordinary irredundant clause (lazy clause generation, Ohrimenko,
+ * Stuckey and Codish 2009) and the constraint is an at-most-one one from
+ * then on.  Propagation may add it in the middle of any technique, so
+ * the clause arena and the list of irredundant clauses keep room for all
+ * such clauses still to come ('es_reserve_exactly'): adding one never
+ * moves a clause another function holds.  Untouched, that room costs
+ * address space only.
+ *
+ * In a proof a constraint stands for its pairwise clauses (and the
+ * clause): constraints added through the API while a proof is traced are
+ * added as those clauses (which the formula the proof is checked against
+ * must contain), so proofs never meet a native constraint; bounds above
+ * one cannot be stated and are refused then.  Constraints are not
+ * detected among the clauses (yet).
+ *
+ * The constraints live back to back in 'arena' (two header words, then
+ * the literals, see 'internal.h').  A variable's constraints are found
+ * through a static index built by counting sort ('start' and 'occurs', 4
+ * bytes per variable and per occurrence, the occurrence being the
+ * constraint's reference and the sign of the variable's literal in it):
+ * far less than a watch per occurrence (8 bytes plus a growing array per
+ * literal), which matters when most variables are in such constraints (a
+ * board of 25 million squares).  One list per variable, not per
+ * literal: an assigned variable visits the constraints of both its
+ * literals (the true one's for at most one, the false one's for at least
+ * one).  Constraints are added at the root level only; the index is
+ * rebuilt before the next propagation after constraints were added or
+ * simplified.
  *
  * Propagating a true literal visits every literal of its constraints,
  * also the false ones: no watches to update and nothing to undo when
@@ -34,11 +60,13 @@
  * (they count as frozen, see 'es_frozen'), so elimination, blocked
  * clauses, substitution and congruence closure, which reason about the
  * clauses alone, stay sound.  Techniques that only propagate (probing,
- * vivification, lucky phases) see the constraints through propagation;
- * the search without learning ('dpll.c') copies them as binary clauses;
- * the rest (subsumption, Gaussian elimination, local search) ignores
- * them, which is sound since they only add or remove clauses implied by
- * the clauses. */
+ * vivification, lucky phases) see the constraints through propagation
+ * (probing with hyper-binary resolution, whose reasons must be binary,
+ * sees the at-most-one side only); the search without learning
+ * ('dpll.c') copies them as binary clauses and the clauses of the
+ * exactly-one constraints; the rest (subsumption, Gaussian elimination,
+ * local search) ignores them, which is sound since they only add or
+ * remove clauses implied by the formula. */
 
 #include "assign.h"
 
@@ -47,28 +75,59 @@
 #define all_atmosts(REF, A) \
   unsigned REF = 0, REF##_END_ = (unsigned) SIZE_STACK ((A)->arena); \
   REF < REF##_END_; \
-  REF += 1 + (A)->arena.begin[REF]
+  REF += ATMOST_HEADER_WORDS + ATMOST_SIZE ((A)->arena.begin[REF])
 
 static unsigned *atmost_literals (atmosts *A, unsigned ref) {
-  return A->arena.begin + ref + 1;
+  return A->arena.begin + ref + ATMOST_HEADER_WORDS;
 }
 
 static unsigned atmost_size (const atmosts *A, unsigned ref) {
-  return A->arena.begin[ref];
+  return ATMOST_SIZE (A->arena.begin[ref]);
+}
+
+static bool is_exactly (const atmosts *A, unsigned ref) {
+  return A->arena.begin[ref] & ATMOST_EXACTLY;
 }
 
 /*------------------------------------------------------------------------*/
 /* Storing and indexing. */
 
+/* Room for the clauses the exactly-one constraints may still add (see
+ * above): called wherever the arena or the irredundant list grows
+ * outside propagation. */
+void es_reserve_exactly (einsat *solver) {
+  const atmosts *A = &solver->atmosts;
+  if (!A->pending)
+    return;
+  RESERVE_STACK (solver->arena,
+                 SIZE_STACK (solver->arena) + A->pending_words);
+  RESERVE_STACK (solver->irredundant,
+                 SIZE_STACK (solver->irredundant) + A->pending);
+}
+
+static void count_pending (einsat *solver, unsigned size, bool more) {
+  atmosts *A = &solver->atmosts;
+  size_t words = ARENA_WORDS (size);
+  assert (more || (A->pending && A->pending_words >= words));
+  if (more)
+    A->pending_words += words;
+  else
+    A->pending_words -= words;
+  A->pending = more ? A->pending + 1 : A->pending - 1;
+}
+
 /* Stores the constraint over the internal literals 'lits' (at least
  * three, distinct variables, all unassigned). */
-void es_store_atmost (einsat *solver, size_t size, const unsigned *lits) {
+void es_store_atmost (einsat *solver, size_t size, const unsigned *lits,
+                      bool exactly) {
   atmosts *A = &solver->atmosts;
   assert (size > 2);
-  if (size > UINT_MAX - 1 - SIZE_STACK (A->arena) ||
+  if (size >= ATMOST_EXACTLY ||
+      size > UINT_MAX / 2 - ATMOST_HEADER_WORDS - SIZE_STACK (A->arena) ||
       A->occurrences + size > UINT_MAX)
     es_fatal (solver, "too many literals in at-most-one constraints");
-  PUSH_STACK (A->arena, (unsigned) size);
+  PUSH_STACK (A->arena, (unsigned) size | (exactly ? ATMOST_EXACTLY : 0));
+  PUSH_STACK (A->arena, 2); /* where the search for a watch resumes */
   for (size_t i = 0; i < size; i++) {
     unsigned lit = lits[i];
     assert (!VALUE (lit));
@@ -79,8 +138,14 @@ void es_store_atmost (einsat *solver, size_t size, const unsigned *lits) {
   A->occurrences += size;
   A->stale = true;
   solver->irredundant_changes++;
-  INC (atmosts_added);
-  LOGLITS (size, lits, "at-most-one constraint");
+  if (exactly) {
+    count_pending (solver, (unsigned) size, true);
+    es_reserve_exactly (solver);
+    INC (exactly_added);
+  } else
+    INC (atmosts_added);
+  LOGLITS (size, lits, "%s constraint",
+           exactly ? "exactly-one" : "at-most-one");
 }
 
 static void release_index (einsat *solver) {
@@ -90,8 +155,14 @@ static void release_index (einsat *solver) {
   RELEASE_STACK (A->occurs);
 }
 
-/* Counting sort of the references by literal: 'start[lit]' is where the
- * constraints of 'lit' begin in 'occurs', 'start[lit + 1]' where they
+/* An entry of the index: the constraint 'ref' has 'lit' (references
+ * stay below 2^31, see 'es_store_atmost'). */
+static unsigned index_entry (unsigned ref, unsigned lit) {
+  return ref << 1 | (lit & 1);
+}
+
+/* Counting sort of the occurrences by variable: 'start[idx]' is where the
+ * constraints of 'idx' begin in 'occurs', 'start[idx + 1]' where they
  * end. */
 void es_index_atmosts (einsat *solver) {
   atmosts *A = &solver->atmosts;
@@ -99,29 +170,29 @@ void es_index_atmosts (einsat *solver) {
   A->stale = false;
   if (!A->count)
     return;
-  size_t literals = 2 * (size_t) solver->vars;
-  A->start_size = literals + 1;
+  size_t vars = solver->vars;
+  A->start_size = vars + 1;
   NEW_ARRAY (A->start, A->start_size);
   unsigned *start = A->start;
   for (all_atmosts (ref, A)) {
     const unsigned *lits = atmost_literals (A, ref);
     for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
-      start[lits[i] + 1]++;
+      start[IDX (lits[i]) + 1]++;
   }
-  for (size_t lit = 1; lit <= literals; lit++)
-    start[lit] += start[lit - 1];
-  assert (start[literals] == A->occurrences);
+  for (size_t idx = 1; idx <= vars; idx++)
+    start[idx] += start[idx - 1];
+  assert (start[vars] == A->occurrences);
   RESERVE_STACK (A->occurs, A->occurrences);
   RESIZE_STACK (A->occurs, A->occurrences);
   unsigned *occurs = A->occurs.begin;
   for (all_atmosts (ref, A)) {
     const unsigned *lits = atmost_literals (A, ref);
     for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
-      occurs[start[lits[i]]++] = ref;
+      occurs[start[IDX (lits[i])]++] = index_entry (ref, lits[i]);
   }
-  /* Each 'start[lit]' moved to the end of its block: shift back. */
-  for (size_t lit = literals; lit; lit--)
-    start[lit] = start[lit - 1];
+  /* Each 'start[idx]' moved to the end of its block: shift back. */
+  for (size_t idx = vars; idx; idx--)
+    start[idx] = start[idx - 1];
   start[0] = 0;
 }
 
@@ -129,6 +200,7 @@ void es_release_atmosts (einsat *solver) {
   release_index (solver);
   RELEASE_STACK (solver->atmosts.arena);
   RELEASE_STACK (solver->atmosts.registers);
+  RELEASE_STACK (solver->atmosts.negated);
 }
 
 /*------------------------------------------------------------------------*/
@@ -327,44 +399,227 @@ void es_add_original_atmost (einsat *solver, size_t size,
     es_new_binary (solver, false, NOT (lits->begin[0]),
                    NOT (lits->begin[1]));
   else if (kept > 2)
-    es_store_atmost (solver, kept, lits->begin);
+    es_store_atmost (solver, kept, lits->begin, false);
   CLEAR_STACK (*lits);
+}
+
+/* Exactly one of the literals 'lits' (imported, normalized: unassigned
+ * and of distinct variables, see 'normalize'). */
+static void add_normalized_exactly_one (einsat *solver, unsigneds *lits) {
+  size_t kept = SIZE_STACK (*lits);
+  unsigned *l = lits->begin;
+  if (!kept)
+    solver->inconsistent = true;
+  else if (kept == 1)
+    es_assign_unit (solver, l[0]);
+  else if (kept == 2) {
+    es_new_binary (solver, false, NOT (l[0]), NOT (l[1]));
+    es_new_binary (solver, false, l[0], l[1]);
+  } else
+    es_store_atmost (solver, kept, l, true);
+}
+
+static const int *negated_literals (einsat *solver, size_t size,
+                                    const int *elits) {
+  ints *negated = &solver->atmosts.negated;
+  CLEAR_STACK (*negated);
+  for (size_t i = 0; i < size; i++)
+    PUSH_STACK (*negated, -elits[i]);
+  return negated->begin;
+}
+
+/* Bound one: the native constraint; in a proof its pairwise clauses and
+ * then the clause 'elits'. */
+static void add_exactly_one (einsat *solver, size_t size,
+                             const int *elits) {
+  unsigneds *lits = &solver->clause;
+  import_literals (solver, size, elits, lits);
+  if (solver->proof) {
+    CLEAR_STACK (*lits); /* 'es_add_original_clause' uses it */
+    add_pairwise (solver, size, elits);
+    es_add_original_clause (solver, size, elits);
+    return;
+  }
+  solver->originals++;
+  if (GET_OPTION (check)) {
+    remember_for_checking (solver, size, elits, 1);
+    remember_for_checking (solver, size,
+                           negated_literals (solver, size, elits),
+                           (int) size - 1);
+  }
+  if (!solver->inconsistent && normalize (solver, lits))
+    add_normalized_exactly_one (solver, lits);
+  CLEAR_STACK (*lits);
+}
+
+/* Exactly 'bound' of the literals: bound one natively, 'size - 1' as
+ * exactly one of the negations, any other bound as at most 'bound' of
+ * the literals and at most 'size - bound' of their negations (a bound
+ * below zero or above 'size' is a contradiction). */
+void es_add_original_exactly (einsat *solver, size_t size,
+                              const int *elits, int bound) {
+  assert (!solver->level && !solver->dense);
+  if (bound == 1 && size >= 1) {
+    add_exactly_one (solver, size, elits);
+    return;
+  }
+  if (bound >= 2 && (size_t) bound + 1 == size) {
+    add_exactly_one (solver, size, negated_literals (solver, size, elits));
+    return;
+  }
+  es_add_original_atmost (solver, size, elits, bound);
+  long rest = (long) size - (long) bound;
+  if (bound < 0) /* already a contradiction; only the variables count */
+    rest = (long) size;
+  es_add_original_atmost (solver, size,
+                          negated_literals (solver, size, elits),
+                          rest > INT_MAX ? INT_MAX : (int) rest);
 }
 
 /*------------------------------------------------------------------------*/
 /* Propagation. */
 
-/* The true literal 'lit' falsifies the other literals of its constraints
- * (reason: the binary clause (-lit | -other)); a second true literal is
- * the binary conflict (-lit | -other). */
+/* Moves the literal of the highest level among 'lits[pos..size)' to
+ * 'pos'. */
+static void move_highest_level (einsat *solver, unsigned *lits,
+                                unsigned size, unsigned pos) {
+  unsigned best = pos;
+  for (unsigned i = pos + 1; i < size; i++)
+    if (LEVEL (lits[i]) > LEVEL (lits[best]))
+      best = i;
+  unsigned lit = lits[pos];
+  lits[pos] = lits[best];
+  lits[best] = lit;
+}
+
+/* The clause of the exactly-one constraint 'ref' joins the formula (see
+ * above), ordered as a watched clause: the implied literal (or the false
+ * literal of the highest level) first, the false literal of the highest
+ * level among the others second.  The constraint is at-most-one from now
+ * on.  Returns the clause. */
+static unsigned add_clause_of (einsat *solver, unsigned ref, bool conflict) {
+  atmosts *A = &solver->atmosts;
+  unsigned size = atmost_size (A, ref), *lits = atmost_literals (A, ref);
+  if (conflict)
+    move_highest_level (solver, lits, size, 0);
+  move_highest_level (solver, lits, size, 1);
+  A->arena.begin[ref] = size;
+  count_pending (solver, size, false);
+  assert (SIZE_STACK (solver->arena) + ARENA_WORDS (size) <=
+          CAPACITY_STACK (solver->arena));
+  INC (exactly_clauses);
+  return es_new_clause (solver, false, 0, size, lits);
+}
+
+/* A watch for the exactly-one constraint at 'ref' other than 'lits[0]'
+ * and 'lits[1]': the first non-false literal from where the last search
+ * stopped, wrapping around, as for clauses ('es_find_replacement').
+ * Returns 0 if every other literal is false. */
+static unsigned *find_watch (einsat *solver, unsigned ref, uint64_t *ticks) {
+  atmosts *A = &solver->atmosts;
+  const signed char *const values = solver->values;
+  unsigned *const lits = atmost_literals (A, ref);
+  unsigned *const end = lits + atmost_size (A, ref);
+  unsigned *const searched = A->arena.begin + ref + 1;
+  unsigned *const middle = lits + *searched;
+  unsigned *r = middle;
+  while (r != end && values[*r] < 0)
+    r++;
+  size_t scanned = (size_t) (r - middle);
+  if (r == end) {
+    r = lits + 2;
+    while (r != middle && values[*r] < 0)
+      r++;
+    scanned += (size_t) (r - lits - 2);
+  }
+  *ticks += 1 + (scanned >> 4);
+  assert (middle < end);
+  if (r == middle && values[*r] < 0) /* wrapped around: all false */
+    return 0;
+  *searched = (unsigned) (r - lits);
+  return r;
+}
+
+/* The literal 'false_lit' of the exactly-one constraint 'ref' became
+ * false: if it is a watch, the constraint looks for another one, or
+ * implies its last literal, or is a conflict (both through its clause). */
+static unsigned watch_elsewhere (einsat *solver, unsigned ref,
+                                 unsigned false_lit, uint64_t *ticks) {
+  atmosts *A = &solver->atmosts;
+  const signed char *const values = solver->values;
+  unsigned *const lits = atmost_literals (A, ref);
+  if (lits[0] != false_lit && lits[1] != false_lit)
+    return INVALID;
+  (*ticks)++;
+  const unsigned other = lits[0] ^ lits[1] ^ false_lit;
+  lits[0] = other;
+  lits[1] = false_lit;
+  if (values[other] > 0)
+    return INVALID;
+  unsigned *const r = find_watch (solver, ref, ticks);
+  if (r) {
+    lits[1] = *r;
+    *r = false_lit;
+  } else if (values[other] < 0)
+    return add_clause_of (solver, ref, true);
+  else {
+    unsigned cref = add_clause_of (solver, ref, false);
+    es_assign_reason (solver, other, cref,
+                      es_reason_level (solver, other, CLAUSE (cref)));
+  }
+  return INVALID;
+}
+
+/* The true literal 'lit' of the constraint 'ref' falsifies its other
+ * literals (reason: the binary clause (-lit | -other)); a second true
+ * literal is the binary conflict (-lit | -other). */
+static unsigned falsify_others (einsat *solver, unsigned ref, unsigned lit,
+                                uint64_t *ticks) {
+  atmosts *A = &solver->atmosts;
+  const unsigned not_lit = NOT (lit);
+  const signed char *const values = solver->values;
+  const unsigned *lits = atmost_literals (A, ref);
+  const unsigned *const lits_end = lits + atmost_size (A, ref);
+  *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
+  for (; lits != lits_end; lits++) {
+    const unsigned other = *lits;
+    const signed char value = values[other];
+    if (!value)
+      es_assign_binary (solver, NOT (other), not_lit);
+    else if (value > 0 && other != lit) {
+      solver->conflict_binary[0] = not_lit;
+      solver->conflict_binary[1] = NOT (other);
+      return BINARY_CONFLICT;
+    }
+  }
+  return INVALID;
+}
+
+/* The true literal 'lit' visits the constraints of its variable: those
+ * with 'lit' make their other literals false; with 'exactly' those with
+ * its negation, if exactly-one, move their watch. */
 unsigned es_propagate_atmosts (einsat *solver, unsigned lit,
-                               uint64_t *ticks) {
+                               uint64_t *ticks, bool exactly) {
   atmosts *A = &solver->atmosts;
   assert (!A->stale);
   assert (solver->values[lit] > 0);
-  if (lit + 1 >= A->start_size)
+  const unsigned idx = IDX (lit);
+  if (idx + 1 >= A->start_size)
     return INVALID; /* a variable added after the last index */
-  const unsigned *p = A->occurs.begin + A->start[lit];
-  const unsigned *const end = A->occurs.begin + A->start[lit + 1];
-  const unsigned not_lit = NOT (lit);
-  const signed char *const values = solver->values;
-  const unsigned *const arena = A->arena.begin;
+  const unsigned *p = A->occurs.begin + A->start[idx];
+  const unsigned *const end = A->occurs.begin + A->start[idx + 1];
+  const unsigned sign = lit & 1;
+  exactly &= A->pending > 0;
   *ticks += 1 + ((size_t) (end - p) >> 4);
   for (; p != end; p++) {
-    const unsigned *lits = arena + *p + 1;
-    const unsigned *const lits_end = lits + lits[-1];
-    *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
-    for (; lits != lits_end; lits++) {
-      const unsigned other = *lits;
-      const signed char value = values[other];
-      if (!value)
-        es_assign_binary (solver, NOT (other), not_lit);
-      else if (value > 0 && other != lit) {
-        solver->conflict_binary[0] = not_lit;
-        solver->conflict_binary[1] = NOT (other);
-        return BINARY_CONFLICT;
-      }
-    }
+    const unsigned ref = *p >> 1;
+    unsigned conflict = INVALID;
+    if ((*p & 1) == sign)
+      conflict = falsify_others (solver, ref, lit, ticks);
+    else if (exactly && is_exactly (A, ref))
+      conflict = watch_elsewhere (solver, ref, NOT (lit), ticks);
+    if (conflict != INVALID)
+      return conflict;
   }
   return INVALID;
 }
@@ -382,7 +637,10 @@ void es_copy_atmosts (einsat *solver, einsat *from,
     CLEAR_STACK (*elits);
     for (unsigned i = 0; i < size; i++)
       PUSH_STACK (*elits, map (lits[i]));
-    es_add_original_atmost (solver, size, elits->begin, 1);
+    if (is_exactly (A, ref))
+      es_add_original_exactly (solver, size, elits->begin, 1);
+    else
+      es_add_original_atmost (solver, size, elits->begin, 1);
   }
   CLEAR_STACK (*elits);
 }
@@ -396,7 +654,7 @@ uint64_t es_atmost_pairs (einsat *solver) {
   uint64_t pairs = 0;
   for (all_atmosts (ref, A)) {
     uint64_t size = atmost_size (A, ref);
-    pairs += size * (size - 1) / 2;
+    pairs += size * (size - 1) / 2 + is_exactly (A, ref);
   }
   return pairs;
 }
@@ -424,12 +682,35 @@ void es_push_atmost_pairs (einsat *solver, unsigneds *pairs) {
   }
 }
 
+/* The clauses of the exactly-one constraints not satisfied at the root,
+ * without their false literals, each ended by INVALID. */
+void es_push_exactly_clauses (einsat *solver, unsigneds *clauses) {
+  atmosts *A = &solver->atmosts;
+  for (all_atmosts (ref, A)) {
+    if (!is_exactly (A, ref))
+      continue;
+    const unsigned *lits = atmost_literals (A, ref);
+    unsigned size = atmost_size (A, ref);
+    bool satisfied = false;
+    for (unsigned i = 0; i < size; i++)
+      satisfied |= VALUE (lits[i]) > 0;
+    if (satisfied)
+      continue;
+    for (unsigned i = 0; i < size; i++)
+      if (!VALUE (lits[i]))
+        PUSH_STACK (*clauses, lits[i]);
+    PUSH_STACK (*clauses, INVALID);
+  }
+}
+
 /*------------------------------------------------------------------------*/
 /* Root-level simplification: a constraint with a true literal is
  * satisfied (propagation made the others false), false literals go, and
- * a constraint left with fewer than two literals goes too.  Constraints
- * stand for their pairwise clauses in a proof, which stay there: nothing
- * to write. */
+ * an at-most-one constraint left with fewer than two literals goes too;
+ * an exactly-one constraint left with two becomes the binary clauses
+ * (a | b) and (-a | -b) (after complete propagation it has at least two
+ * unassigned literals or a true one).  Constraints stand for their
+ * clauses in a proof, which stay there: nothing to write. */
 
 void es_simplify_atmosts (einsat *solver) {
   atmosts *A = &solver->atmosts;
@@ -438,14 +719,16 @@ void es_simplify_atmosts (einsat *solver) {
     return;
   unsigned *const arena = A->arena.begin, *q = arena;
   const size_t words = SIZE_STACK (A->arena);
-  unsigned count = 0;
-  size_t kept_literals = 0;
+  unsigned count = 0, pending = 0;
+  size_t kept_literals = 0, pending_words = 0;
   bool changed = false;
   for (size_t ref = 0; ref < words;) {
-    const unsigned size = arena[ref];
-    const unsigned *lits = arena + ref + 1;
-    ref += 1 + (size_t) size;
-    unsigned *header = q++, kept = 0;
+    const unsigned header = arena[ref], size = ATMOST_SIZE (header);
+    const bool exactly = header & ATMOST_EXACTLY;
+    const unsigned *lits = arena + ref + ATMOST_HEADER_WORDS;
+    ref += ATMOST_HEADER_WORDS + (size_t) size;
+    unsigned *start = q, kept = 0;
+    q += ATMOST_HEADER_WORDS;
     bool satisfied = false;
     for (unsigned i = 0; i < size; i++) {
       signed char value = VALUE (lits[i]);
@@ -454,20 +737,30 @@ void es_simplify_atmosts (einsat *solver) {
         q[kept++] = lits[i]; /* never ahead of 'lits + i' */
     }
     changed |= kept != size;
-    if (satisfied || kept < 2) {
-      q = header;
+    assert (!exactly || satisfied || kept >= 2);
+    if (exactly && !satisfied && kept == 2) {
+      es_new_binary (solver, false, NOT (q[0]), NOT (q[1]));
+      es_new_binary (solver, false, q[0], q[1]);
+    }
+    if (satisfied || kept < 2 || (exactly && kept == 2)) {
+      q = start;
       continue;
     }
-    *header = kept;
+    start[0] = kept | (exactly ? ATMOST_EXACTLY : 0);
+    start[1] = 2;
     q += kept;
     count++;
     kept_literals += kept;
+    if (exactly)
+      pending++, pending_words += ARENA_WORDS (kept);
   }
   if (!changed)
     return;
   RESIZE_STACK (A->arena, (size_t) (q - arena));
   A->count = count;
   A->occurrences = kept_literals;
+  A->pending = pending;
+  A->pending_words = pending_words;
   A->stale = true;
   solver->irredundant_changes++;
 }
@@ -476,7 +769,9 @@ void es_simplify_atmosts (einsat *solver) {
 /* Checks. */
 
 /* With option 'check': after complete propagation at the root level no
- * constraint has a true literal and another one unassigned or true. */
+ * constraint has a true literal and another one unassigned or true, and
+ * no exactly-one constraint has fewer than two unassigned literals
+ * without a true one. */
 void es_check_atmosts_propagated (einsat *solver) {
   atmosts *A = &solver->atmosts;
   for (all_atmosts (ref, A)) {
@@ -486,7 +781,8 @@ void es_check_atmosts_propagated (einsat *solver) {
       true_lits += VALUE (lits[i]) > 0;
       open += !VALUE (lits[i]);
     }
-    if (true_lits > 1 || (true_lits && open))
+    if (true_lits > 1 || (true_lits && open) ||
+        (is_exactly (A, ref) && !true_lits && open < 2))
       es_fatal (solver, "internal error: at-most-one constraint not "
                         "propagated");
   }

@@ -32,7 +32,9 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
   size_t start = SIZE_STACK (solver->arena);
   if (size > UINT_MAX / 2 || start + words > MAX_ARENA_WORDS)
     es_out_of_memory (solver, words * sizeof (unsigned));
-  RESERVE_STACK (solver->arena, start + words);
+  /* Room for the clauses of exactly-one constraints, see 'atmost.c'. */
+  RESERVE_STACK (solver->arena,
+                 start + words + solver->atmosts.pending_words);
   RESIZE_STACK (solver->arena, start + words);
   size_t ref = start + solver->id_words;
   clause *c = CLAUSE ((unsigned) ref);
@@ -45,8 +47,10 @@ unsigned es_new_clause (einsat *solver, bool redundant, unsigned glue,
   memcpy (c->lits, lits, size * sizeof *lits);
   if (redundant)
     PUSH_STACK (solver->redundant, (unsigned) ref);
-  else
+  else {
     PUSH_STACK (solver->irredundant, (unsigned) ref);
+    es_reserve_exactly (solver);
+  }
   es_count_clause (solver, redundant, 1);
   if (solver->dense)
     es_connect_occurrences (solver, (unsigned) ref);
@@ -128,6 +132,7 @@ void es_promote_clause (einsat *solver, clause *c) {
   es_count_clause (solver, true, -1);
   es_count_clause (solver, false, 1);
   PUSH_STACK (solver->irredundant, REF (c));
+  es_reserve_exactly (solver);
   LOGCLAUSE (REF (c), "promoted");
 }
 

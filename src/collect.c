@@ -54,7 +54,8 @@ void es_collect (einsat *solver) {
   unsigneds *arena = &solver->new_arena;
   CLEAR_STACK (*arena);
   size_t live = SIZE_STACK (solver->arena) - solver->garbage_words;
-  RESERVE_STACK (*arena, live ? live : 1);
+  /* With room for the clauses of exactly-one constraints ('atmost.c'). */
+  RESERVE_STACK (*arena, live + solver->atmosts.pending_words + 1);
   copy_clauses (solver, &solver->irredundant, false, arena);
   copy_clauses (solver, &solver->redundant, true, arena);
   assert (SIZE_STACK (*arena) <= live);

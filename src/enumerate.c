@@ -521,7 +521,8 @@ static void load_binaries (einsat *solver, subsolver *s) {
 }
 
 /* The sub-solver knows clauses only: at-most-one constraints become
- * their pairwise clauses. */
+ * their pairwise clauses, exactly-one constraints these and their
+ * clause. */
 static void load_atmosts (einsat *solver, subsolver *s) {
   if (!solver->atmosts.count)
     return;
@@ -530,6 +531,17 @@ static void load_atmosts (einsat *solver, subsolver *s) {
   for (unsigned *p = s->lits.begin; p != s->lits.end; p += 2) {
     unsigned lits[2] = {to_dpll (s, p[0]), to_dpll (s, p[1])};
     es_dpll_clause (s->dpll, 2, lits);
+  }
+  CLEAR_STACK (s->lits);
+  es_push_exactly_clauses (solver, &s->lits);
+  unsigned *begin = s->lits.begin;
+  for (unsigned *p = begin; p != s->lits.end; p++) {
+    if (*p != INVALID) {
+      *p = to_dpll (s, *p);
+      continue;
+    }
+    es_dpll_clause (s->dpll, (size_t) (p - begin), begin);
+    begin = p + 1;
   }
   CLEAR_STACK (s->lits);
 }

@@ -91,9 +91,13 @@ static unsigned propagate_binaries (einsat *solver, unsigned lit,
     }
     es_assign_binary (solver, w.blit, not_lit);
   }
-  /* Native at-most-one constraints imply through binary reasons too. */
-  return solver->atmosts.count ? es_propagate_atmosts (solver, lit, ticks)
-                               : INVALID;
+  /* Native at-most-one constraints imply through binary reasons too;
+   * the clauses of exactly-one constraints would not, so they are left
+   * out (probing is sound with less propagation, and everything it
+   * assigns here is undone). */
+  return solver->atmosts.count
+             ? es_propagate_atmosts (solver, lit, ticks, false)
+             : INVALID;
 }
 
 static bool contains (clause *c, unsigned lit) {

@@ -147,8 +147,11 @@ int es_proof_literal (const einsat *solver, unsigned ilit) {
 }
 
 void es_release_variables (einsat *solver) {
+  /* Only lists that exist: writing the empty ones would touch every page
+   * of the array at the very end (see 'zeroed_capacity' above). */
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
-    RELEASE_STACK (solver->watches[lit]);
+    if (solver->watches[lit].begin)
+      RELEASE_STACK (solver->watches[lit]);
   unsigned arrays = 0;
 #define ARRAY(NAME, FACTOR) \
   DELETE_ARRAY (solver->NAME, \

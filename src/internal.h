@@ -419,19 +419,31 @@ typedef struct walker {
 typedef STACK (frame) frames;
 typedef STACK (watch) watch_stack;
 
-/* Native at-most-one constraints ('atmost.c'): back to back in 'arena'
- * (size, then the literals), referenced by their offset; the index
- * lists the constraints of each literal ('occurs' from 'start[lit]' to
- * 'start[lit + 1]', for the literals below 'start_size - 1'). */
+/* Native at-most-one and exactly-one constraints ('atmost.c'): back to
+ * back in 'arena' (two header words: the size, with ATMOST_EXACTLY set
+ * for an exactly-one constraint, and where the last search for a watch
+ * stopped; then the literals), referenced by their offset; the index
+ * lists the constraints of each variable ('occurs' from 'start[idx]' to
+ * 'start[idx + 1]', for the variables below 'start_size - 1', each entry
+ * the reference times two plus the sign of the variable's literal).
+ * 'pending_words' and 'pending' are the arena words and the number of
+ * the clauses that the exactly-one constraints may still add to the
+ * clause arena and 'irredundant' (their capacity is kept reserved). */
+#define ATMOST_HEADER_WORDS 2u
+#define ATMOST_EXACTLY (1u << 31)
+#define ATMOST_SIZE(WORD) ((WORD) & ~ATMOST_EXACTLY)
 typedef struct atmosts {
   unsigneds arena;
   unsigned count;     /* constraints in the arena */
   size_t occurrences; /* literals in the arena */
+  size_t pending_words;
+  unsigned pending;
   unsigned *start;    /* per literal, and one more */
   size_t start_size;
   unsigneds occurs;
   bool stale;          /* the index must be rebuilt */
   unsigneds registers; /* scratch of the counters of larger bounds */
+  ints negated;        /* scratch: negated external literals */
 } atmosts;
 
 /* Clause exchange ('share.c'): the export callback, the queue that
@@ -849,11 +861,17 @@ unsigned es_reason_level (einsat *, unsigned lit, clause *);
 void es_new_level (einsat *, unsigned decision);
 
 /* in 'atmost.c' */
+void es_add_original_exactly (einsat *, size_t size, const int *elits,
+                              int bound);
+void es_reserve_exactly (einsat *);
+void es_push_exactly_clauses (einsat *, unsigneds *lits);
 void es_add_original_atmost (einsat *, size_t size, const int *elits,
                              int bound);
-void es_store_atmost (einsat *, size_t size, const unsigned *lits);
+void es_store_atmost (einsat *, size_t size, const unsigned *lits,
+                      bool exactly);
 void es_index_atmosts (einsat *);
-unsigned es_propagate_atmosts (einsat *, unsigned lit, uint64_t *ticks);
+unsigned es_propagate_atmosts (einsat *, unsigned lit, uint64_t *ticks,
+                               bool exactly);
 void es_simplify_atmosts (einsat *);
 void es_copy_atmosts (einsat *, einsat *from, int (*map) (unsigned ilit));
 uint64_t es_atmost_pairs (einsat *); /* pairwise clauses they stand for */

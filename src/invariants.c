@@ -283,38 +283,50 @@ static void check_schedule (einsat *solver) {
 }
 
 /*------------------------------------------------------------------------*/
-/* Native at-most-one constraints ('atmost.c'): the counts, the flags of
- * their variables and, unless it is to be rebuilt, the index. */
+/* Native at-most-one and exactly-one constraints ('atmost.c'): the
+ * counts, the flags of their variables, the room kept for the clauses of
+ * exactly-one constraints and, unless it is to be rebuilt, the index. */
 
 static void check_atmosts (einsat *solver) {
   const atmosts *A = &solver->atmosts;
   const unsigned *arena = A->arena.begin;
-  size_t words = SIZE_STACK (A->arena), literals = 0;
-  unsigned count = 0;
+  size_t words = SIZE_STACK (A->arena), literals = 0, pending_words = 0;
+  unsigned count = 0, pending = 0;
   uint64_t expected = 0, indexed = 0;
-  for (size_t ref = 0; ref < words; ref += 1 + (size_t) arena[ref]) {
-    unsigned size = arena[ref];
-    assert (size >= 2 && ref + size < words);
-    for (unsigned i = 1; i <= size; i++) {
-      unsigned lit = arena[ref + i];
+  for (size_t ref = 0; ref < words;
+       ref += ATMOST_HEADER_WORDS + (size_t) ATMOST_SIZE (arena[ref])) {
+    unsigned size = ATMOST_SIZE (arena[ref]);
+    const unsigned *lits = arena + ref + ATMOST_HEADER_WORDS;
+    assert (size >= 2 && ref + ATMOST_HEADER_WORDS + size <= words);
+    assert (arena[ref + 1] == 2 ||
+            (2 < arena[ref + 1] && arena[ref + 1] < size));
+    for (unsigned i = 0; i < size; i++) {
+      unsigned lit = lits[i];
       assert (IDX (lit) < solver->vars);
       assert (FLAGS (IDX (lit))->atmost);
       assert (!FLAGS (IDX (lit))->eliminated);
       expected += pair_hash (lit, (unsigned) ref);
     }
+    if (arena[ref] & ATMOST_EXACTLY)
+      pending++, pending_words += ARENA_WORDS (size);
     count++;
     literals += size;
   }
+  assert (pending == A->pending && pending_words == A->pending_words);
+  assert (!pending || SIZE_STACK (solver->arena) + pending_words <=
+                          CAPACITY_STACK (solver->arena));
   assert (count == A->count);
   assert (literals == A->occurrences);
   if (A->stale || !A->count)
     return;
-  assert (A->start_size <= 2 * (size_t) solver->vars + 1);
+  assert (A->start_size <= (size_t) solver->vars + 1);
   assert (A->start[A->start_size - 1] == SIZE_STACK (A->occurs));
-  for (size_t lit = 0; lit + 1 < A->start_size; lit++) {
-    assert (A->start[lit] <= A->start[lit + 1]);
-    for (unsigned i = A->start[lit]; i < A->start[lit + 1]; i++)
-      indexed += pair_hash ((unsigned) lit, A->occurs.begin[i]);
+  for (size_t idx = 0; idx + 1 < A->start_size; idx++) {
+    assert (A->start[idx] <= A->start[idx + 1]);
+    for (unsigned i = A->start[idx]; i < A->start[idx + 1]; i++) {
+      unsigned o = A->occurs.begin[i];
+      indexed += pair_hash (LIT ((unsigned) idx) | (o & 1), o >> 1);
+    }
   }
   assert (indexed == expected);
 }

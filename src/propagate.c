@@ -13,7 +13,8 @@
  * search stays deterministic.  The search propagates within the
  * propagation limit ('einsat_set_propagation_limit'), checked per
  * literal in a loop of its own.  Native at-most-one constraints are
- * propagated by 'atmost.c', after the clauses of each literal. */
+ * and exactly-one constraints are propagated by 'atmost.c', after the
+ * clauses of each literal. */
 
 #include "assign.h"
 
@@ -129,7 +130,7 @@ static unsigned propagate_with_atmosts (einsat *solver, uint64_t left) {
     unsigned lit = solver->trail[propagated++];
     conflict = propagate_literal (solver, lit, &ticks);
     if (conflict == INVALID)
-      conflict = es_propagate_atmosts (solver, lit, &ticks);
+      conflict = es_propagate_atmosts (solver, lit, &ticks, true);
     left--;
   }
   return finish_propagation (solver, propagated, ticks, conflict);

@@ -42,6 +42,8 @@
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
+  COUNTER (exactly_added, none, "native exactly-one constraints added") \
+  COUNTER (exactly_clauses, exactly_added, "clauses added when needed") \
   COUNTER (exported_binaries, none, "binary clauses exported") \
   COUNTER (exported_clauses, none, "larger clauses exported") \
   COUNTER (exported_units, none, "units exported") \

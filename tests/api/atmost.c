@@ -1,11 +1,16 @@
-/* Cardinality constraints ('einsat_add_atmost') against exhaustive
- * search: random incremental traces mixing clauses, at-most-k
- * constraints (any bound, with repeated and complementary literals),
+/* Cardinality constraints ('einsat_add_atmost', 'einsat_add_exactly')
+ * against exhaustive search: random incremental traces mixing clauses,
+ * at-most-k and exactly-k constraints (any bound, with repeated and
+ * complementary literals),
  * assumptions, solving and enumeration, each result checked against the
  * formula in which every constraint is spelled out as clauses (at most k
- * of n true: every k + 1 of them contain a false one), which is
- * obviously right.  Some traces run a portfolio of two threads, whose
- * workers copy the constraints.  Models must satisfy it, UNSAT must be
+ * of n true: every k + 1 of them contain a false one; exactly k: also at
+ * most n - k of the negations), which is obviously right.  A third of
+ * the traces are mostly exactly-one constraints, half of them with the
+ * search without learning off, so that the native propagation of their
+ * clauses (and their clauses added when first needed) does the work,
+ * the other half with it on, which copies their clauses.  Some traces
+ * run a portfolio of two threads, whose workers copy the constraints.  Models must satisfy it, UNSAT must be
  * real, failed assumptions must suffice, model counts must match.  Every
  * clause the solver exports ('einsat_set_export', with threads the workers'
  * shared clauses too) must be over the user's variables (never the
@@ -13,9 +18,10 @@
  *
  * Proof traces (with a checker as third argument) trace a DRAT or LRAT
  * proof while adding clauses and constraints of bound one (and trivial
- * bounds); a refutation is checked by the checker against the formula
- * with each at-most-one spelled out as its pairwise clauses, which is
- * what the library states in proofs. */
+ * bounds, and exactly n - 1 of n); a refutation is checked by the checker
+ * against the formula with each at-most-one spelled out as its pairwise
+ * clauses and each exactly-one as these and its clause, which is what
+ * the library states in proofs. */
 
 #include "../common/oracle.h"
 #include "../common/random_options.h"
@@ -27,7 +33,8 @@
 #define MAX_CONSTRAINT 9
 
 static formula f;
-static uint64_t natives, enumerated, workers, exported, proofs;
+static uint64_t natives, exactly, exactly_clauses, enumerated, workers,
+    exported, proofs;
 static bool export_failed;
 
 /* Each exported clause: over the formula's variables and implied by it
@@ -72,9 +79,52 @@ static bool used_before (const int *lits, int size, int var) {
   return false;
 }
 
-static void add_constraint (einsat *solver, uint64_t *rng, bool proof) {
+static void spell_out_atmost (int size, const int *lits, int bound) {
+  if (bound < 0)
+    formula_add (&f, 0, lits);
+  else if (bound < size) {
+    int chosen[MAX_CONSTRAINT + 1];
+    spell_out (size, lits, bound, 0, chosen, 0);
+  }
+}
+
+/* At most (or with 'exact' exactly) 'bound' of 'lits'. */
+static void add_cardinality (einsat *solver, int size, const int *lits,
+                             int bound, bool exact) {
+  if (exact)
+    einsat_add_exactly (solver, lits, (size_t) size, bound);
+  else
+    einsat_add_atmost (solver, lits, (size_t) size, bound);
+  if (getenv ("ATMOST_VERBOSE")) {
+    fprintf (stderr, "%s %d:", exact ? "exactly" : "atmost", bound);
+    for (int i = 0; i < size; i++)
+      fprintf (stderr, " %d", lits[i]);
+    fprintf (stderr, "\n");
+  }
+  if (!exact) {
+    spell_out_atmost (size, lits, bound);
+    return;
+  }
+  /* In the order of the library's proof: exactly n - 1 of n (n > 2) is
+   * exactly one of the negations, their pairwise clauses first. */
+  int negated[MAX_CONSTRAINT];
+  for (int i = 0; i < size; i++)
+    negated[i] = -lits[i];
+  bool mirrored = bound >= 2 && bound + 1 == size;
+  if (!mirrored)
+    spell_out_atmost (size, lits, bound);
+  spell_out_atmost (size, negated, bound < 0 ? size : size - bound);
+  if (mirrored)
+    spell_out_atmost (size, lits, bound);
+}
+
+/* 'one_hot': exactly one of distinct variables, the rest as below. */
+static void add_constraint (einsat *solver, uint64_t *rng, bool proof,
+                            bool one_hot) {
   int size = oracle_below (rng, MAX_CONSTRAINT + 1), lits[MAX_CONSTRAINT];
-  bool distinct = oracle_below (rng, 2); /* else repeated and negated */
+  bool distinct = one_hot || oracle_below (rng, 2); /* else repeated ... */
+  if (one_hot && size < 3)
+    size = 3;
   if (distinct && size > f.vars)
     size = f.vars;
   for (int i = 0; i < size; i++) {
@@ -84,24 +134,13 @@ static void add_constraint (einsat *solver, uint64_t *rng, bool proof) {
     while (distinct && used_before (lits, i, var));
     lits[i] = oracle_below (rng, 2) ? var : -var;
   }
+  bool exact = one_hot || !oracle_below (rng, 3);
   int bound = 1;
-  if (!oracle_below (rng, 3))
+  if (!one_hot && !oracle_below (rng, 3))
     bound = oracle_below (rng, size + 3) - 1; /* -1 .. size + 1 */
-  if (proof && bound > 1 && bound < size)
+  if (proof && bound > 1 && bound < size && (!exact || bound + 1 < size))
     bound = 1; /* larger bounds cannot be stated in a proof */
-  einsat_add_atmost (solver, lits, (size_t) size, bound);
-  if (getenv ("ATMOST_VERBOSE")) {
-    fprintf (stderr, "atmost %d:", bound);
-    for (int i = 0; i < size; i++)
-      fprintf (stderr, " %d", lits[i]);
-    fprintf (stderr, "\n");
-  }
-  if (bound < 0)
-    formula_add (&f, 0, lits);
-  else if (bound < size) {
-    int chosen[MAX_CONSTRAINT + 1];
-    spell_out (size, lits, bound, 0, chosen, 0);
-  }
+  add_cardinality (solver, size, lits, bound, exact);
 }
 
 typedef struct counting {
@@ -145,6 +184,9 @@ static bool run_trace (uint64_t seed) {
   f.vars = 3 + oracle_below (&rng, 12);
   einsat *solver = einsat_new ();
   randomize_options (solver, &rng);
+  bool one_hot = !oracle_below (&rng, 3);
+  if (one_hot && oracle_below (&rng, 2)) /* else it copies the clauses */
+    einsat_set_option (solver, "dpll", 0);
   bool portfolio = !oracle_below (&rng, 8);
   if (portfolio) { /* whose workers copy the constraints */
     einsat_set_option (solver, "threads", 2);
@@ -160,8 +202,8 @@ static bool run_trace (uint64_t seed) {
   for (t.step = 0; ok && t.step < steps; t.step++) {
     int adds = oracle_below (&rng, f.vars + 1);
     for (int i = 0; i < adds && f.clauses < ORACLE_MAX_CLAUSES - 200; i++) {
-      if (oracle_below (&rng, 2)) {
-        add_constraint (solver, &rng, false);
+      if (oracle_below (&rng, one_hot ? 4 : 2)) {
+        add_constraint (solver, &rng, false, one_hot);
         continue;
       }
       int size = 1 + oracle_below (&rng, 4);
@@ -189,6 +231,8 @@ static bool run_trace (uint64_t seed) {
       ok = check (&t, "exported a clause not implied by the formula");
   }
   natives += einsat_statistic (solver, "atmosts_added");
+  exactly += einsat_statistic (solver, "exactly_added");
+  exactly_clauses += einsat_statistic (solver, "exactly_clauses");
   workers += einsat_statistic (solver, "workers_started");
   einsat_delete (solver);
   return ok;
@@ -220,7 +264,7 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
   int adds = f.vars + oracle_below (&rng, 2 * f.vars);
   for (int i = 0; i < adds && f.clauses < ORACLE_MAX_CLAUSES - 200; i++)
     if (oracle_below (&rng, 3))
-      add_constraint (solver, &rng, true);
+      add_constraint (solver, &rng, true, false);
     else {
       int size = 1 + oracle_below (&rng, 4);
       formula_add_random (&f, &rng, size);
@@ -262,11 +306,14 @@ int main (int argc, char **argv) {
   for (long i = 0; i < proof_traces && failed < 5; i++)
     failed += !run_proof_trace (seed * 104729 + (uint64_t) i, checker);
   if (!failed)
-    printf ("ok atmost: %ld random traces (%llu native at-most-one "
-            "constraints, %llu enumerations, %llu threads, %llu exported "
+    printf ("ok atmost: %ld random traces (%llu native at-most-one and "
+            "%llu exactly-one constraints, %llu of their clauses added "
+            "when needed, %llu enumerations, %llu threads, %llu exported "
             "clauses checked), %ld proof traces (%llu refutations "
             "checked)\n",
             count, (unsigned long long) natives,
+            (unsigned long long) exactly,
+            (unsigned long long) exactly_clauses,
             (unsigned long long) enumerated, (unsigned long long) workers,
             (unsigned long long) exported, proof_traces,
             (unsigned long long) proofs);

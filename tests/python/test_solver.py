@@ -171,6 +171,45 @@ class AtmostTest(unittest.TestCase):
             projected = s.enumerate(list(range(1, n + 1)))
             self.assertEqual(sorted(to_bits(m) for m in projected), models)
 
+    def test_add_exactly_against_brute_force(self):
+        rng = random.Random(37)
+        for _ in range(150):
+            n, clauses = random_formula(rng, max_vars=8, max_size=3)
+            s = einsat.Solver(clauses, options={"dpll": rng.randint(0, 1)})
+            while s.vars < n:
+                s.new_var()
+            spelled = list(clauses)
+            for _ in range(rng.randint(1, 3)):
+                size = rng.randint(0, 6)
+                lits = [rng.choice([-1, 1]) * rng.randint(1, n) for _ in range(size)]
+                bound = rng.choice([1, 1, rng.randint(-1, 7)])
+                if bound == 1:
+                    s.add_exactly(lits)
+                else:
+                    s.add_exactly(lits, bound)
+                rest = size if bound < 0 else size - bound
+                spelled += spelled_out(lits, bound)
+                spelled += spelled_out([-lit for lit in lits], rest)
+            models = brute_force_models(n, spelled)
+            self.assertEqual(s.solve(), bool(models))
+            projected = s.enumerate(list(range(1, n + 1)))
+            self.assertEqual(sorted(to_bits(m) for m in projected), models)
+
+    def test_add_exactly_errors(self):
+        with einsat.Solver() as s:
+            self.assertRaises(TypeError, s.add_exactly, 3)
+            self.assertRaises(TypeError, s.add_exactly, [1, 2], "1")
+            self.assertRaises(ValueError, s.add_exactly, [1, 0, 2])
+            s.add_exactly([1, 2, 3])
+            s.add_clause([-1])
+            s.add_clause([-3])
+            self.assertIs(s.solve(), True)
+            self.assertEqual(s.model(), [-1, 2, -3])
+        with einsat.Solver(proof=os.devnull) as s:
+            self.assertRaisesRegex(ValueError, "proof", s.add_exactly,
+                                   [1, 2, 3, 4], 2)
+            s.add_exactly([1, 2, 3, 4], 3)  # exactly one of the negations
+
     def test_add_atmost_errors(self):
         with einsat.Solver() as s:
             self.assertRaises(TypeError, s.add_atmost, 3, 1)

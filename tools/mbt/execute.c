@@ -536,23 +536,21 @@ static void spell_out (executor *x, const call *c, int first, int depth,
   }
 }
 
-/* The oracle gets the constraint as clauses.  In a proof the library
- * states a negative bound as the empty clause, bound zero as units and
- * bound one as the pairwise clauses (-a | -b) in the order of the
- * literals (a before b); the formula checked with the proof gets the
- * same. */
-static void do_atmost (executor *x, const call *c) {
-  if (!use_literals (x, c->lits, c->size))
-    return;
-  for (int i = 0; i < c->size; i++)
-    if (abs (c->lits[i]) > x->max_added_var)
-      x->max_added_var = abs (c->lits[i]);
-  einsat_add_atmost (x->solver, c->lits, (size_t) c->size, (int) c->value);
+/* The oracle gets the constraint 'at most c->value of c->lits' as
+ * clauses. */
+static void spell_atmost (executor *x, const call *c) {
   int chosen[MBT_MAX_LITS + 1];
   if (c->value < 0)
     oracle_add (&x->formula, 0, 0);
   else if (c->value < c->size)
     spell_out (x, c, 0, 0, chosen);
+}
+
+/* In a proof the library states a negative bound as the empty clause,
+ * bound zero as units and bound one as the pairwise clauses (-a | -b) in
+ * the order of the literals (a before b); the formula checked with the
+ * proof gets the same. */
+static void record_atmost (executor *x, const call *c) {
   if (c->value < 0)
     record_literals (x, 0, 0);
   else if (c->value < c->size)
@@ -566,6 +564,66 @@ static void do_atmost (executor *x, const call *c) {
           record_literals (x, 2, pair);
         }
     }
+}
+
+static void note_variables (executor *x, const call *c) {
+  for (int i = 0; i < c->size; i++)
+    if (abs (c->lits[i]) > x->max_added_var)
+      x->max_added_var = abs (c->lits[i]);
+}
+
+static void do_atmost (executor *x, const call *c) {
+  if (!use_literals (x, c->lits, c->size))
+    return;
+  note_variables (x, c);
+  einsat_add_atmost (x->solver, c->lits, (size_t) c->size, (int) c->value);
+  spell_atmost (x, c);
+  record_atmost (x, c);
+}
+
+/* 'Exactly k of lits' is 'at most k of lits' and 'at most n - k of their
+ * negations' ('negated'; n - k clamped to n for a negative k, where the
+ * first is already a contradiction). */
+static void split_exactly (const call *c, call *at_most, call *negated) {
+  *at_most = *c;
+  at_most->kind = CALL_ATMOST;
+  *negated = *at_most;
+  for (int i = 0; i < c->size; i++)
+    negated->lits[i] = -c->lits[i];
+  negated->value = c->value < 0 ? c->size : c->size - c->value;
+}
+
+/* In a proof the library states an exactly-one constraint as its
+ * pairwise clauses and then the clause of its literals, bound n - 1 (n
+ * at least three) as exactly one of the negations, any other bound as the
+ * two upper bounds. */
+static void record_exactly (executor *x, const call *c) {
+  call at_most, negated;
+  split_exactly (c, &at_most, &negated);
+  if (c->value == 1 && c->size >= 1) {
+    at_most.value = 1;
+    record_atmost (x, &at_most);
+    record_literals (x, c->size, c->lits);
+  } else if (c->value >= 2 && c->value + 1 == c->size) {
+    negated.value = 1;
+    record_atmost (x, &negated);
+    record_literals (x, c->size, negated.lits);
+  } else {
+    record_atmost (x, &at_most);
+    record_atmost (x, &negated);
+  }
+}
+
+static void do_exactly (executor *x, const call *c) {
+  if (!use_literals (x, c->lits, c->size))
+    return;
+  note_variables (x, c);
+  einsat_add_exactly (x->solver, c->lits, (size_t) c->size, (int) c->value);
+  call at_most, negated;
+  split_exactly (c, &at_most, &negated);
+  spell_atmost (x, &at_most);
+  spell_atmost (x, &negated);
+  record_exactly (x, c);
 }
 
 static void do_assume (executor *x, const call *c) {
@@ -971,6 +1029,15 @@ static bool allowed (executor *x, const call *c) {
             ((!x->solved || incremental_proof (x)) &&
              (c->value <= 1 || c->value >= c->size))) &&
            spelled_clauses (c) <= MAX_SPELLED_CLAUSES;
+  if (c->kind == CALL_EXACTLY) { /* nor bounds 2 to size - 2 */
+    call at_most, negated;
+    split_exactly (c, &at_most, &negated);
+    return (!x->proof.traced ||
+            ((!x->solved || incremental_proof (x)) &&
+             (c->value <= 1 || c->value + 1 >= c->size))) &&
+           spelled_clauses (&at_most) + spelled_clauses (&negated) <=
+               MAX_SPELLED_CLAUSES;
+  }
   if (c->kind == CALL_ENUMERATE) /* blocks models: no proof of that */
     return !x->proof.traced;
   return true;
@@ -1004,6 +1071,7 @@ static void dispatch (executor *x, const call *c) {
   case CALL_CONFIGURE: do_configure (x, c); break;
   case CALL_ADD: do_add (x, c); break;
   case CALL_ATMOST: do_atmost (x, c); break;
+  case CALL_EXACTLY: do_exactly (x, c); break;
   case CALL_ASSUME: do_assume (x, c); break;
   case CALL_SOLVE: do_solve (x); break;
   case CALL_VAL: do_val (x, c); break;

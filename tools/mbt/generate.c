@@ -212,10 +212,12 @@ static void push_clause (generator *g) {
   push (g, &c);
 }
 
-/* 'At most k of these literals' (einsat_add_atmost): mostly bound one
- * over distinct variables (the native constraint), sometimes repeated
- * or complementary literals, larger bounds (a counter) or trivial ones.
- * 'proof': bounds above one only where they say nothing. */
+/* 'At most k of these literals' (einsat_add_atmost), or a third of the
+ * time 'exactly k' (einsat_add_exactly): mostly bound one over distinct
+ * variables (the native constraint), sometimes repeated or
+ * complementary literals, larger bounds (a counter) or trivial ones.
+ * 'proof': bounds above one only where they say nothing (or, for
+ * exactly, the bound size - 1: exactly one of the negations). */
 static void push_atmost (generator *g, bool proof) {
   call c;
   memset (&c, 0, sizeof c);
@@ -241,7 +243,10 @@ static void push_atmost (generator *g, bool proof) {
   c.value = 1;
   if (one_in (g, 3))
     c.value = (int64_t) pick (g, (uint64_t) c.size + 3) - 1; /* -1.. */
-  if (proof && c.value > 1 && c.value < c.size)
+  if (one_in (g, 3))
+    c.kind = CALL_EXACTLY;
+  if (proof && c.value > 1 && c.value < c.size &&
+      (c.kind == CALL_ATMOST || c.value + 1 < c.size))
     c.value = 1;
   push (g, &c);
 }

@@ -47,6 +47,7 @@ typedef enum call_kind {
   CALL_DECIDE,      /* decide callback with random seed value (< 0: off) */
   CALL_PROOF,       /* name: drat, drat-text, lrat or lrat-text */
   CALL_ATMOST,      /* bound (value), lits: einsat_add_atmost */
+  CALL_EXACTLY,     /* bound (value), lits: einsat_add_exactly */
   NUMBER_OF_CALL_KINDS
 } call_kind;
 

@@ -61,7 +61,8 @@ static bool remove_literals (trace *t, shrinking *s) {
   trace_init (&candidate);
   for (size_t i = 0; i < t->size; i++) {
     call_kind kind = t->calls[i].kind;
-    if (kind != CALL_ADD && kind != CALL_ENUMERATE && kind != CALL_ATMOST)
+    if (kind != CALL_ADD && kind != CALL_ENUMERATE && kind != CALL_ATMOST &&
+        kind != CALL_EXACTLY)
       continue;
     for (int j = t->calls[i].size - 1; j >= 0; j--) {
       trace_copy (&candidate, t);
@@ -95,7 +96,7 @@ static bool simplify_value (call *c) {
     return false;
   else if (c->kind != CALL_LIMIT && c->kind != CALL_ENUMERATE &&
            c->kind != CALL_TERMINATE_AFTER && c->kind != CALL_FAIL_ALLOC &&
-           c->kind != CALL_ATMOST)
+           c->kind != CALL_ATMOST && c->kind != CALL_EXACTLY)
     return false;
   if (simpler == *value)
     return false;

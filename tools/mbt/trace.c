@@ -46,6 +46,7 @@ static const char *const names[NUMBER_OF_CALL_KINDS] = {
     [CALL_MODEL_VALUE] = "model-value",
     [CALL_PROOF] = "proof",
     [CALL_ATMOST] = "atmost",
+    [CALL_EXACTLY] = "exactly",
 };
 
 const char *call_name (call_kind kind) { return names[kind]; }
@@ -117,6 +118,7 @@ void call_print (const call *c, FILE *file) {
     fprintf (file, " %" PRId64, c->value);
     break;
   case CALL_ATMOST:
+  case CALL_EXACTLY:
     fprintf (file, " %" PRId64, c->value);
     print_literals (c, file);
     break;
@@ -199,7 +201,7 @@ static bool read_clause (reader *r, call *c) {
   }
 }
 
-/* 'atmost BOUND LIT...' */
+/* 'atmost BOUND LIT...' and 'exactly BOUND LIT...' */
 static bool read_atmost (reader *r, call *c) {
   if (!read_number (r, &c->value))
     return false;
@@ -261,6 +263,7 @@ static bool read_arguments (reader *r, call *c) {
   case CALL_ENUMERATE:
     return read_projection (r, c);
   case CALL_ATMOST:
+  case CALL_EXACTLY:
     return read_atmost (r, c);
   default:
     return true;
@@ -276,7 +279,7 @@ static bool read_call (reader *r, char *line, call *c) {
       if (!read_arguments (r, c))
         return false;
       if (c->kind != CALL_ENUMERATE && c->kind != CALL_ATMOST &&
-          next_token (r))
+          c->kind != CALL_EXACTLY && next_token (r))
         return read_error (r, "unexpected argument");
       return true;
     }
