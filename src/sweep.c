@@ -266,7 +266,7 @@ static void expand_variable (einsat *solver, sweeper *S, unsigned idx,
   S->expanded[idx] = true;
   for (unsigned sign = 0; sign < 2 && !full (solver, S); sign++) {
     unsigned lit = LIT (idx) ^ sign;
-    for (all_stack (watch, w, WATCHES (lit))) {
+    for (all_watches (w, WATCHES (lit))) {
       if (full (solver, S))
         break;
       if (IS_BINARY (w)) {
