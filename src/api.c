@@ -208,6 +208,7 @@ void einsat_delete (einsat *solver) {
   es_release_gauss (solver);
   es_release_cardinality (solver);
   es_release_congruence (solver);
+  es_release_sweeper (solver);
   es_release_cuber (solver);
   es_release_decompose (solver);
   es_release_walker (solver);

@@ -267,7 +267,7 @@ typedef struct limits {
 typedef struct last_run {
   struct { /* search ticks (the effort references) */
     uint64_t cardinality, congruence, eliminate, factor, gauss, mode,
-        probe, subsume, transred, vivify, walk;
+        probe, subsume, sweep, transred, vivify, walk;
   } ticks;
   struct { /* 'originals': new clauses since? */
     uint64_t cardinality, gauss, gaussjordan, lucky;
@@ -308,6 +308,7 @@ typedef struct delays {
   SCHEDULE (gaussjordan, 0, 16) \
   SCHEDULE (probe, STAT (failed_literals), 16) \
   SCHEDULE (subsume, STAT (subsumed) + STAT (strengthened), 16) \
+  SCHEDULE (sweep, STAT (sweep_units) + STAT (sweep_equivalences), 32) \
   SCHEDULE (transred, STAT (transitive_reductions), 16) \
   SCHEDULE (vivify, STAT (vivified), 16)
 
@@ -761,6 +762,7 @@ struct einsat {
   factoring factoring;
   unsigned learned_ref; /* the last learned large clause or INVALID */
   unsigned transred_next;  /* literal to continue with */
+  unsigned sweep_next;     /* variable to continue with ('sweep.c') */
   scc_info *scc;
   size_t scc_size;
   uint64_t *scc_ids;   /* LRAT: per literal its equivalence lemma */
@@ -773,6 +775,7 @@ struct einsat {
   struct gauss *gauss;
   struct cardinality *cardinality;
   struct congruence *congruence;
+  struct sweeper *sweeper;
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
   struct cuber *cuber;     /* cube generation ('cube.c') */
 
@@ -1086,6 +1089,10 @@ unsigned es_conflict_dominator (einsat *, unsigned conflict);
 
 /* in 'cube.c' */
 void es_release_cuber (einsat *);
+
+/* in 'sweep.c' */
+bool es_sweep (einsat *);
+void es_release_sweeper (einsat *);
 
 /* in 'decompose.c' */
 void es_decompose (einsat *);

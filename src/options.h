@@ -119,6 +119,14 @@
   OPTION (subsume, 1, 0, 1, OFF, "forward subsumption and strengthening") \
   OPTION (subsumebaseeffort, 1000, 0, 1000000, KEEP, "thousand steps added to each budget") \
   OPTION (subsumeeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
+  OPTION (sweep, 0, 0, 1, NOTRACE, "SAT sweeping: equivalences, backbones") \
+  OPTION (sweepclauses, 1024, 2, 1000000, KEEP, "max clauses of an environment") \
+  OPTION (sweepdepth, 2, 1, 100, KEEP, "max distance in an environment") \
+  OPTION (sweepeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
+  OPTION (sweepmaxdepth, 3, 1, 100, KEEP, "max distance once all were swept") \
+  OPTION (sweepmineffort, 100, 0, 1000000, KEEP, "min budget (thousand steps)") \
+  OPTION (sweepsearcheffort, 10000, 1, 100000000, KEEP, "ticks per sub-solver search") \
+  OPTION (sweepvars, 256, 2, 100000, KEEP, "max variables of an environment") \
   OPTION (target, 2, 0, 2, OFF, "target phases (1=stable only, 2=always)") \
   OPTION (threads, 1, 1, 256, KEEP, "solver threads (a portfolio sharing clauses)") \
   OPTION (threadsdelay, 1000, 0, 1000000000, KEEP, "conflicts before the threads start") \

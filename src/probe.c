@@ -14,7 +14,9 @@
  * With option 'hbr' a probe propagates binary clauses first and adds
  * hyper-binary resolvents ('hyper.c'); after the probes come equivalent
  * literal substitution ('decompose.c') and transitive reduction
- * ('transred.c'), which remove the redundancy the resolvents bring. */
+ * ('transred.c'), which remove the redundancy the resolvents bring.
+ * SAT sweeping ('sweep.c') runs between the probes and the substitution,
+ * which merges the equivalences it finds. */
 
 #include "internal.h"
 
@@ -144,6 +146,8 @@ void es_probe (einsat *solver) {
   if (solver->inconsistent)
     return;
   TIMED (probe, probe_literals (solver));
+  if (!solver->inconsistent)
+    TIMED (sweep, es_sweep (solver));
   if (!solver->inconsistent && GET_OPTION (decompose))
     TIMED (decompose, es_decompose (solver));
   if (!solver->inconsistent && GET_OPTION (transred))

@@ -109,6 +109,14 @@
   COUNTER (subsumed, none, "clauses removed by subsumption") \
   COUNTER (subsume_delayed, eliminations, "subsumption rounds sat out") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
+  COUNTER (sweep_completed, sweep_rounds, "sweeps through all variables") \
+  COUNTER (sweep_delayed, probings, "SAT sweeping rounds sat out") \
+  COUNTER (sweep_equivalences, sweep_rounds, "equivalences found by sweeping") \
+  COUNTER (sweep_rounds, conflicts, "SAT sweeping rounds") \
+  COUNTER (sweep_searches, sweep_variables, "sub-solver searches of sweeping") \
+  COUNTER (sweep_units, sweep_rounds, "units found by sweeping") \
+  COUNTER (sweep_unknown, sweep_searches, "sub-solver searches out of budget") \
+  COUNTER (sweep_variables, sweep_rounds, "variables swept") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
   COUNTER (transred_delayed, probings, "transitive reduction rounds sat out") \
   COUNTER (transitive_reductions, none, "binary clauses transitively reduced") \
@@ -161,6 +169,7 @@ typedef struct statistics {
   TIMER (reduce, "learned clause reduction") \
   TIMER (simplify, "root-level simplification") \
   TIMER (subsume, "subsumption") \
+  TIMER (sweep, "SAT sweeping") \
   TIMER (transred, "transitive reduction") \
   TIMER (vivify, "vivification") \
   TIMER (walk, "local search")

@@ -86,6 +86,16 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "congruencemineffort", 0, 50);
   set_random_option (solver, rng, "congruencerepeat", 0, 1);
   set_random_option (solver, rng, "factoryield", 0, 100);
+  /* Drawn from a copy of the state, so that the draws of the callers
+   * after this (and the coverage their fixed seeds reach) stay as they
+   * were before sweeping was added. */
+  uint64_t sweep_rng = *rng ^ 0x5357454550ull;
+  set_random_option (solver, &sweep_rng, "sweep", 0, 1);
+  set_random_option (solver, &sweep_rng, "sweepdepth", 1, 3);
+  set_random_option (solver, &sweep_rng, "sweepvars", 2, 64);
+  set_random_option (solver, &sweep_rng, "sweepclauses", 2, 200);
+  set_random_option (solver, &sweep_rng, "sweepmineffort", 0, 50);
+  set_random_option (solver, &sweep_rng, "sweepsearcheffort", 1, 1000);
 }
 
 /* Prints the options differing from their defaults as command line

@@ -304,7 +304,7 @@ static const char *const covered[] = {
     "xor_gates",         "blocked",        "minimized_binary",
     "factored",          "bumped_reasons", "gauss_units",
     "gauss_equivalences", "congruence_equivalences", "gaussjordan_implied",
-    "cardinality_refuted"};
+    "cardinality_refuted", "sweep_equivalences"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 
@@ -359,6 +359,8 @@ static bool run_one (uint64_t seed, const char *checker, const char *dir) {
     einsat_set_option (solver, "cardinality", 1);
   if (kind == 6)
     einsat_set_option (solver, "congruence", 1);
+  if (kind == 2 || kind == 6) /* circuits and miters: off by default */
+    einsat_set_option (solver, "sweep", 1);
   FILE *proof_file = prove ? fopen (proof, "w") : 0;
   /* One solve: a DRAT proof may then delete the eliminated clauses, and
    * factoring runs with it (the default 'incremental' is tested in

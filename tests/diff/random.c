@@ -44,7 +44,8 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "gaussjordan_implied",
                                       "gaussjordan_conflicts",
                                       "cardinality_refuted",
-                                      "atmosts_added"};
+                                      "atmosts_added",
+                                      "sweep_equivalences", "sweep_units"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
 

@@ -327,6 +327,7 @@ static void test_failed_dominator (void) {
   for (int hbr = 0; hbr < 2; hbr++) {
     einsat *solver = new_solver ();
     einsat_set_option (solver, "hbr", hbr);
+    einsat_set_option (solver, "sweep", 0); /* would find -2 too */
     static const int clauses[][4] = {{-1, 2, 0}, {-2, 3, 0}, {-2, 4, 0},
                                      {-3, -4, 0}, {2, 5, 6, 0}};
     for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
@@ -544,6 +545,20 @@ static void test_dpll (void) {
     snprintf (check_failure, sizeof check_failure, "%s", why);
 }
 
+static void test_subsolver (void) {
+  char why[256];
+  if (!unit_subsolver_random (why, sizeof why, 3000))
+    snprintf (check_failure, sizeof check_failure, "%s", why);
+}
+
+static const char *checker; /* einsat-check, from the command line */
+
+static void test_sweep_circuit (void) {
+  char why[256];
+  if (!unit_sweep_circuit (why, sizeof why, checker))
+    snprintf (check_failure, sizeof check_failure, "%s", why);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
@@ -557,12 +572,15 @@ static const test_case cases[] = {
     {"vivify-duplicate-binary", test_vivify_duplicate_binary},
     {"round-schedule", test_round_schedule},
     {"dpll", test_dpll},
+    {"subsolver", test_subsolver},
+    {"sweep-circuit", test_sweep_circuit},
 #ifndef NDEBUG
     {"invariants", test_invariants},
 #endif
 };
 
-int main (void) {
+int main (int argc, char **argv) {
+  checker = argc > 1 ? argv[1] : "einsat-check";
 #ifdef NDEBUG
   printf ("skip unit invariants: the checkers are compiled out (NDEBUG)\n");
 #endif

@@ -11,4 +11,12 @@
  * 'rounds' random formulas. */
 bool unit_dpll_random (char *why, size_t size, long rounds);
 
+/* The sweeping sub-solver ('src/subsolver.h') against brute force on
+ * 'rounds' random formulas, its learned clauses checked to be RUP. */
+bool unit_subsolver_random (char *why, size_t size, long rounds);
+
+/* Sweeping finds a known equivalence and backbone of a small circuit;
+ * the DRAT proof is checked by 'checker' (einsat-check). */
+bool unit_sweep_circuit (char *why, size_t size, const char *checker);
+
 #endif

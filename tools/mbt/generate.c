@@ -478,6 +478,8 @@ static const proof_option proof_options[] = {
     {"reusetrail", CHOICES (0, 1)}, {"phase", CHOICES (0, 1)},
     {"rephaseint", CHOICES (1, 10, 1000)}, {"tier1", CHOICES (1, 2, 5)},
     {"seed", CHOICES (0, 1, 2, 3)},
+    {"sweep", CHOICES (1, 1, 0)}, {"sweepdepth", CHOICES (1, 2, 3)},
+    {"sweepsearcheffort", CHOICES (1, 100, 10000)},
 };
 
 /* The first name of the table the library does not know (renamed?). */
