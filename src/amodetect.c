@@ -8,9 +8,9 @@
  * Such sets are cliques of the graph whose vertices are literals and
  * whose edges are the binary clauses (between the negations of the
  * clause's literals).  Finding large cliques is hard in general; the
- * greedy heuristic of detecting cardinality constraints (Biere, Le
- * Berre, Lonca and Manthey 2014, as in Lingeling and Kissat's
- * cardinality extraction) suffices for encodings: seeds are tried by
+ * greedy clique growing of detecting cardinality constraints (Biere, Le
+ * Berre, Lonca and Manthey 2014, as in Lingeling) suffices for
+ * encodings: seeds are tried by
  * degree, most binary clauses first; from a seed, the candidates are its
  * neighbours, and the clique takes the candidate adjacent to most other
  * candidates (so a row of a board is preferred to a small square of
@@ -27,7 +27,9 @@
  * of 'atmostdetecteffort' per mille of the search ticks (at least
  * 'atmostdetectmineffort' thousand steps), each watch visited one step:
  * a formula without binary clauses costs nothing, one without cliques a
- * scan of its binary watches.
+ * scan of its binary watches.  Off by default: on the puzzles' pairwise
+ * encodings it saves instructions, on other families it only changes
+ * the search (see 'bench/RESULTS.md').
  *
  * The variables of a detected constraint are frozen against elimination
  * and substitution (see 'atmost.c').  In a DRAT proof nothing is
@@ -87,8 +89,7 @@ static void mark_candidates (einsat *solver, detector *D, bool mark) {
 }
 
 /* Keeps the candidates that have a binary clause with 'lit'. */
-static void keep_neighbours_of (einsat *solver, detector *D,
-                                unsigned lit) {
+static void keep_neighbours_of (einsat *solver, detector *D, unsigned lit) {
   signed char *marks = solver->marks;
   unsigneds *kept = &D->seeds_scratch;
   CLEAR_STACK (*kept);

@@ -8,9 +8,9 @@
  * first argument) and by drat-trim (second argument, skipped with a
  * reason if missing).  With an LRAT proof detection is off. */
 
-#include "einsat.h"
 #include "../common/check.h"
 #include "../common/oracle.h"
+#include "einsat.h"
 
 #include <unistd.h>
 
@@ -21,7 +21,7 @@ static uint64_t detected, replaced, counted, refuted;
 static void add_pairwise (int size, const int *lits) {
   for (int i = 0; i < size; i++)
     for (int j = i + 1; j < size; j++)
-      formula_add (&f, 2, (int[]) {-lits[i], -lits[j]});
+      formula_add (&f, 2, (int[]){-lits[i], -lits[j]});
 }
 
 /* Detection in the first elimination round, before anything could
@@ -69,8 +69,8 @@ static bool count_matches (einsat *solver) {
     project[v - 1] = v;
   counting c = {true};
   int complete = 0;
-  int64_t count =
-      einsat_enumerate (solver, project, f.vars, 0, on_model, &c, &complete);
+  int64_t count = einsat_enumerate (solver, project, f.vars, 0, on_model,
+                                    &c, &complete);
   counted++;
   return complete && c.ok && count >= 0 &&
          (uint64_t) count == oracle_count (&f, 0, 0, 0, 0);
@@ -144,7 +144,7 @@ static void random_formula (uint64_t *rng) {
     if (oracle_below (rng, 2))
       formula_add (&f, size, lits);
     if (!oracle_below (rng, 4)) /* a duplicate binary clause */
-      formula_add (&f, 2, (int[]) {-lits[0], -lits[1]});
+      formula_add (&f, 2, (int[]){-lits[0], -lits[1]});
   }
   int clauses = oracle_below (rng, 2 * f.vars);
   for (int i = 0; i < clauses; i++)
@@ -181,8 +181,8 @@ static void test_random_formulas (void) {
 static bool drat_trim_accepts (const char *cnf, const char *proof) {
   char command[2048];
   /* its lines start with a carriage return */
-  snprintf (command, sizeof command, "%s %s %s 2>&1 | grep -q 's VERIFIED$'",
-            drat_trim, cnf, proof);
+  snprintf (command, sizeof command,
+            "%s %s %s 2>&1 | grep -q 's VERIFIED$'", drat_trim, cnf, proof);
   return system (command) == 0;
 }
 
@@ -298,7 +298,8 @@ int main (int argc, char **argv) {
       {"off with LRAT", test_off_with_lrat},
       {"off by option", test_off_by_option},
   };
-  int failed = run_test_cases ("amodetect", cases, sizeof cases / sizeof *cases);
+  int failed =
+      run_test_cases ("amodetect", cases, sizeof cases / sizeof *cases);
   if (!failed)
     printf ("# amodetect: %llu constraints detected replacing %llu binary "
             "clauses, %llu counts, %llu refutations checked\n",
