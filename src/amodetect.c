@@ -51,7 +51,7 @@ typedef struct detector {
 /* The irredundant binary clauses (lit | other), 'other' unassigned. */
 static void push_neighbours (einsat *solver, detector *D, unsigned lit,
                              unsigneds *out) {
-  for (all_stack (watch, w, WATCHES (lit))) {
+  for (all_watches (w, WATCHES (lit))) {
     D->steps++;
     if (w.ref == IRREDUNDANT_BINARY && !VALUE (w.blit))
       PUSH_STACK (*out, w.blit);
@@ -60,7 +60,7 @@ static void push_neighbours (einsat *solver, detector *D, unsigned lit,
 
 static unsigned binary_degree (einsat *solver, detector *D, unsigned lit) {
   unsigned degree = 0;
-  for (all_stack (watch, w, WATCHES (lit))) {
+  for (all_watches (w, WATCHES (lit))) {
     D->steps++;
     degree += w.ref == IRREDUNDANT_BINARY;
   }
@@ -72,12 +72,12 @@ static unsigned marked_neighbours (einsat *solver, detector *D,
                                    unsigned lit) {
   signed char *marks = solver->marks;
   unsigned count = 0;
-  for (all_stack (watch, w, WATCHES (lit))) {
+  for (all_watches (w, WATCHES (lit))) {
     D->steps++;
     if (w.ref == IRREDUNDANT_BINARY && marks[w.blit] == 1)
       count++, marks[w.blit] = 2; /* a duplicate counts once */
   }
-  for (all_stack (watch, w, WATCHES (lit)))
+  for (all_watches (w, WATCHES (lit)))
     if (w.ref == IRREDUNDANT_BINARY && marks[w.blit] == 2)
       marks[w.blit] = 1;
   return count;
@@ -93,7 +93,7 @@ static void keep_neighbours_of (einsat *solver, detector *D, unsigned lit) {
   signed char *marks = solver->marks;
   unsigneds *kept = &D->seeds_scratch;
   CLEAR_STACK (*kept);
-  for (all_stack (watch, w, WATCHES (lit))) {
+  for (all_watches (w, WATCHES (lit))) {
     D->steps++;
     if (w.ref == IRREDUNDANT_BINARY && marks[w.blit] == 1) {
       marks[w.blit] = 2;
@@ -151,15 +151,15 @@ static uint64_t remove_clique_binaries (einsat *solver, detector *D) {
   uint64_t watches_removed = 0;
   for (all_stack (unsigned, lit, D->clique)) {
     watches *ws = &WATCHES (lit);
-    watch *q = ws->begin;
-    for (all_stack (watch, w, *ws)) {
+    watch *q = BEGIN_WATCHES (*ws);
+    for (all_watches (w, *ws)) {
       D->steps++;
       if (w.ref == IRREDUNDANT_BINARY && marks[w.blit])
         watches_removed++;
       else
         *q++ = w;
     }
-    ws->end = q;
+    SET_END_WATCHES (*ws, q);
   }
   for (all_stack (unsigned, lit, D->clique))
     marks[lit] = 0;

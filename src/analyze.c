@@ -223,7 +223,7 @@ static void watch_forced_first (einsat *solver, unsigned ref,
       es_remove_large_watch (solver, old[i], ref);
   for (unsigned i = 0; i < 2; i++)
     if (lits[i] != old[0] && lits[i] != old[1])
-      PUSH_STACK (WATCHES (lits[i]), ((watch) {lits[!i], ref}));
+      PUSH_WATCHES (WATCHES (lits[i]), ((watch) {lits[!i], ref}));
 }
 
 /* Returns false if the conflict was resolved without learning: a single

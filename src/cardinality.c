@@ -120,7 +120,7 @@ static size_t excluded_steps (cardinality *K, unsigned lit) {
  * choosing that clause never helps. */
 static bool excludes_some (einsat *solver, cardinality *K, unsigned lit) {
   watches *ws = &WATCHES (NOT (lit));
-  for (all_stack (watch, w, *ws)) {
+  for (all_watches (w, *ws)) {
     K->steps++;
     if (IS_BINARY (w))
       return true;
@@ -206,8 +206,8 @@ static void imply (einsat *solver, cardinality *K, unsigned lit) {
     if (i && !auxiliary (K, from))
       continue;
     watches *ws = &WATCHES (NOT (from));
-    K->steps += 1 + SIZE_STACK (*ws);
-    for (all_stack (watch, w, *ws)) {
+    K->steps += 1 + SIZE_WATCHES (*ws);
+    for (all_watches (w, *ws)) {
       if (!IS_BINARY (w) || K->stamps[w.blit] == K->stamp)
         continue;
       if (SIZE_STACK (*implied) == MAX_IMPLIED)

@@ -65,8 +65,8 @@ void es_new_binary (einsat *solver, bool redundant, unsigned a,
   assert (IDX (a) != IDX (b));
   assert (IDX (a) < solver->vars && IDX (b) < solver->vars);
   unsigned tag = redundant ? REDUNDANT_BINARY : IRREDUNDANT_BINARY;
-  PUSH_STACK (WATCHES (a), ((watch) {b, tag}));
-  PUSH_STACK (WATCHES (b), ((watch) {a, tag}));
+  PUSH_WATCHES (WATCHES (a), ((watch) {b, tag}));
+  PUSH_WATCHES (WATCHES (b), ((watch) {a, tag}));
   es_count_clause (solver, redundant, 1);
   LOGBINARY (a, b, "new %s", redundant ? "redundant" : "irredundant");
 }

@@ -1,8 +1,14 @@
-/* Garbage collection of the clause arena: live clauses are copied into a
- * fresh arena (irredundant first, so they stay together in memory), the
- * reasons on the trail are forwarded and all large-clause watches are
- * rebuilt.  The literal order of each clause is kept, so the rebuilt
- * watches satisfy the watch invariant at any decision level. */
+/* Garbage collection of the clause arena: live clauses slide down in
+ * place, in address order (as Kissat compacts its arena), the lists of
+ * references and the reasons on the trail are forwarded and all
+ * large-clause watches are rebuilt.  Copying into a fresh arena, as
+ * before, kept the old and the new arena at once, the peak memory of
+ * big formulas (bench/RESULTS.md, "Memory beside Kissat").  The arena
+ * has holes where clauses shrank, so live clauses are found through the
+ * lists of references, marked in a bitmap of clause starts (one bit per
+ * arena word, 1/32 of the arena).  The literal order of each clause is
+ * kept, so the rebuilt watches satisfy the watch invariant at any
+ * decision level. */
 
 #include "internal.h"
 
@@ -14,26 +20,79 @@ void es_collect_if_worth (einsat *solver) {
     es_collect (solver);
 }
 
-/* A clause promoted from redundant to irredundant is on both lists until
- * the next collection; it is kept on the irredundant one only. */
-static void copy_clauses (einsat *solver, unsigneds *refs, bool redundant,
-                          unsigneds *arena) {
-  unsigned *q = refs->begin;
+/* Marks the start of each live clause in 'starts', one bit per arena
+ * word.  A clause promoted from redundant to irredundant is on both
+ * lists until the next collection; it is kept on the irredundant one
+ * only. */
+static void mark_live (einsat *solver, unsigneds *refs, bool redundant,
+                       uint64_t *starts) {
   for (all_stack (unsigned, ref, *refs)) {
     clause *c = CLAUSE (ref);
     if (c->garbage || c->redundant != redundant)
       continue;
+    size_t start = ref - solver->id_words;
+    starts[start / 64] |= (uint64_t) 1 << (start % 64);
+  }
+}
+
+/* The first marked start at or after 'from', or 'words' if none. */
+static size_t next_start (const uint64_t *starts, size_t words,
+                          size_t from) {
+  if (from >= words)
+    return words;
+  size_t i = from / 64;
+  uint64_t bits = starts[i] & (~(uint64_t) 0 << (from % 64));
+  const size_t last = (words - 1) / 64;
+  while (!bits && i < last)
+    bits = starts[++i];
+  return bits ? i * 64 + (size_t) __builtin_ctzll (bits) : words;
+}
+
+#define all_marked_starts(START, STARTS, WORDS) \
+  size_t START = next_start ((STARTS), (WORDS), 0); START < (WORDS); \
+  START = next_start ((STARTS), (WORDS), START + 1)
+
+/* Writes each live clause's new reference into its 'searched' field,
+ * whose value is saved in 'saved' in address order; returns the live
+ * words. */
+static size_t forward_clauses (einsat *solver, const uint64_t *starts,
+                               size_t words, unsigneds *saved) {
+  size_t to = 0;
+  for (all_marked_starts (start, starts, words)) {
+    clause *c = CLAUSE (start + solver->id_words);
     assert (!c->reason);
-    size_t words = ARENA_WORDS (c->size), start = SIZE_STACK (*arena);
-    size_t new_ref = start + solver->id_words;
-    RESERVE_STACK (*arena, start + words);
-    RESIZE_STACK (*arena, start + words);
-    memcpy (arena->begin + start, (unsigned *) c - solver->id_words,
-            words * sizeof (unsigned));
-    c->searched = (unsigned) new_ref; /* forwarding address */
-    *q++ = (unsigned) new_ref;
+    PUSH_STACK (*saved, c->searched);
+    c->searched = (unsigned) (to + solver->id_words);
+    to += ARENA_WORDS (c->size);
+  }
+  return to;
+}
+
+static void forward_references (einsat *solver, unsigneds *refs,
+                                bool redundant) {
+  unsigned *q = refs->begin;
+  for (all_stack (unsigned, ref, *refs)) {
+    clause *c = CLAUSE (ref);
+    if (!c->garbage && c->redundant == redundant)
+      *q++ = c->searched;
   }
   refs->end = q;
+}
+
+/* In address order each clause moves down, over garbage or a clause
+ * already moved, never over one still to move. */
+static void move_clauses (einsat *solver, const uint64_t *starts,
+                          size_t words, const unsigneds *saved) {
+  unsigned *arena = solver->arena.begin;
+  const unsigned *searched = saved->begin;
+  for (all_marked_starts (start, starts, words)) {
+    clause *c = CLAUSE (start + solver->id_words);
+    size_t to = c->searched - solver->id_words;
+    c->searched = *searched++;
+    if (to != start)
+      memmove (arena + to, arena + start,
+               ARENA_WORDS (c->size) * sizeof (unsigned));
+  }
 }
 
 static void forward_reasons (einsat *solver) {
@@ -51,18 +110,33 @@ void es_collect (einsat *solver) {
   LOG ("collecting %zu garbage words of %zu", solver->garbage_words,
        SIZE_STACK (solver->arena));
   INC (collections);
-  unsigneds *arena = &solver->new_arena;
-  CLEAR_STACK (*arena);
-  size_t live = SIZE_STACK (solver->arena) - solver->garbage_words;
-  /* With room for the clauses of exactly-one constraints ('atmost.c'). */
-  RESERVE_STACK (*arena, live + solver->atmosts.pending_words + 1);
-  copy_clauses (solver, &solver->irredundant, false, arena);
-  copy_clauses (solver, &solver->redundant, true, arena);
-  assert (SIZE_STACK (*arena) <= live);
+  /* Both scratch stacks are the solver's, so that an allocation failing
+   * here (before anything moved) leaks nothing. */
+  size_t words = SIZE_STACK (solver->arena);
+  size_t bitmap_words = (words + 63) / 64;
+  uint64s *bitmap = &solver->collect_starts;
+  RESERVE_STACK (*bitmap, bitmap_words);
+  RESIZE_STACK (*bitmap, bitmap_words);
+  uint64_t *starts = bitmap->begin;
+  if (bitmap_words)
+    memset (starts, 0, bitmap_words * sizeof *starts);
+  unsigneds *saved = &solver->collect_searched;
+  CLEAR_STACK (*saved);
+  RESERVE_STACK (*saved, SIZE_STACK (solver->irredundant) +
+                             SIZE_STACK (solver->redundant) + 1);
+  mark_live (solver, &solver->irredundant, false, starts);
+  mark_live (solver, &solver->redundant, true, starts);
+  size_t live = forward_clauses (solver, starts, words, saved);
+  assert (live == words - solver->garbage_words);
+  forward_references (solver, &solver->irredundant, false);
+  forward_references (solver, &solver->redundant, true);
   forward_reasons (solver);
-  RELEASE_STACK (solver->arena);
-  solver->arena = *arena;
-  INIT_STACK (*arena);
+  move_clauses (solver, starts, words, saved);
+  RESIZE_STACK (solver->arena, live);
+  /* With room for the clauses of exactly-one constraints ('atmost.c'). */
+  RESERVE_STACK (solver->arena, live + solver->atmosts.pending_words + 1);
+  RELEASE_STACK (*bitmap);
+  RELEASE_STACK (*saved);
   solver->garbage_words = 0;
   es_flush_large_watches (solver);
   es_watch_large_clauses (solver);

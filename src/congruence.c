@@ -98,14 +98,14 @@ static void find_and_gates (einsat *solver, congruence *C, unsigned g,
   signed char *marks = solver->marks;
   watches *implications = &WATCHES (NOT (g));
   unsigned implied = 0;
-  for (all_stack (watch, w, *implications))
+  for (all_watches (w, *implications))
     if (w.ref == IRREDUNDANT_BINARY)
       marks[w.blit] = 1, implied++;
-  C->steps += SIZE_STACK (*implications);
+  C->steps += SIZE_WATCHES (*implications);
   if (implied >= 2) {
     watches *definitions = &WATCHES (g);
-    C->steps += SIZE_STACK (*definitions);
-    for (all_stack (watch, w, *definitions)) {
+    C->steps += SIZE_WATCHES (*definitions);
+    for (all_watches (w, *definitions)) {
       if (IS_BINARY (w))
         continue;
       clause *c = CLAUSE (w.ref);
@@ -126,7 +126,7 @@ static void find_and_gates (einsat *solver, congruence *C, unsigned g,
       }
     }
   }
-  for (all_stack (watch, w, *implications))
+  for (all_watches (w, *implications))
     if (w.ref == IRREDUNDANT_BINARY)
       marks[w.blit] = 0;
 }

@@ -116,7 +116,7 @@ static int compare_keys (const void *p, const void *q) {
 
 static void count_occurrences (einsat *solver, uint64_t *score) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
-    for (all_stack (watch, w, WATCHES (lit)))
+    for (all_watches (w, WATCHES (lit)))
       if (w.ref == IRREDUNDANT_BINARY)
         score[IDX (lit)] += 4;
   for (all_stack (unsigned, ref, solver->irredundant)) {

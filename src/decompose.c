@@ -84,8 +84,8 @@ static unsigned visit (einsat *solver, scc_info *info, unsigned root,
     }
     watches *ws = &WATCHES (NOT (lit));
     bool descended = false;
-    while (f->edge < SIZE_STACK (*ws)) {
-      watch w = PEEK_STACK (*ws, f->edge++);
+    while (f->edge < SIZE_WATCHES (*ws)) {
+      watch w = PEEK_WATCHES (*ws, f->edge++);
       if (!IS_BINARY (w) || VALUE (w.blit))
         continue;
       scc_info *j = info + w.blit;
@@ -137,7 +137,7 @@ static void search_paths (einsat *solver, const scc_info *info,
   parent[from] = from;
   for (size_t next = 0; next < SIZE_STACK (*visited); next++) {
     unsigned lit = PEEK_STACK (*visited, next);
-    for (all_stack (watch, w, WATCHES (NOT (lit)))) {
+    for (all_watches (w, WATCHES (NOT (lit)))) {
       unsigned other = w.blit;
       if (!IS_BINARY (w) || VALUE (other) || parent[other] != INVALID)
         continue;
@@ -361,7 +361,7 @@ static void rewrite_binaries (einsat *solver, scc_info *info,
   unsigneds *old = &solver->restored; /* pairs: lit, other, tag */
   CLEAR_STACK (*old);
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
-    for (all_stack (watch, w, solver->watches[lit]))
+    for (all_watches (w, solver->watches[lit]))
       if (IS_BINARY (w) && lit < w.blit &&
           (info[lit].repr != INVALID || info[w.blit].repr != INVALID) &&
           (repr_of (info, (unsigned) lit) != lit ||

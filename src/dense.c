@@ -14,7 +14,7 @@ void es_connect_occurrences (einsat *solver, unsigned ref) {
   clause *c = CLAUSE (ref);
   assert (!c->garbage && !c->redundant);
   for (all_literals_in_clause (lit, c))
-    PUSH_STACK (WATCHES (lit), ((watch) {lit, ref}));
+    PUSH_WATCHES (WATCHES (lit), ((watch) {lit, ref}));
 }
 
 void es_enter_dense_mode (einsat *solver) {

@@ -61,7 +61,7 @@ size_t es_gather_occurrences (einsat *solver, unsigned lit,
                               occurrences *occs) {
   assert (solver->dense);
   CLEAR_STACK (*occs);
-  for (all_stack (watch, w, WATCHES (lit))) {
+  for (all_watches (w, WATCHES (lit))) {
     if (w.ref == REDUNDANT_BINARY)
       continue;
     if (w.ref == IRREDUNDANT_BINARY) {
@@ -71,7 +71,7 @@ size_t es_gather_occurrences (einsat *solver, unsigned lit,
     if (!CLAUSE (w.ref)->garbage)
       PUSH_STACK (*occs, ((occurrence) {w.ref, INVALID, false}));
   }
-  return SIZE_STACK (WATCHES (lit));
+  return SIZE_WATCHES (WATCHES (lit));
 }
 
 const unsigned *es_occurrence_literals (einsat *solver, unsigned lit,
@@ -203,8 +203,8 @@ static void remove_clauses (einsat *solver, unsigned lit,
 
 static void remove_redundant_binaries (einsat *solver, unsigned lit) {
   watches *ws = &WATCHES (lit);
-  while (!EMPTY_STACK (*ws)) {
-    watch w = POP_STACK (*ws);
+  while (!EMPTY_WATCHES (*ws)) {
+    watch w = POP_WATCHES (*ws);
     assert (IS_BINARY (w) || CLAUSE (w.ref)->garbage);
     if (w.ref == REDUNDANT_BINARY) {
       es_remove_watch (solver, w.blit, (watch) {lit, REDUNDANT_BINARY});
@@ -213,7 +213,7 @@ static void remove_redundant_binaries (einsat *solver, unsigned lit) {
       es_count_clause (solver, true, -1);
     }
   }
-  RELEASE_STACK (*ws);
+  RELEASE_WATCHES (*ws);
 }
 
 static void eliminate_variable (einsat *solver, unsigned idx,
@@ -265,7 +265,7 @@ static bool try_to_eliminate (einsat *solver, unsigned idx,
 
 static size_t count_occurrences (einsat *solver, unsigned lit) {
   size_t count = 0;
-  for (all_stack (watch, w, WATCHES (lit)))
+  for (all_watches (w, WATCHES (lit)))
     count += w.ref != REDUNDANT_BINARY;
   return count;
 }
@@ -295,7 +295,7 @@ static unsigned elimination_round (einsat *solver, elimination *e) {
       break;
     eliminated += try_to_eliminate (solver, (unsigned) key, e);
   }
-  CLEAR_STACK (*schedule);
+  RELEASE_STACK (*schedule);
   return eliminated;
 }
 

@@ -510,7 +510,7 @@ static void load_variables (einsat *solver, subsolver *s) {
 /* Each binary clause is met in the watches of both its literals. */
 static void load_binaries (einsat *solver, subsolver *s) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
-    for (all_stack (watch, w, WATCHES (lit))) {
+    for (all_watches (w, WATCHES (lit))) {
       if (w.ref != IRREDUNDANT_BINARY || w.blit < lit)
         continue;
       if (VALUE (lit) || VALUE (w.blit))

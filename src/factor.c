@@ -71,7 +71,7 @@ static bool factorable_clause (einsat *solver, clause *c) {
 static void gather_first_row (einsat *solver, factoring *F, unsigned lit) {
   CLEAR_STACK (F->matrix);
   signed char *marks = solver->marks;
-  for (all_stack (watch, w, WATCHES (lit))) {
+  for (all_watches (w, WATCHES (lit))) {
     F->steps++;
     if (w.ref == REDUNDANT_BINARY)
       continue;
@@ -114,13 +114,13 @@ static void find_candidates (einsat *solver, factoring *F, unsigned first,
     if (lit == first)
       continue;
     marks[lit] = 1;
-    size_t occs = SIZE_STACK (WATCHES (lit));
+    size_t occs = SIZE_WATCHES (WATCHES (lit));
     if (rarest == INVALID || occs < rarest_size)
       rarest = lit, rarest_size = occs;
   }
   assert (rarest != INVALID);
   F->steps += rarest_size;
-  for (all_stack (watch, w, WATCHES (rarest))) {
+  for (all_watches (w, WATCHES (rarest))) {
     unsigned other = INVALID;
     fclause d;
     if (w.ref == REDUNDANT_BINARY)
@@ -364,7 +364,7 @@ static void schedule_literals (einsat *solver, uint64s *schedule) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++) {
     if (!factorable (solver, lit))
       continue;
-    uint64_t occs = SIZE_STACK (WATCHES (lit));
+    uint64_t occs = SIZE_WATCHES (WATCHES (lit));
     if (occs < 2)
       continue;
     if (occs > UINT32_MAX)
@@ -438,7 +438,7 @@ void es_factor (einsat *solver) {
     while (F->steps <= F->limit && try_to_factor (solver, F, lit))
       ;
   }
-  CLEAR_STACK (*schedule);
+  RELEASE_STACK (*schedule);
   es_queue_move_back (solver, F->fresh.begin, SIZE_STACK (F->fresh));
   es_leave_dense_mode (solver);
   es_release_factoring (solver);

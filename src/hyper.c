@@ -77,8 +77,8 @@ static unsigned propagate_binaries (einsat *solver, unsigned lit,
                                     uint64_t *ticks) {
   const unsigned not_lit = NOT (lit);
   watches *ws = &WATCHES (not_lit);
-  *ticks += 1 + (SIZE_STACK (*ws) * sizeof (watch) >> 6);
-  for (all_stack (watch, w, *ws)) {
+  *ticks += 1 + (SIZE_WATCHES (*ws) * sizeof (watch) >> 6);
+  for (all_watches (w, *ws)) {
     if (!IS_BINARY (w))
       continue;
     signed char value = VALUE (w.blit);
@@ -141,10 +141,10 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
                                  uint64_t *ticks) {
   const unsigned not_lit = NOT (lit);
   watches *ws = &WATCHES (not_lit);
-  watch *const end = ws->end, *q = ws->begin;
-  const watch *p = ws->begin;
+  watch *const end = END_WATCHES (*ws), *q = BEGIN_WATCHES (*ws);
+  const watch *p = q;
   unsigned conflict = INVALID;
-  *ticks += 1 + ((size_t) ((char *) end - (char *) p) >> 6);
+  *ticks += 1 + (SIZE_WATCHES (*ws) * sizeof (watch) >> 6);
   if (p == end) { /* no write to an empty list (see 'propagate.c') */
     add_pending_resolvents (solver);
     return INVALID;
@@ -176,7 +176,7 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
       else {
         lits[1] = replacement;
         *r = not_lit;
-        PUSH_STACK (WATCHES (replacement), ((watch) {other, w.ref}));
+        PUSH_WATCHES (WATCHES (replacement), ((watch) {other, w.ref}));
         q--;
       }
     } else if (other_value < 0) {
@@ -187,7 +187,7 @@ static unsigned propagate_large (einsat *solver, unsigned lit,
   }
   while (p != end)
     *q++ = *p++;
-  ws->end = q;
+  SET_END_WATCHES (*ws, q);
   add_pending_resolvents (solver);
   return conflict;
 }

@@ -151,7 +151,7 @@ void es_release_variables (einsat *solver) {
    * of the array at the very end (see 'zeroed_capacity' above). */
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
     if (solver->watches[lit].begin)
-      RELEASE_STACK (solver->watches[lit]);
+      RELEASE_WATCHES (solver->watches[lit]);
   unsigned arrays = 0;
 #define ARRAY(NAME, FACTOR) \
   DELETE_ARRAY (solver->NAME, \

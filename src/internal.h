@@ -120,8 +120,43 @@ typedef struct watch {
 #define REDUNDANT_BINARY (UINT_MAX - 1)
 #define IS_BINARY(W) ((W).ref >= REDUNDANT_BINARY)
 
-typedef STACK (watch) watches;
+/* The list header is 16 bytes, a pointer and two 32-bit counts, not the
+ * three pointers (24 bytes) of a 'STACK': the headers of all literals
+ * form an array read at every propagated literal, and for big formulas
+ * a large part of the memory (see bench/RESULTS.md, "Memory beside
+ * Kissat").  A zeroed header is an empty list.  Lists are used through
+ * the macros below; only 'watch.c' writes the header's fields. */
+typedef struct watches {
+  watch *begin;
+  unsigned size, capacity;
+} watches;
+
 #define WATCHES(LIT) (solver->watches[LIT])
+#define SIZE_WATCHES(WS) ((size_t) (WS).size)
+#define EMPTY_WATCHES(WS) (!(WS).size)
+#define BEGIN_WATCHES(WS) ((WS).begin)
+/* An empty list may have a null 'begin', to which even zero may not be
+ * added. */
+#define END_WATCHES(WS) ((WS).size ? (WS).begin + (WS).size : (WS).begin)
+#define PEEK_WATCHES(WS, I) ((WS).begin[I])
+#define POP_WATCHES(WS) ((WS).begin[--(WS).size])
+/* Keeps the watches before 'END', a pointer into the list. */
+#define SET_END_WATCHES(WS, END) \
+  ((WS).size = (unsigned) ((END) - (WS).begin))
+#define PUSH_WATCHES(WS, W) \
+  do { \
+    watches *WS_ = &(WS); \
+    if (WS_->size == WS_->capacity) \
+      es_enlarge_watches (solver, WS_); \
+    WS_->begin[WS_->size++] = (W); \
+  } while (0)
+#define RELEASE_WATCHES(WS) es_release_watches (solver, &(WS))
+
+#define all_watches(W, WS) \
+  watch W, *W##_PTR = BEGIN_WATCHES (WS), \
+           *const W##_END = END_WATCHES (WS); \
+  W##_PTR != W##_END && ((W = *W##_PTR), 1); \
+  ++W##_PTR
 
 /*------------------------------------------------------------------------*/
 /* Per variable assignment data.  The reason of an implied literal is a
@@ -416,7 +451,6 @@ typedef struct walker {
 } walker;
 
 typedef STACK (frame) frames;
-typedef STACK (watch) watch_stack;
 
 /* Native at-most-one and exactly-one constraints ('atmost.c'): back to
  * back in 'arena' (two header words: the size, with ATMOST_EXACTLY set
@@ -544,8 +578,9 @@ typedef struct sharing {
   X (P, unsigneds, extension) \
   X (P, unsigneds, restoring)        /* scratch of 'extend.c' */ \
   X (P, unsigneds, restored) \
-  X (P, unsigneds, new_arena)        /* while collecting */ \
-  X (P, uint64s, ranks)              /* scratch for sorting */ \
+  X (P, uint64s, collect_starts)     /* while collecting */ \
+  X (P, unsigneds, collect_searched) \
+  X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
   X (P, unsigneds, strengthen)       /* queued by analysis for 'otfs.c' */ \
@@ -845,6 +880,8 @@ void es_strengthen_queued (einsat *);
 
 /* in 'watch.c' */
 void es_watch_clause (einsat *, unsigned ref);
+void es_enlarge_watches (einsat *, watches *);
+void es_release_watches (einsat *, watches *);
 void es_flush_large_watches (einsat *);
 void es_watch_large_clauses (einsat *);
 void es_remove_watch (einsat *, unsigned lit, watch);

@@ -161,12 +161,16 @@ static void count_clauses (einsat *solver, const unsigneds *refs,
 /* Binary watches come in pairs (a, b) and (b, a) of the same kind; large
  * watches are on the first two literals of their clause, with another
  * literal of it as blocking literal.  Watches of garbage clauses may
- * linger until propagation or collection drops them. */
+ * linger until propagation or collection drops them.  A list's header
+ * has room for its watches, and memory exactly when it has room. */
 static void check_watches (einsat *solver, clause_counts *counts) {
   uint64_t forward = 0, backward = 0, large = 0;
   uint64_t binaries[2] = {0, 0};
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++) {
-    for (all_stack (watch, w, WATCHES (lit))) {
+    const watches *ws = &WATCHES (lit);
+    assert (ws->size <= ws->capacity);
+    assert (!ws->capacity == !ws->begin);
+    for (all_watches (w, *ws)) {
       if (IS_BINARY (w)) {
         assert (IDX (w.blit) < solver->vars && IDX (w.blit) != IDX (lit));
         bool redundant = w.ref == REDUNDANT_BINARY;

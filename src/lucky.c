@@ -69,9 +69,9 @@ static bool lucky_satisfy (einsat *solver, unsigned size,
 
 static bool lucky_horn (einsat *solver, bool positive) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
-    for (size_t i = 0; i < SIZE_STACK (WATCHES (lit)); i++) {
+    for (size_t i = 0; i < SIZE_WATCHES (WATCHES (lit)); i++) {
       /* Deciding may add watches to the list: index, not pointer. */
-      watch w = PEEK_STACK (WATCHES (lit), i);
+      watch w = PEEK_WATCHES (WATCHES (lit), i);
       if (w.ref != IRREDUNDANT_BINARY || w.blit < lit)
         continue;
       unsigned lits[2] = {lit, w.blit};

@@ -109,7 +109,7 @@ void es_minimize_binary (einsat *solver) {
   for (unsigned *p = begin + 1; p != end; p++)
     marks[*p] = 1;
   size_t removed = 0;
-  for (all_stack (watch, w, WATCHES (begin[0])))
+  for (all_watches (w, WATCHES (begin[0])))
     if (IS_BINARY (w) && marks[NOT (w.blit)] == 1) {
       LOG ("binary clause with %s removes %s", LOGLIT (begin[0]),
            LOGLIT (NOT (w.blit)));

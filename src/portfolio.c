@@ -171,7 +171,7 @@ static void clone_formula (einsat *solver, einsat *ruler, bool phases) {
       solver->saved[IDX (lit)] = ruler->saved[idx];
   }
   for (unsigned lit = 0; lit < 2 * ruler->vars; lit++)
-    for (all_stack (watch, w, ruler->watches[lit])) {
+    for (all_watches (w, ruler->watches[lit])) {
       if (!IS_BINARY (w) || w.blit < lit)
         continue;
       unsigned pair[2] = {lit, w.blit};
@@ -718,7 +718,7 @@ static void register_ruler_clauses (portfolio *P) {
   sink *S = P->sink;
   int copies = 1 + (int) P->size;
   for (unsigned lit = 0; lit < 2 * ruler->vars; lit++)
-    for (all_stack (watch, w, ruler->watches[lit]))
+    for (all_watches (w, ruler->watches[lit]))
       if (IS_BINARY (w) && w.blit > lit)
         es_sink_register (S, 2, (unsigned[]) {lit, w.blit}, copies);
   for (all_stack (unsigned, ref, ruler->irredundant)) {

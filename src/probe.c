@@ -23,7 +23,7 @@ bool es_probing (einsat *solver) {
 }
 
 static bool has_binary_with (einsat *solver, unsigned lit) {
-  for (all_stack (watch, w, WATCHES (lit)))
+  for (all_watches (w, WATCHES (lit)))
     if (IS_BINARY (w))
       return true;
   return false;

@@ -27,18 +27,19 @@ static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
   assert (solver->values[lit] > 0);
   assert (!solver->dense); /* occurrence lists are no watches */
   watches *ws = &WATCHES (not_lit);
-  watch *const begin = ws->begin, *const end = ws->end;
-  watch *q = begin;
-  const watch *p = begin;
+  const size_t size = SIZE_WATCHES (*ws);
   signed char *const values = solver->values;
   unsigned *const arena = solver->arena.begin;
   unsigned conflict = INVALID;
   /* If the falsified literal is on the current level, so is everything
    * it implies; only out-of-order literals need the reason scanned. */
   const bool in_order = LEVEL (not_lit) == solver->level;
-  *ticks += 1 + ((size_t) ((char *) end - (char *) begin) >> 6);
-  if (begin == end) /* no write: the page of an empty list may stay */
+  *ticks += 1 + ((size * sizeof (watch)) >> 6);
+  if (!size)        /* no write: the page of an empty list may stay */
     return INVALID; /* unbacked (see 'zeroed_capacity' in 'import.c') */
+  watch *const begin = BEGIN_WATCHES (*ws), *const end = begin + size;
+  watch *q = begin;
+  const watch *p = begin;
 
   while (p != end) {
     const watch w = *q++ = *p++;
@@ -80,7 +81,7 @@ static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
       } else {
         lits[1] = replacement;
         *r = not_lit;
-        PUSH_STACK (WATCHES (replacement), ((watch) {other, ref}));
+        PUSH_WATCHES (WATCHES (replacement), ((watch) {other, ref}));
         q--;
       }
     } else if (other_value < 0) {
@@ -94,7 +95,7 @@ static ALWAYS_INLINE unsigned propagate_literal (einsat *solver,
   }
   while (p != end)
     *q++ = *p++;
-  ws->end = q;
+  SET_END_WATCHES (*ws, q);
   return conflict;
 }
 

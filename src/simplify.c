@@ -20,7 +20,7 @@ static void delete_binaries_of_fixed (einsat *solver) {
     for (unsigned sign = 0; sign < 2; sign++) {
       unsigned watched = sign ? NOT (lit) : lit;
       watches *ws = &WATCHES (watched);
-      for (watch *p = ws->begin; p != ws->end; p++) {
+      for (watch *p = BEGIN_WATCHES (*ws); p != END_WATCHES (*ws); p++) {
         if (!IS_BINARY (*p))
           continue;
         unsigned lits[2] = {watched, p->blit};
@@ -28,7 +28,7 @@ static void delete_binaries_of_fixed (einsat *solver) {
         es_remove_watch (solver, p->blit, (watch) {watched, p->ref});
         es_count_clause (solver, p->ref == REDUNDANT_BINARY, -1);
       }
-      RELEASE_STACK (*ws);
+      RELEASE_WATCHES (*ws);
     }
   }
 }
@@ -125,7 +125,7 @@ void es_check_propagated (einsat *solver) {
     }
   }
   for (size_t lit = 0; lit < 2 * (size_t) solver->vars; lit++)
-    for (all_stack (watch, w, solver->watches[lit]))
+    for (all_watches (w, solver->watches[lit]))
       if (IS_BINARY (w) && VALUE ((unsigned) lit) <= 0 &&
           VALUE (w.blit) <= 0 &&
           (VALUE ((unsigned) lit) < 0 || VALUE (w.blit) < 0))

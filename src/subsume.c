@@ -70,7 +70,7 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
   signed char *marks = solver->marks;
   *remove = INVALID;
   for (all_literals_in_clause (lit, c)) {
-    for (all_stack (watch, w, WATCHES (lit))) {
+    for (all_watches (w, WATCHES (lit))) {
       if (!IS_BINARY (w))
         continue;
       s->steps++;
@@ -199,7 +199,7 @@ void es_subsume (einsat *solver) {
     if (!c->garbage)
       subsume_clause (solver, c, s);
   }
-  CLEAR_STACK (*keys);
+  RELEASE_STACK (*keys);
   es_mark_reasons (solver, false);
   release (solver, s);
   es_collect (solver);

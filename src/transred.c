@@ -58,8 +58,8 @@ static enum reach search_path (einsat *solver, unsigned source,
   while (res == REACH_NONE && !EMPTY_STACK (*stack) && *ticks < budget) {
     unsigned lit = POP_STACK (*stack);
     watches *ws = &WATCHES (NOT (lit));
-    *ticks += 1 + (SIZE_STACK (*ws) * sizeof (watch) >> 6);
-    for (all_stack (watch, w, *ws)) {
+    *ticks += 1 + (SIZE_WATCHES (*ws) * sizeof (watch) >> 6);
+    for (all_watches (w, *ws)) {
       unsigned next = w.blit;
       if (!IS_BINARY (w) || marks[next] || VALUE (next))
         continue;
@@ -108,8 +108,8 @@ static bool reduce_literal (einsat *solver, unsigned lit, uint64_t *ticks,
                             uint64_t budget) {
   watches *ws = &WATCHES (lit);
   size_t i = 0;
-  while (i < SIZE_STACK (*ws) && !VALUE (lit) && *ticks < budget) {
-    watch w = PEEK_STACK (*ws, i);
+  while (i < SIZE_WATCHES (*ws) && !VALUE (lit) && *ticks < budget) {
+    watch w = PEEK_WATCHES (*ws, i);
     if (!IS_BINARY (w) || w.blit < lit || VALUE (w.blit)) {
       i++;
       continue;

@@ -195,7 +195,7 @@ static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
     if (!c->garbage && !c->vivified)
       vivify_clause (solver, ref);
   }
-  CLEAR_STACK (*keys);
+  RELEASE_STACK (*keys);
 }
 
 void es_vivify (einsat *solver) {

@@ -69,7 +69,7 @@ static bool import_clause (einsat *solver, walker *w, size_t size,
 
 static void import_binaries (einsat *solver, walker *w) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
-    for (all_stack (watch, ws, WATCHES (lit))) {
+    for (all_watches (ws, WATCHES (lit))) {
       if (ws.ref != IRREDUNDANT_BINARY || ws.blit < lit)
         continue;
       unsigned lits[2] = {lit, ws.blit};

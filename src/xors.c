@@ -26,8 +26,8 @@ static unsigned parity (unsigned pattern) {
 }
 
 static unsigned variable_occurrences (einsat *solver, unsigned idx) {
-  return (unsigned) (SIZE_STACK (WATCHES (LIT (idx))) +
-                     SIZE_STACK (WATCHES (NOT (LIT (idx)))));
+  return (unsigned) (SIZE_WATCHES (WATCHES (LIT (idx))) +
+                     SIZE_WATCHES (WATCHES (NOT (LIT (idx)))));
 }
 
 /* The sign pattern of clause 'd' over the positions marked for the
@@ -82,8 +82,8 @@ static void find_xor_of_clause (einsat *solver, xor_search *search,
   bool smallest = true;
   for (unsigned sign = 0; smallest && sign < 2; sign++) {
     watches *ws = &WATCHES (LIT (rarest) ^ sign);
-    *search->steps += SIZE_STACK (*ws);
-    for (all_stack (watch, w, *ws)) {
+    *search->steps += SIZE_WATCHES (*ws);
+    for (all_watches (w, *ws)) {
       if (IS_BINARY (w))
         continue;
       clause *d = CLAUSE (w.ref);
@@ -113,8 +113,8 @@ static void find_xor_of_clause (einsat *solver, xor_search *search,
 static void find_binary_xors (einsat *solver, xor_search *search) {
   for (unsigned idx = 0; idx < solver->vars; idx++) {
     unsigned a = LIT (idx);
-    *search->steps += SIZE_STACK (WATCHES (a));
-    for (all_stack (watch, w, WATCHES (a))) {
+    *search->steps += SIZE_WATCHES (WATCHES (a));
+    for (all_watches (w, WATCHES (a))) {
       unsigned b = w.blit;
       if (w.ref != IRREDUNDANT_BINARY || IDX (b) < idx ||
           !es_has_irredundant_binary (solver, NOT (a), NOT (b)))

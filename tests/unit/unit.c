@@ -129,6 +129,72 @@ static void test_collect (void) {
   einsat_delete (solver);
 }
 
+/* Collection slides clauses down in place: with redundant clauses
+ * between irredundant ones, a promoted clause on both lists, a shortened
+ * clause (a hole behind it) and LRAT identifiers before each clause,
+ * every survivor keeps its literals, identifier and list position. */
+static void test_collect_in_place (void) {
+  einsat *solver = new_solver ();
+  FILE *proof = fopen ("/dev/null", "w");
+  CHECK (proof != 0);
+  CHECK (einsat_trace_lrat (solver, proof, false));
+  for (int c = 0; c < 60; c++) {
+    for (int i = 0; i < 4; i++)
+      einsat_add (solver, 1 + (c * 7 + i * 13) % 40);
+    einsat_add (solver, 0);
+  }
+  CHECK (solver->id_words == 2);
+  size_t originals = SIZE_STACK (solver->irredundant);
+  for (size_t i = 0; i < originals; i += 3) { /* interleaved learned */
+    clause *c = CLAUSE (PEEK_STACK (solver->irredundant, i));
+    unsigned lits[3] = {c->lits[0], c->lits[1], c->lits[2]};
+    es_new_clause (solver, true, 2, 3, lits);
+    if (i % 2)
+      es_mark_garbage (solver, c);
+  }
+  clause *promoted = CLAUSE (PEEK_STACK (solver->redundant, 1));
+  es_promote_clause (solver, promoted);
+  clause *shortened = CLAUSE (PEEK_STACK (solver->irredundant, 4));
+  shortened->size--; /* as 'es_shorten_clause' leaves it, without the */
+  solver->garbage_words++; /* LRAT step, which needs hints */
+  /* The expected lists: each survivor's identifier and literals. */
+  uint64s expected;
+  INIT_STACK (expected);
+  for (int redundant = 0; redundant < 2; redundant++) {
+    unsigneds *refs = redundant ? &solver->redundant : &solver->irredundant;
+    for (all_stack (unsigned, ref, *refs)) {
+      clause *c = CLAUSE (ref);
+      if (c->garbage || c->redundant != redundant)
+        continue;
+      PUSH_STACK (expected, es_clause_id (solver, c));
+      for (all_literals_in_clause (lit, c))
+        PUSH_STACK (expected, lit);
+    }
+  }
+  es_collect (solver);
+  CHECK (!solver->garbage_words);
+  uint64_t *p = expected.begin;
+  size_t words = 0;
+  for (int redundant = 0; redundant < 2; redundant++) {
+    unsigneds *refs = redundant ? &solver->redundant : &solver->irredundant;
+    for (all_stack (unsigned, ref, *refs)) {
+      clause *c = CLAUSE (ref);
+      CHECK (!c->garbage && c->redundant == redundant);
+      CHECK (c->searched == 2); /* restored, not the forwarding address */
+      CHECK (p != expected.end && *p++ == es_clause_id (solver, c));
+      for (all_literals_in_clause (lit, c))
+        CHECK (p != expected.end && *p++ == lit);
+      words += ARENA_WORDS (c->size);
+    }
+  }
+  CHECK (p == expected.end);
+  CHECK (words == SIZE_STACK (solver->arena)); /* no hole left */
+  RELEASE_STACK (expected);
+  CHECK (einsat_solve (solver) == 10);
+  einsat_delete (solver);
+  fclose (proof);
+}
+
 /* Planted random 3-SAT formulas below the threshold are easy for local
  * search. */
 enum { WALK_VARS = 200, WALK_CLAUSES = 800 };
@@ -231,7 +297,7 @@ static void add_clause (einsat *solver, const int *lits) {
 static bool has_binary (einsat *solver, int a, int b, unsigned tag) {
   unsigned la = es_import_literal (solver, a);
   unsigned lb = es_import_literal (solver, b);
-  for (all_stack (watch, w, WATCHES (la)))
+  for (all_watches (w, WATCHES (la)))
     if (w.blit == lb && w.ref == tag)
       return true;
   return false;
@@ -333,7 +399,8 @@ static einsat *solved_formula (void) {
 
 static watch *first_watch (einsat *solver, bool binary) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
-    for (watch *w = WATCHES (lit).begin; w != WATCHES (lit).end; w++)
+    for (watch *w = BEGIN_WATCHES (WATCHES (lit));
+         w != END_WATCHES (WATCHES (lit)); w++)
       if (IS_BINARY (*w) == binary &&
           (binary || !CLAUSE (w->ref)->garbage))
         return w;
@@ -412,6 +479,7 @@ static void test_dpll (void) {
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
+    {"collect-in-place", test_collect_in_place},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
     {"hyper-binary-dominator", test_hyper_binary_dominator},
