@@ -7,8 +7,13 @@ the logs of an einsat run with '-v' (bench/fresh.sh -v keeps them).
 For each family: the instances with a profile (a run stopped by the CPU
 limit prints its statistics on SIGXCPU when the hard limit is higher),
 then per technique its share of the process time summed over the family
-and what it found (the counters that say whether it paid).  Techniques
-below --min percent everywhere are left out.
+and what it found (the counters that say whether it paid) and the
+rounds it sat out ('NAME_delayed', src/schedule.c).  Techniques below
+--min percent everywhere are left out.  The last line names every
+technique that took more than --max percent (default 10) of a family's
+time while finding nothing there (the limit of issue 35), on families
+whose runs took at least --min-seconds in all (default 1: each timer
+counts in hundredths of a second, so on shorter runs a share is noise).
 """
 import argparse
 import collections
@@ -18,6 +23,7 @@ import re
 
 # What each technique found: counters summed per family.
 FRUITS = {
+    "block": ["blocked"],
     "cardinality": ["cardinality_refuted"],
     "congruence": ["congruence_units", "congruence_equivalences"],
     "decompose": ["substituted"],
@@ -61,6 +67,8 @@ def main():
     p.add_argument("logs")
     p.add_argument("--solver", default="einsat")
     p.add_argument("--min", type=float, default=1.0)
+    p.add_argument("--max", type=float, default=10.0)
+    p.add_argument("--min-seconds", type=float, default=1.0)
     args = p.parse_args()
     family = {}
     for row in csv.DictReader(open(args.csv)):
@@ -68,6 +76,7 @@ def main():
         family[base] = os.path.basename(os.path.dirname(row["instance"]))
     times = collections.defaultdict(lambda: collections.Counter())
     fruits = collections.defaultdict(lambda: collections.Counter())
+    delayed = collections.defaultdict(lambda: collections.Counter())
     total = collections.Counter()
     count = collections.Counter()
     for name in sorted(os.listdir(args.logs)):
@@ -86,20 +95,32 @@ def main():
             times[fam][tech] += t
         for tech, names in FRUITS.items():
             fruits[fam][tech] += sum(counters.get(n, 0) for n in names)
+        for tech in profile:
+            delayed[fam][tech] += counters.get(tech + "_delayed", 0)
     techs = sorted({t for f in times for t in times[f]
                     if t != "search" and total[f] and
                     100 * times[f][t] / total[f] >= args.min})
     print("| family | runs | seconds | " + " | ".join(techs) + " |")
     print("|---|---:|---:|" + "---:|" * len(techs))
+    over = []
     for fam in sorted(times):
         cells = []
         for t in techs:
             share = 100 * times[fam][t] / total[fam] if total[fam] else 0
             found = fruits[fam].get(t)
-            cells.append("%.1f%%%s" % (share, "" if found is None else " (%d)" % found))
+            sat_out = delayed[fam].get(t, 0)
+            cells.append("%.1f%%%s%s" % (
+                share, "" if found is None else " (%d)" % found,
+                " %d out" % sat_out if sat_out else ""))
+            if share > args.max and found == 0 and \
+                    total[fam] >= args.min_seconds:
+                over.append("%s on %s (%.1f%%)" % (t, fam, share))
         print("| %s | %d | %.1f | %s |" % (fam, count[fam], total[fam], " | ".join(cells)))
-    print("\nCells: share of the process time (what it found: %s)." %
+    print("\nCells: share of the process time (what it found: %s; "
+          "N out: rounds sat out)." %
           ", ".join("%s: %s" % (t, "+".join(n)) for t, n in FRUITS.items() if t in techs))
+    print("Above %g%% of a family's time (%g s or more) finding nothing: %s." %
+          (args.max, args.min_seconds, ", ".join(over) if over else "none"))
 
 
 if __name__ == "__main__":

@@ -126,6 +126,8 @@ void es_block (einsat *solver) {
   assert (solver->dense && !solver->level);
   if (!solver->vars || solver->decide_callback)
     return; /* see 'es_restore_blocked' */
+  if (!es_round_begins (solver, TECHNIQUE_block, 0))
+    return; /* its budget is a share of elimination's ('schedule.c') */
   INC (blockings);
   uint64_t steps = 0, limit = blocking_budget (solver);
   unsigned idx = solver->block_next % solver->vars;
@@ -141,4 +143,5 @@ void es_block (einsat *solver) {
   solver->block_next = idx;
   CLEAR_STACK (solver->elimination.pos);
   CLEAR_STACK (solver->elimination.neg);
+  es_round_ends (solver, TECHNIQUE_block);
 }

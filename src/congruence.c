@@ -24,7 +24,8 @@
  * irredundant gate clauses, so the models stay the same.  It runs in the
  * first elimination round after original clauses were added, and again
  * in probing rounds ('probe.c') once units or equivalences were found
- * since the last closure.  With a proof (DRAT or LRAT) each merge
+ * since the last closure; a closure that finds nothing makes the next
+ * ones sit out ('schedule.c').  With a proof (DRAT or LRAT) each merge
  * is derived by unit propagation in the order they were made
  * ('add_proved_merges'); with the teaching trace it is skipped. */
 
@@ -732,7 +733,9 @@ bool es_congruence (einsat *solver) {
   if (!ENABLED (congruence) ||
       solver->last.congruence == closure_stamp (solver))
     return false;
-  if (!es_clean_root (solver))
+  if (!es_clean_root (solver) ||
+      !es_round_begins (solver, TECHNIQUE_congruence,
+                        &solver->last.ticks.congruence))
     return false;
   INC (congruence_rounds);
   unsigned xor_size = (unsigned) GET_OPTION (congruencexorsize);
@@ -740,6 +743,7 @@ bool es_congruence (einsat *solver) {
                              false)) { /* no gate can be defined */
     solver->last.ticks.congruence = STAT (ticks);
     solver->last.congruence = closure_stamp (solver);
+    es_round_ends (solver, TECHNIQUE_congruence);
     return false;
   }
   uint64_t before = STAT (congruence_units) + STAT (congruence_equivalences);
@@ -769,6 +773,7 @@ bool es_congruence (einsat *solver) {
   bool found =
       STAT (congruence_units) + STAT (congruence_equivalences) > before;
   solver->last.congruence = closure_stamp (solver);
+  es_round_ends (solver, TECHNIQUE_congruence);
   if (GET_OPTION (verbose) > 1 || solver->inconsistent || found)
     es_report (solver, 'c');
   return found && !solver->inconsistent;

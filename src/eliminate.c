@@ -9,7 +9,8 @@
  * before the search (preprocessing) and then periodically (inprocessing)
  * with a bound growing from 0 to 'eliminatebound' as in Kissat.  Its
  * effort is limited in resolution steps, a fraction of the search ticks,
- * so that it stays deterministic.  Variables that the user froze, that
+ * so that it stays deterministic; a round that eliminates nothing makes
+ * the next ones sit out ('schedule.c').  Variables that the user froze, that
  * are assumed or projected, and internal variables are never eliminated.
  *
  * Resolvents are derived by resolution and therefore added to the proof
@@ -321,6 +322,12 @@ static bool some_candidate (einsat *solver) {
   return false;
 }
 
+/* Inner rounds repeat while they eliminate variables (or find units).
+ * One that eliminates nothing raises the bound for the next elimination
+ * round and ends this one, as in Kissat: raising it again at once would
+ * scan every candidate up to five times more where nothing can be
+ * eliminated (bench/RESULTS.md, "Techniques scheduled by their
+ * success"). */
 static void eliminate (einsat *solver, elimination *e) {
   if (!some_candidate (solver))
     return;
@@ -348,6 +355,7 @@ static void eliminate (einsat *solver, elimination *e) {
       if (solver->eliminate_bound > max_bound)
         solver->eliminate_bound = max_bound;
       LOG ("elimination bound raised to %u", solver->eliminate_bound);
+      return;
     }
   }
 }
@@ -381,11 +389,15 @@ void es_eliminate (einsat *solver) {
     return;
   INC (eliminations);
   uint64_t before = STAT (eliminated);
-  elimination *e = &solver->elimination;
-  e->steps = 0;
-  e->units = false;
-  e->limit = elimination_budget (solver);
-  eliminate (solver, e);
+  if (es_round_begins (solver, TECHNIQUE_eliminate,
+                       &solver->last.ticks.eliminate)) {
+    elimination *e = &solver->elimination;
+    e->steps = 0;
+    e->units = false;
+    e->limit = elimination_budget (solver);
+    eliminate (solver, e);
+    es_round_ends (solver, TECHNIQUE_eliminate);
+  }
   TIMED (gaussjordan, es_build_gauss_jordan (solver));
   solver->last.ticks.eliminate = STAT (ticks);
   solver->limits.eliminate = es_linear_limit (

@@ -387,8 +387,8 @@ void es_release_factoring (einsat *solver) {
 
 /* A round pays if it removes at least 'factoryield' per mille of the
  * irredundant clauses (net, the clauses it adds subtracted): then the
- * next elimination round factors again, otherwise the number of rounds
- * sat out doubles (up to 16).  A few small products (four-cycles of a
+ * rounds sat out halve, otherwise they double (up to 16; the rule of
+ * 'schedule.c').  A few small products (four-cycles of a
  * colouring) change the search without shrinking the formula; the large
  * at-most-one constraints of pigeonhole, channel routing and
  * quasigroup formulas shrink it by a fifth or more (bench/RESULTS.md,
@@ -396,13 +396,10 @@ void es_release_factoring (einsat *solver) {
  * factors. */
 static void schedule_next_round (einsat *solver, uint64_t clauses,
                                  uint64_t removed, uint64_t added) {
-  delay *d = &solver->delays.factor;
   uint64_t yield = (uint64_t) GET_OPTION (factoryield);
   uint64_t required = clauses / 1000 * yield + clauses % 1000 * yield / 1000;
-  if (!yield || (removed > added && removed - added >= required))
-    es_reset_delay (d);
-  else
-    es_double_delay (d, 16);
+  es_round_paid (solver, TECHNIQUE_factor,
+                 !yield || (removed > added && removed - added >= required));
 }
 
 void es_factor (einsat *solver) {
@@ -411,10 +408,8 @@ void es_factor (einsat *solver) {
     return;
   if (!es_clean_root (solver))
     return;
-  if (es_delaying (&solver->delays.factor)) {
-    INC (factorings_delayed);
+  if (!es_round_begins (solver, TECHNIQUE_factor, &solver->last.ticks.factor))
     return;
-  }
   assert (EMPTY_STACK (solver->factoring.fresh));
   INC (factorings);
   uint64_t before = STAT (factored), clauses = STAT (clauses_irredundant);

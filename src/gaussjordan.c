@@ -43,7 +43,8 @@
  * can never imply anything.  A matrix whose implications and conflicts
  * are fewer than a tenth of its pivots (checked after 10,000, 20,000,
  * 40,000... pivots and at the next round) is dropped and not built
- * again for 1, 2, 3... rounds: it only costs time and changes the search
+ * again for 1, 2, 4... rounds ('schedule.c'): it only costs time and
+ * changes the search
  * (38bits_10 and 44bits_11 have XORs that never imply anything).
  * Without proofs only (a sum of XORs has no short DRAT derivation). */
 
@@ -119,9 +120,9 @@ static uint64_t fruits (einsat *solver) {
   return STAT (gaussjordan_implied) + STAT (gaussjordan_conflicts);
 }
 
-/* No matrix for the next 1, 2, 3... up to 16 elimination rounds. */
+/* No matrix for the next elimination rounds ('schedule.c'). */
 static void postpone (einsat *solver) {
-  es_bump_delay (&solver->delays.gaussjordan, 16);
+  es_round_paid (solver, TECHNIQUE_gaussjordan, false);
 }
 
 static bool fruitful (einsat *solver, const xmatrix *X) {
@@ -136,10 +137,7 @@ void es_retire_gauss_jordan (einsat *solver) {
   xmatrix *X = solver->xmatrix;
   if (!X)
     return;
-  if (fruitful (solver, X))
-    es_reset_delay (&solver->delays.gaussjordan);
-  else
-    postpone (solver);
+  es_round_paid (solver, TECHNIQUE_gaussjordan, fruitful (solver, X));
   es_drop_gauss_jordan (solver);
 }
 
@@ -301,7 +299,7 @@ void es_build_gauss_jordan (einsat *solver) {
   if (!ENABLED (gaussjordan) || solver->proof || solver->lrat ||
       solver->inconsistent || solver->level)
     return;
-  if (es_delaying (&solver->delays.gaussjordan))
+  if (!es_round_begins (solver, TECHNIQUE_gaussjordan, 0))
     return;
   if (!es_some_clause_sized (solver, 3, (unsigned) GET_OPTION (gaussxorsize),
                              false))
@@ -339,7 +337,7 @@ void es_build_gauss_jordan_without_elimination (einsat *solver) {
       !GET_OPTION (gaussjordan) || solver->level)
     return;
   solver->last.originals.gaussjordan = solver->originals;
-  solver->delays.gaussjordan.count = 0; /* built once per change anyway */
+  solver->rounds[TECHNIQUE_gaussjordan].delay.count = 0; /* once per change */
   es_build_gauss_jordan (solver);
 }
 

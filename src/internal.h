@@ -289,10 +289,39 @@ typedef struct delay {
 
 typedef struct delays {
   delay bumpreasons; /* conflicts without reason-side bumping */
-  delay congruence;  /* probing rounds without congruence closure */
-  delay factor;      /* elimination rounds without factoring */
-  delay gaussjordan; /* elimination rounds without Gauss-Jordan matrix */
 } delays;
+
+/* The techniques that schedule themselves by their success, one line
+ * each: name, what its rounds have found so far (an expression of
+ * statistics; 0 for one that judges its rounds itself, with
+ * 'es_round_paid') and the most rounds a fruitless one sits out.  The
+ * rule is in 'schedule.c'.  Adopting it takes a line here, a counter
+ * 'NAME_delayed' in 'stats.h' and 'es_round_begins' and 'es_round_ends'
+ * around the round.  A delay counts the rounds of the task the technique
+ * runs in (elimination, probing or vivification rounds). */
+#define SCHEDULED_TECHNIQUES \
+  SCHEDULE (block, STAT (blocked), 16) \
+  SCHEDULE (congruence, \
+            STAT (congruence_units) + STAT (congruence_equivalences), 64) \
+  SCHEDULE (eliminate, STAT (eliminated), 16) \
+  SCHEDULE (factor, 0, 16) \
+  SCHEDULE (gaussjordan, 0, 16) \
+  SCHEDULE (probe, STAT (failed_literals), 16) \
+  SCHEDULE (subsume, STAT (subsumed) + STAT (strengthened), 16) \
+  SCHEDULE (transred, STAT (transitive_reductions), 16) \
+  SCHEDULE (vivify, STAT (vivified), 16)
+
+typedef enum technique {
+#define SCHEDULE(NAME, FOUND, MAX) TECHNIQUE_##NAME,
+  SCHEDULED_TECHNIQUES
+#undef SCHEDULE
+  NUMBER_OF_TECHNIQUES
+} technique;
+
+typedef struct round_schedule {
+  delay delay;
+  uint64_t found; /* what the technique had found when its round began */
+} round_schedule;
 
 /* Per solve call limits from the API (-1 = none). */
 typedef struct search_limits {
@@ -686,6 +715,7 @@ struct einsat {
   limits limits;
   last_run last;
   delays delays;
+  round_schedule rounds[NUMBER_OF_TECHNIQUES]; /* 'SCHEDULED_TECHNIQUES' */
   search_limits search_limits;
   unsigned terminate_countdown;
 
@@ -1240,6 +1270,20 @@ bool es_round_due (einsat *, uint64_t last_originals, uint64_t last, int effort,
 void es_end_unfinished_round (einsat *, uint64_t *last,
                               uint64_t *unfinished, uint64_t budget,
                               bool ran_out);
+/* The rule of 'SCHEDULED_TECHNIQUES': does the round of the technique
+ * run, or does it sit out (a fruitless round before)?  One that sits out
+ * gives up the effort of the search since its last round: its
+ * 'effort_reference' (the search ticks its budget is a share of, if
+ * any) moves to now. */
+bool es_round_begins (einsat *, technique, uint64_t *effort_reference);
+/* After a round that began: it paid if it found something. */
+void es_round_ends (einsat *, technique);
+/* Or as the technique judges: a fruitless round doubles the rounds the
+ * technique sits out (up to its maximum), one that pays halves them. */
+void es_round_paid (einsat *, technique, bool paid);
+#ifndef NDEBUG
+void es_check_round_schedules (einsat *);
+#endif
 
 /* Is the task of 'd' to sit this round out?  Counts the round if so. */
 static inline bool es_delaying (delay *d) {
@@ -1267,10 +1311,6 @@ static inline void es_double_delay (delay *d, unsigned max) {
 static inline void es_halve_delay (delay *d) {
   d->interval /= 2;
   d->count = d->interval;
-}
-
-static inline void es_reset_delay (delay *d) {
-  d->interval = d->count = 0;
 }
 
 /* in 'invariants.c': checkers of derived state, compiled out with

@@ -277,12 +277,7 @@ static void check_schedule (einsat *solver) {
   assert (l->fixed.simplify <= STAT (fixed));
   assert (l->decisions <= STAT (decisions));
   check_delay (&solver->delays.bumpreasons);
-  check_delay (&solver->delays.congruence);
-  check_delay (&solver->delays.gaussjordan);
-  check_delay (&solver->delays.factor);
-  assert (solver->delays.congruence.interval <= 64);
-  assert (solver->delays.gaussjordan.interval <= 16);
-  assert (solver->delays.factor.interval <= 16);
+  es_check_round_schedules (solver);
   assert (!STAT (mode_switches) || solver->limits.mode.unit);
 }
 

@@ -17,7 +17,9 @@
  *
  * Effort: a round of a technique may spend '*effort' per mille of the
  * search ticks since its last round, but at least '*mineffort' thousand
- * steps, or that share plus '*baseeffort' thousand (see 'schedule.c'). */
+ * steps, or that share plus '*baseeffort' thousand (see 'schedule.c').
+ * With 'delay' a technique whose round found nothing sits out the next
+ * rounds, more of them after each fruitless round ('schedule.c'). */
 
 /* clang-format off */
 #define OPTIONS \
@@ -47,6 +49,7 @@
   OPTION (cubecandidates, 32, 1, 100000, KEEP, "einsat_cube: variables looked ahead per node") \
   OPTION (decay, 50, 1, 200, KEEP, "per mille stable-mode score decay") \
   OPTION (decompose, 1, 0, 1, OFF, "equivalent literal substitution") \
+  OPTION (delay, 1, 0, 1, KEEP, "fruitless techniques sit out rounds (schedule.c)") \
   OPTION (deterministic, 0, 0, 1, KEEP, "threads: same answer for the same seed") \
   OPTION (deterministicepoch, 1000, 1, 1000000000, KEEP, "conflicts between exchanges") \
   OPTION (dpll, 1, 0, 1, NOTRACE, "enumerate small formulas first without learning") \

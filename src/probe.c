@@ -8,7 +8,8 @@
  * binary clause (probing an implied literal finds nothing its root would
  * not).  Literals probed without result are not probed again until new
  * units are found.  The effort is a fraction of the search ticks, and the
- * ticks spent here do not count for the search schedules.
+ * ticks spent here do not count for the search schedules; a round that
+ * finds no failed literal makes the next ones sit out ('schedule.c').
  *
  * With option 'hbr' a probe propagates binary clauses first and adds
  * hyper-binary resolvents ('hyper.c'); after the probes come equivalent
@@ -97,23 +98,16 @@ static bool probe_literal (einsat *solver, unsigned lit) {
 
 /* Congruence closure again, with the units and equivalences found since
  * the last one (as Kissat does in its probing rounds); its merges are
- * substituted with the others at the end of the round.  A closure that
- * finds nothing doubles the number of rounds skipped before the next. */
+ * substituted with the others at the end of the round.  Its rounds here
+ * and in elimination rounds share one schedule ('schedule.c'). */
 static void repeat_congruence (einsat *solver) {
-  if (!GET_OPTION (congruencerepeat))
-    return;
-  delay *d = &solver->delays.congruence;
-  if (es_delaying (d))
-    return;
-  uint64_t rounds = STAT (congruence_rounds);
-  if (es_congruence (solver))
-    es_reset_delay (d);
-  else if (STAT (congruence_rounds) > rounds)
-    es_double_delay (d, 64);
+  if (GET_OPTION (congruencerepeat))
+    es_congruence (solver);
 }
 
 static void probe_literals (einsat *solver) {
-  INC (probings);
+  if (!es_round_begins (solver, TECHNIQUE_probe, &solver->last.ticks.probe))
+    return;
   uint64_t budget = es_effort_with_base (solver, solver->last.ticks.probe,
                                          GET_OPTION (probeeffort),
                                          GET_OPTION (probebaseeffort));
@@ -137,11 +131,13 @@ static void probe_literals (einsat *solver) {
   solver->trace = trace;
   STAT (ticks) = start;
   solver->last.ticks.probe = STAT (ticks);
-  solver->limits.probe =
-      es_sqrt_limit (solver, GET_OPTION (probeint), STAT (probings));
+  es_round_ends (solver, TECHNIQUE_probe);
 }
 
 void es_probe (einsat *solver) {
+  INC (probings);
+  solver->limits.probe =
+      es_sqrt_limit (solver, GET_OPTION (probeint), STAT (probings));
   if (!es_clean_root (solver))
     return;
   TIMED (congruence, repeat_congruence (solver));

@@ -10,7 +10,18 @@
  *    vivification) of the number of rounds so far;
  *  - an effort budget is 'effort' per mille of the search ticks since the
  *    last round, either at least a minimum ('*mineffort' options) or plus
- *    a base ('*baseeffort' options).
+ *    a base ('*baseeffort' options);
+ *  - a technique of 'SCHEDULED_TECHNIQUES' sits out rounds after a
+ *    fruitless one, as Kissat's delays do: the first fruitless round
+ *    costs one round, each further one doubles the rounds sat out (up to
+ *    the technique's maximum) and a round that pays halves them.  A round
+ *    sat out also gives up its effort (the budget of the next round is a
+ *    share of the search since the round sat out, not since the last one
+ *    that ran), so a technique that keeps finding nothing costs at most
+ *    one round in (maximum + 1) of its budget, and one that pays keeps
+ *    running at its full effort;
+ *  - Gaussian elimination and counting, which run until they finish, run
+ *    again after new clauses or with twice the budget ('es_retry_due').
  *
  * The delays are inline in 'internal.h' (reason-side bumping asks at
  * every conflict). */
@@ -106,3 +117,78 @@ void es_end_unfinished_round (einsat *solver, uint64_t *last,
     *last = STAT (ticks);
   }
 }
+
+/* What the rounds of technique 't' have found so far. */
+static uint64_t found (einsat *solver, technique t) {
+  switch (t) {
+#define SCHEDULE(NAME, FOUND, MAX) \
+  case TECHNIQUE_##NAME: \
+    return (FOUND);
+    SCHEDULED_TECHNIQUES
+#undef SCHEDULE
+  default:
+    break;
+  }
+  assert (!"unknown technique");
+  return 0;
+}
+
+static unsigned max_delay (technique t) {
+  static const unsigned max[] = {
+#define SCHEDULE(NAME, FOUND, MAX) MAX,
+      SCHEDULED_TECHNIQUES
+#undef SCHEDULE
+  };
+  return max[t];
+}
+
+static void count_delayed (einsat *solver, technique t) {
+  switch (t) {
+#define SCHEDULE(NAME, FOUND, MAX) \
+  case TECHNIQUE_##NAME: \
+    INC (NAME##_delayed); \
+    break;
+    SCHEDULED_TECHNIQUES
+#undef SCHEDULE
+  default:
+    assert (!"unknown technique");
+  }
+}
+
+bool es_round_begins (einsat *solver, technique t,
+                      uint64_t *effort_reference) {
+  assert (t < NUMBER_OF_TECHNIQUES);
+  round_schedule *r = solver->rounds + t;
+  if (GET_OPTION (delay) && es_delaying (&r->delay)) {
+    count_delayed (solver, t);
+    if (effort_reference)
+      *effort_reference = STAT (ticks);
+    return false;
+  }
+  r->found = found (solver, t);
+  return true;
+}
+
+void es_round_ends (einsat *solver, technique t) {
+  es_round_paid (solver, t, found (solver, t) > solver->rounds[t].found);
+}
+
+void es_round_paid (einsat *solver, technique t, bool paid) {
+  delay *d = &solver->rounds[t].delay;
+  if (paid)
+    es_halve_delay (d);
+  else
+    es_double_delay (d, max_delay (t));
+  LOG ("technique %d %s: sits out %u rounds", (int) t,
+       paid ? "paid" : "found nothing", d->interval);
+}
+
+#ifndef NDEBUG
+void es_check_round_schedules (einsat *solver) {
+  for (unsigned t = 0; t < NUMBER_OF_TECHNIQUES; t++) {
+    const delay *d = &solver->rounds[t].delay;
+    assert (d->count <= d->interval);
+    assert (d->interval <= max_delay ((technique) t));
+  }
+}
+#endif

@@ -14,6 +14,7 @@
   COUNTER (atmosts_detected_binaries, atmosts_detected, "binary clauses they replaced") \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
   COUNTER (blocked, none, "clauses removed as blocked") \
+  COUNTER (block_delayed, eliminations, "blocked clause elimination rounds sat out") \
   COUNTER (blockings, conflicts, "blocked clause elimination rounds") \
   COUNTER (bumped_reasons, conflicts, "conflicts also bumping reason sides") \
   COUNTER (cardinality_clauses, cardinality_rounds, "disjoint clauses counted") \
@@ -29,6 +30,7 @@
   COUNTER (conflicts_stable, conflicts, "conflicts in stable mode") \
   COUNTER (congruence_ands, congruence_rounds, "AND gates found by congruence") \
   COUNTER (congruence_equivalences, congruence_rounds, "equivalences found by congruence") \
+  COUNTER (congruence_delayed, congruence_rounds, "congruence closure rounds sat out") \
   COUNTER (congruence_matched, congruence_rounds, "gates equal to another gate") \
   COUNTER (congruence_rounds, conflicts, "congruence closure rounds") \
   COUNTER (congruence_units, congruence_rounds, "units found by congruence") \
@@ -43,6 +45,7 @@
   COUNTER (dpll_handed_over, dpll_enumerations, "of them continued by CDCL") \
   COUNTER (dpll_models, dpll_enumerations, "models found without learning") \
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
+  COUNTER (eliminate_delayed, eliminations, "variable elimination rounds sat out") \
   COUNTER (eliminated, variables, "eliminated variables") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
   COUNTER (exactly_added, none, "native exactly-one constraints added") \
@@ -51,10 +54,10 @@
   COUNTER (exported_clauses, none, "larger clauses exported") \
   COUNTER (exported_units, none, "units exported") \
   COUNTER (factor_added, factored, "clauses added by factoring") \
+  COUNTER (factor_delayed, eliminations, "factoring rounds sat out") \
   COUNTER (factor_removed, factored, "clauses removed by factoring") \
   COUNTER (factored, variables, "variables added by factoring") \
   COUNTER (factorings, conflicts, "factoring rounds") \
-  COUNTER (factorings_delayed, factorings, "factoring rounds sat out") \
   COUNTER (failed_literals, none, "failed literals found by probing") \
   COUNTER (fixed, none, "root-level assigned variables") \
   COUNTER (gates, eliminated, "eliminations using a gate definition") \
@@ -66,6 +69,7 @@
   COUNTER (gauss_units, gauss_rounds, "units found by Gaussian elimination") \
   COUNTER (gauss_xors, gauss_rounds, "XOR constraints found") \
   COUNTER (gaussjordan_conflicts, conflicts, "conflicts from the matrix") \
+  COUNTER (gaussjordan_delayed, eliminations, "Gauss-Jordan matrix builds sat out") \
   COUNTER (gaussjordan_implied, propagations, "literals the matrix implied") \
   COUNTER (gaussjordan_matrices, eliminations, "Gauss-Jordan matrices built") \
   COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
@@ -89,6 +93,7 @@
   COUNTER (mode_switches, none, "switches between focused and stable") \
   COUNTER (otfs_strengthened, conflicts, "reasons strengthened on the fly") \
   COUNTER (otfs_subsumed, conflicts, "reasons subsumed on the fly") \
+  COUNTER (probe_delayed, probings, "failed literal probing rounds sat out") \
   COUNTER (probings, conflicts, "probing rounds") \
   COUNTER (propagations, none, "propagations") \
   COUNTER (reduced, learned, "learned clauses reduced") \
@@ -105,12 +110,16 @@
   COUNTER (strengthened, none, "clauses strengthened by subsumption") \
   COUNTER (substituted, variables, "variables substituted (equivalent)") \
   COUNTER (subsumed, none, "clauses removed by subsumption") \
+  COUNTER (subsume_delayed, eliminations, "subsumption rounds sat out") \
   COUNTER (subsumptions, conflicts, "subsumption rounds") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
+  COUNTER (transred_delayed, probings, "transitive reduction rounds sat out") \
   COUNTER (transitive_reductions, none, "binary clauses transitively reduced") \
   COUNTER (variables, none, "variables in use") \
+  COUNTER (vivify_delayed, vivifications, "vivification rounds sat out") \
   COUNTER (vivifications, conflicts, "vivification rounds") \
   COUNTER (vivified, none, "clauses shortened by vivification") \
+  COUNTER (vivified_duplicates, vivified, "of them to a binary clause already there (deleted)") \
   COUNTER (vivified_literals, vivified, "literals removed by vivification") \
   COUNTER (walk_flips, walks, "flipped variables in local search") \
   COUNTER (walk_improved, walks, "walks improving the phases") \

@@ -174,7 +174,9 @@ static void release (einsat *solver, subsumption *s) {
 }
 
 void es_subsume (einsat *solver) {
-  if (!es_clean_root (solver))
+  if (!es_clean_root (solver) ||
+      !es_round_begins (solver, TECHNIQUE_subsume,
+                        &solver->last.ticks.subsume))
     return;
   assert (!solver->level && !solver->dense);
   assert (!solver->subsumption.size); /* released after each round */
@@ -205,6 +207,7 @@ void es_subsume (einsat *solver) {
   es_collect (solver);
   solver->last.ticks.subsume = STAT (ticks);
   INC (subsumptions);
+  es_round_ends (solver, TECHNIQUE_subsume);
 }
 
 void es_release_subsumption (einsat *solver) {

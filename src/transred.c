@@ -137,7 +137,9 @@ static uint64_t transred_budget (einsat *solver) {
 }
 
 void es_transred (einsat *solver) {
-  if (!es_clean_root (solver))
+  if (!es_clean_root (solver) ||
+      !es_round_begins (solver, TECHNIQUE_transred,
+                        &solver->last.ticks.transred))
     return;
   uint64_t budget = transred_budget (solver), ticks = 0;
   uint64_t start = STAT (ticks);
@@ -155,4 +157,5 @@ void es_transred (einsat *solver) {
   solver->transred_next = lit;
   STAT (ticks) = start;
   solver->last.ticks.transred = STAT (ticks);
+  es_round_ends (solver, TECHNIQUE_transred);
 }

@@ -14,7 +14,9 @@
  * Candidates are the learned clauses of tiers one and two, best first,
  * then the irredundant clauses, each clause once until all were tried.
  * The effort is a fraction of the search ticks; the ticks spent here are
- * not counted as search ticks, so the mode schedule is not disturbed. */
+ * not counted as search ticks, so the mode schedule is not disturbed.  A
+ * round that shortens no clause makes the next ones sit out
+ * ('schedule.c'). */
 
 #include "internal.h"
 
@@ -82,6 +84,52 @@ static void analyze_conflict (einsat *solver, unsigned conflict) {
   collect_decisions (solver);
 }
 
+/* The watch of the binary clause (a b) in the watches of 'a', the
+ * irredundant copy if there are both, or 0 if there is none. */
+static watch *find_binary (einsat *solver, unsigned a, unsigned b) {
+  watch *found = 0;
+  watches *ws = &WATCHES (a);
+  for (watch *w = BEGIN_WATCHES (*ws); w != END_WATCHES (*ws); w++)
+    if (IS_BINARY (*w) && w->blit == b &&
+        (!found || w->ref == IRREDUNDANT_BINARY))
+      found = w;
+  return found;
+}
+
+static void set_binary_tag (einsat *solver, unsigned a, unsigned b,
+                            unsigned from, unsigned to) {
+  watches *ws = &WATCHES (a);
+  for (watch *w = BEGIN_WATCHES (*ws); w != END_WATCHES (*ws); w++)
+    if (w->blit == b && w->ref == from) {
+      w->ref = to;
+      return;
+    }
+  assert (!"binary watch not found");
+}
+
+/* A clause vivified to a binary clause the solver already has is deleted
+ * instead of added twice (a duplicate costs a watch on both literals and
+ * a propagation at every visit).  An irredundant clause vivified to a
+ * redundant binary one makes that one irredundant, since reductions
+ * would otherwise delete it. */
+static bool vivified_to_existing_binary (einsat *solver, clause *c,
+                                         unsigned a, unsigned b) {
+  watch *w = find_binary (solver, a, b);
+  if (!w)
+    return false;
+  LOGBINARY (a, b, "vivified clause already present as");
+  if (!c->redundant && w->ref == REDUNDANT_BINARY) {
+    set_binary_tag (solver, a, b, REDUNDANT_BINARY, IRREDUNDANT_BINARY);
+    set_binary_tag (solver, b, a, REDUNDANT_BINARY, IRREDUNDANT_BINARY);
+    es_count_clause (solver, true, -1);
+    es_count_clause (solver, false, 1);
+  }
+  INC (vivified_duplicates);
+  CLEAR_STACK (solver->lrat_chain); /* no lemma to derive */
+  es_mark_garbage (solver, c);
+  return true;
+}
+
 /* Replaces 'c' by the literals in 'solver->clause' if they are fewer. */
 static bool replace_clause (einsat *solver, clause *c) {
   unsigneds *lits = &solver->clause;
@@ -96,6 +144,11 @@ static bool replace_clause (einsat *solver, clause *c) {
   LOGCLAUSE (REF (c), "vivified to %zu literals", size);
   INC (vivified);
   ADD (vivified_literals, c->size - size);
+  if (size == 2 && vivified_to_existing_binary (solver, c, lits->begin[0],
+                                                lits->begin[1])) {
+    CLEAR_STACK (*lits);
+    return true;
+  }
   es_proof_add (solver, size, lits->begin);
   bool redundant = c->redundant;
   unsigned glue = c->glue < size ? c->glue : (unsigned) size;
@@ -203,6 +256,10 @@ void es_vivify (einsat *solver) {
     return;
   assert (!solver->level && !solver->dense);
   INC (vivifications);
+  solver->limits.vivify =
+      es_sqrt_limit (solver, GET_OPTION (vivifyint), STAT (vivifications));
+  if (!es_round_begins (solver, TECHNIQUE_vivify, &solver->last.ticks.vivify))
+    return;
   uint64_t budget = es_effort_with_base (solver, solver->last.ticks.vivify,
                                          GET_OPTION (vivifyeffort),
                                          GET_OPTION (vivifybaseeffort));
@@ -222,7 +279,6 @@ void es_vivify (einsat *solver) {
   STAT (ticks) = start;
   solver->last.ticks.vivify = STAT (ticks);
   es_collect_if_worth (solver);
-  solver->limits.vivify =
-      es_sqrt_limit (solver, GET_OPTION (vivifyint), STAT (vivifications));
+  es_round_ends (solver, TECHNIQUE_vivify);
   es_report_round (solver, 'v');
 }

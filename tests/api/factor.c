@@ -87,9 +87,9 @@ static void test_fruitless_rounds_sat_out (void) {
     CHECK (einsat_statistic (solver, "eliminations") >= 3);
     CHECK (einsat_statistic (solver, "factorings") >= 1);
     if (yield)
-      CHECK (einsat_statistic (solver, "factorings_delayed") >= 1);
+      CHECK (einsat_statistic (solver, "factor_delayed") >= 1);
     else
-      CHECK (einsat_statistic (solver, "factorings_delayed") == 0);
+      CHECK (einsat_statistic (solver, "factor_delayed") == 0);
     einsat_delete (solver);
   }
 }

@@ -253,6 +253,21 @@ static void *solve_run (void *data) {
   return 0;
 }
 
+/* The other side of a hub: its solver's thread names itself the owner
+ * and sets the export before solving (from the main thread, after the
+ * thread started, both raced with the first export). */
+typedef struct hub_side {
+  run run;
+  hub *hub;
+} hub_side;
+
+static void *hub_solve_run (void *data) {
+  hub_side *side = data;
+  side->hub->owner = pthread_self ();
+  einsat_set_export (side->run.solver, side->hub, 10, 3, on_export);
+  return solve_run (&side->run);
+}
+
 static void test_hub (void) {
   uint64_t rng = 31;
   cnf f = {0};
@@ -266,11 +281,11 @@ static void test_hub (void) {
     hub to_b = {pthread_self (), b.solver, 0, 0}, to_a = {0, a.solver, 0, 0};
     einsat_set_export (a.solver, &to_b, 10, 3, on_export);
     pthread_t thread;
-    CHECK (!pthread_create (&thread, 0, solve_run, &b));
-    to_a.owner = thread;
-    einsat_set_export (b.solver, &to_a, 10, 3, on_export);
+    hub_side side = {b, &to_a};
+    CHECK (!pthread_create (&thread, 0, hub_solve_run, &side));
     solve_run (&a);
     pthread_join (thread, 0);
+    b = side.run;
     int expected = reference (&f, 0, 0);
     CHECK (a.res == expected && b.res == expected);
     if (a.res == 10)

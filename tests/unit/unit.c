@@ -377,6 +377,73 @@ static void test_transred_failed (void) {
   einsat_delete (solver);
 }
 
+static unsigned count_binaries (einsat *solver, int a, int b) {
+  unsigned la = es_import_literal (solver, a);
+  unsigned lb = es_import_literal (solver, b);
+  unsigned count = 0;
+  for (all_watches (w, WATCHES (la)))
+    count += IS_BINARY (w) && w.blit == lb;
+  return count;
+}
+
+/* Vivifying (1 2 3) with the binary clause (1 2) present: deciding -1
+ * propagates 2, so the clause becomes (1 2), which is there already.  It
+ * is deleted, not added a second time; with the binary clause redundant
+ * the one copy becomes irredundant (the ternary clause was). */
+static void test_vivify_duplicate_binary (void) {
+  for (int redundant = 0; redundant < 2; redundant++) {
+    einsat *solver = new_solver ();
+    unsigned l1 = es_import_literal (solver, 1);
+    unsigned l2 = es_import_literal (solver, 2);
+    es_new_binary (solver, redundant, l1, l2);
+    static const int ternary[] = {1, 2, 3, 0};
+    add_clause (solver, ternary);
+    es_init_schedules (solver);
+    es_vivify (solver);
+    CHECK (STAT (vivified) == 1);
+    CHECK (count_binaries (solver, 1, 2) == 1);
+    CHECK (count_binaries (solver, 2, 1) == 1);
+    CHECK (has_binary (solver, 1, 2, IRREDUNDANT_BINARY));
+    CHECK (has_binary (solver, 2, 1, IRREDUNDANT_BINARY));
+    CHECK (STAT (clauses_irredundant) == 1);
+    CHECK (STAT (clauses_redundant) == 0);
+    CHECK (einsat_solve (solver) == 10);
+    CHECK (einsat_val (solver, 1) > 0 || einsat_val (solver, 2) > 0);
+    einsat_delete (solver);
+  }
+}
+
+/* Rounds of probing that find nothing sit out 1, 2, 4... up to 16
+ * rounds, each giving up its effort; a round that pays halves the delay,
+ * and with option 'delay' off every round runs. */
+static void test_round_schedule (void) {
+  einsat *solver = new_solver ();
+  const technique t = TECHNIQUE_probe;
+  uint64_t *reference = &solver->last.ticks.probe;
+  unsigned expected = 1;
+  for (unsigned fruitless = 0; fruitless < 7; fruitless++) {
+    CHECK (es_round_begins (solver, t, reference));
+    es_round_ends (solver, t);
+    CHECK (solver->rounds[t].delay.interval == expected);
+    for (unsigned i = 0; i < expected; i++) {
+      *reference = 0;
+      STAT (ticks) += 100;
+      CHECK (!es_round_begins (solver, t, reference));
+      CHECK (*reference == STAT (ticks)); /* its effort is given up */
+    }
+    expected = expected < 16 ? 2 * expected : 16;
+  }
+  CHECK (STAT (probe_delayed) == 1 + 2 + 4 + 8 + 16 + 16 + 16);
+  CHECK (es_round_begins (solver, t, reference));
+  INC (failed_literals);
+  es_round_ends (solver, t);
+  CHECK (solver->rounds[t].delay.interval == 8);
+  CHECK (!es_round_begins (solver, t, reference));
+  CHECK (einsat_set_option (solver, "delay", 0));
+  CHECK (es_round_begins (solver, t, reference));
+  einsat_delete (solver);
+}
+
 #ifndef NDEBUG
 
 /* A satisfiable random 3-SAT formula with a unit and binary clauses,
@@ -434,7 +501,8 @@ static void future_probe (einsat *solver) {
   solver->last.ticks.probe = STAT (ticks) + 1;
 }
 static void overlong_delay (einsat *solver) {
-  solver->delays.congruence.count = solver->delays.congruence.interval + 1;
+  delay *d = &solver->rounds[TECHNIQUE_congruence].delay;
+  d->count = d->interval + 1;
 }
 
 /* Each corruption of derived state must make the checkers abort. */
@@ -486,6 +554,8 @@ static const test_case cases[] = {
     {"failed-dominator", test_failed_dominator},
     {"transred", test_transred},
     {"transred-failed", test_transred_failed},
+    {"vivify-duplicate-binary", test_vivify_duplicate_binary},
+    {"round-schedule", test_round_schedule},
     {"dpll", test_dpll},
 #ifndef NDEBUG
     {"invariants", test_invariants},
