@@ -34,8 +34,8 @@
  * clause): constraints added through the API while a proof is traced are
  * added as those clauses (which the formula the proof is checked against
  * must contain), so proofs never meet a native constraint; bounds above
- * one cannot be stated and are refused then.  Constraints are not
- * detected among the clauses (yet).
+ * one cannot be stated and are refused then.  Constraints detected among
+ * the binary clauses ('amodetect.c') stand for clauses the proof has.
  *
  * The constraints live back to back in 'arena' (two header words, then
  * the literals, see 'internal.h').  A variable's constraints are found

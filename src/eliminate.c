@@ -381,6 +381,8 @@ void es_eliminate (einsat *solver) {
     TIMED (decompose, es_decompose (solver));
   if (!solver->inconsistent && GET_OPTION (subsume))
     TIMED (subsume, es_subsume (solver));
+  if (!solver->inconsistent)
+    TIMED (atmostdetect, es_detect_atmosts (solver));
   if (!solver->inconsistent && GET_OPTION (factor))
     TIMED (factor, es_factor (solver));
   if (solver->inconsistent)

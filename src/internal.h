@@ -270,7 +270,7 @@ typedef struct last_run {
         probe, subsume, sweep, transred, vivify, walk;
   } ticks;
   struct { /* 'originals': new clauses since? */
-    uint64_t cardinality, gauss, gaussjordan, lucky;
+    uint64_t atmostdetect, cardinality, gauss, gaussjordan, lucky;
   } originals;
   struct { /* root-level units ('fixed') */
     uint64_t probe, simplify;
@@ -1040,6 +1040,8 @@ void es_release_factoring (einsat *);
 
 /* in 'cardinality.c' */
 void es_cardinality (einsat *);
+/* in 'amodetect.c' */
+void es_detect_atmosts (einsat *);
 void es_release_cardinality (einsat *);
 
 /* in 'gauss.c' */

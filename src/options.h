@@ -23,6 +23,10 @@
 
 /* clang-format off */
 #define OPTIONS \
+  OPTION (atmostdetect, 0, 0, 1, NOTRACE, "at-most-one constraints from binary clauses (not with LRAT)") \
+  OPTION (atmostdetecteffort, 20, 0, 10000, KEEP, "per mille of search ticks") \
+  OPTION (atmostdetectmin, 4, 3, 1000000, KEEP, "min literals of a detected constraint") \
+  OPTION (atmostdetectmineffort, 10000, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (block, 0, 0, 1, KEEP, "blocked clause elimination") \
   OPTION (blockclslim, 100, 2, 100000, KEEP, "max size of blocked clauses") \
   OPTION (blockeffort, 20, 0, 10000, KEEP, "per mille of search ticks") \

@@ -3,7 +3,8 @@
  * character says what happened ('[' stable mode starts, '{' focused mode
  * starts, '-' reduction, 'R' restart, 'B'/'O'/'I'/'W'/'#' rephase, '1'/'0'/'?'
  * result, ' ' periodic; rounds of 'e' elimination, 'f' factoring, 'g'
- * Gaussian elimination, 'k' counting, 'c' congruence closure, 'p'
+ * Gaussian elimination, 'k' counting, 'a' at-most-one
+ * detection, 'c' congruence closure, 'p'
  * probing, 'v' vivification, 'W' local search).  Lines of the
  * workers of a portfolio end with 'w' and the worker's index. */
 

@@ -8,7 +8,10 @@
 
 /* clang-format off */
 #define STATISTICS \
+  COUNTER (atmostdetect_rounds, none, "at-most-one detection rounds") \
   COUNTER (atmosts_added, none, "native at-most-one constraints added") \
+  COUNTER (atmosts_detected, atmostdetect_rounds, "at-most-one constraints detected") \
+  COUNTER (atmosts_detected_binaries, atmosts_detected, "binary clauses they replaced") \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
   COUNTER (blocked, none, "clauses removed as blocked") \
   COUNTER (block_delayed, eliminations, "blocked clause elimination rounds sat out") \
@@ -156,6 +159,7 @@ typedef struct statistics {
 
 /* clang-format off */
 #define TIMERS \
+  TIMER (atmostdetect, "at-most-one detection") \
   TIMER (block, "blocked clause elimination") \
   TIMER (cardinality, "counting refutation") \
   TIMER (congruence, "congruence closure") \

@@ -58,6 +58,7 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "factorsize", 2, 5);
   set_random_option (solver, rng, "gauss", 0, 1);
   set_random_option (solver, rng, "cardinality", 0, 1);
+  set_random_option (solver, rng, "atmostdetect", 0, 1);
   set_random_option (solver, rng, "gaussjordan", 0, 1);
   set_random_option (solver, rng, "gaussxorsize", 2, 8);
   set_random_option (solver, rng, "gaussmineffort", 0, 50);

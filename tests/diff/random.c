@@ -6,7 +6,8 @@
  * at random) is checked by the independent checker.  Some formulas hold
  * cardinality constraints given natively ('einsat_add_atmost'); the
  * formula the oracle and the checker see has them spelled out (see
- * 'generate_natives').  A failing formula is written to a file so that
+ * 'generate_natives'), or as their clauses for the solver to detect
+ * them ('atmostdetect').  A failing formula is written to a file so that
  * it can be replayed with the command line solver. */
 
 #include "einsat.h"
@@ -44,7 +45,7 @@ static const char *const covered[] = {"eliminated", "gates", "substituted",
                                       "gaussjordan_implied",
                                       "gaussjordan_conflicts",
                                       "cardinality_refuted",
-                                      "atmosts_added",
+                                      "atmosts_added", "atmosts_detected",
                                       "sweep_equivalences", "sweep_units"};
 #define COVERED (sizeof covered / sizeof *covered)
 static uint64_t coverage[COVERED];
@@ -350,6 +351,7 @@ typedef struct native {
 static native natives[MAX_NATIVES];
 static int native_count;
 static bool proofs_traced;
+static bool natives_as_clauses; /* spelled out for at-most-one detection */
 
 static void spell_out (const native *n, int first, int depth, int *chosen) {
   if (depth == n->bound + 1) {
@@ -450,7 +452,7 @@ static void generate (uint64_t *rng) {
 static void add_formula (einsat *solver) {
   const native *n = natives, *end = natives + native_count;
   for (int c = 0; c < f.clauses; c++) {
-    if (n != end && c == n->first) {
+    if (n != end && c == n->first && !natives_as_clauses) {
       einsat_add_atmost (solver, n->lits, (size_t) n->size, n->bound);
       c += n->clauses - 1;
       n++;
@@ -461,7 +463,8 @@ static void add_formula (einsat *solver) {
     einsat_add (solver, 0);
   }
   for (; n != end; n++) /* trivial ones at the end: no clauses */
-    einsat_add_atmost (solver, n->lits, (size_t) n->size, n->bound);
+    if (!natives_as_clauses || !n->clauses)
+      einsat_add_atmost (solver, n->lits, (size_t) n->size, n->bound);
 }
 
 static void save_failure (uint64_t seed, const char *what) {
@@ -509,6 +512,14 @@ static bool run_one (config *cfg, uint64_t seed) {
     einsat_set_option (solver, "eliminate", 1);
     einsat_set_option (solver, "eliminateinit", 0);
     einsat_set_option (solver, "gaussjordan", 1);
+  }
+  natives_as_clauses = native_count && oracle_below (&rng, 2);
+  if (natives_as_clauses || (pigeons && oracle_below (&rng, 2))) {
+    /* detected in the first elimination round (not with LRAT) */
+    einsat_set_option (solver, "eliminate", 1);
+    einsat_set_option (solver, "eliminateinit", 0);
+    einsat_set_option (solver, "atmostdetect", 1);
+    set_random_option (solver, &rng, "atmostdetectmin", 3, 4);
   }
   if (pigeons) { /* counted in the first elimination round */
     einsat_set_option (solver, "eliminate", 1);

@@ -468,6 +468,7 @@ static const proof_option proof_options[] = {
     {"eagersubsume", CHOICES (0, 20, 100)}, {"transred", CHOICES (0, 1)},
     {"block", CHOICES (0, 1)}, {"blockocclim", CHOICES (1, 2, 100)},
     {"factor", CHOICES (0, 1)}, {"cardinality", CHOICES (0, 1)},
+    {"atmostdetect", CHOICES (0, 1)}, {"atmostdetectmin", CHOICES (3, 4)},
     {"gauss", CHOICES (0, 1)}, {"lucky", CHOICES (0, 1)},
     {"walk", CHOICES (0, 1)}, {"walkinitially", CHOICES (0, 1)},
     {"dpll", CHOICES (0, 1)}, {"chrono", CHOICES (0, 1)},
