@@ -13,12 +13,12 @@
  * encodings: seeds are tried by
  * degree, most binary clauses first; from a seed, the candidates are its
  * neighbours, and the clique takes the candidate adjacent to most other
- * candidates (so a row of a board is preferred to a small square of
- * mutually attacking squares), keeping only its neighbours as
+ * candidates (so a long line of mutually exclusive literals is preferred
+ * to a small group crossing it), keeping only its neighbours as
  * candidates, until none is left.  A clique of at least 'atmostdetectmin'
  * literals replaces its binary clauses (duplicates go too), and the seed
- * is tried again on what is left of its clauses (a square of a board is
- * in a row, a column and two diagonals).
+ * is tried again on what is left of its clauses (a literal may be in
+ * several such groups, as a grid cell is in its row and its column).
  *
  * It runs at the root level in the elimination round after original
  * clauses were added, after the counting refutation and equivalence

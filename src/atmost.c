@@ -13,11 +13,11 @@
  * binary clauses and need nothing new.
  *
  * The at-least-one half of an exactly-one constraint is its clause, but
- * that clause is not stored nor watched: on a board of 25 million
- * squares whose rows and columns are such clauses, their two watches
- * wander over nearly every square and write nearly every page of the
- * watch lists.  Instead the constraint watches two of its own literals
- * (its first two, as a clause does, with the search for a replacement
+ * that clause is not stored nor watched: where most variables are in
+ * such long clauses, their two watches wander over nearly every
+ * variable and write nearly every page of the watch lists.  Instead
+ * the constraint watches two of its own literals (its first two, as a
+ * clause does, with the search for a replacement
  * resuming where it last stopped, Gent 2013), found through the same
  * index as the at-most-one side: a literal that becomes false visits the
  * constraints containing it.  The first time the clause is needed, as
@@ -43,10 +43,10 @@
  * bytes per variable and per occurrence, the occurrence being the
  * constraint's reference and the sign of the variable's literal in it):
  * far less than a watch per occurrence (8 bytes plus a growing array per
- * literal), which matters when most variables are in such constraints (a
- * board of 25 million squares).  One list per variable, not per
- * literal: an assigned variable visits the constraints of both its
- * literals (the true one's for at most one, the false one's for at least
+ * literal), which matters when most of millions of variables are in
+ * such constraints.  One list per variable, not per literal: an
+ * assigned variable visits the constraints of both its literals (the
+ * true one's for at most one, the false one's for at least
  * one).  Constraints are added at the root level only; the index is
  * rebuilt before the next propagation after constraints were added or
  * simplified.
