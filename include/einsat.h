@@ -143,8 +143,9 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
  * auxiliary variables, and as fast.  For an exactly-one constraint use
  * 'einsat_add_exactly', which does not store the clause 'lits'.  A
  * negative bound makes the formula unsatisfiable, bound zero makes every
- * literal false, a bound of at least 'size' says nothing.  Repeated literals count repeatedly.  Like
- * clauses, constraints are kept forever.  While a proof is traced
+ * literal false, a bound of at least 'size' says nothing.  Repeated
+ * literals count repeatedly.  Like clauses, constraints are kept
+ * forever.  While a proof is traced
  * ('einsat_trace_proof') an at-most-one constraint is added as its
  * pairwise clauses (-lits[i] | -lits[j]) for i < j in this order, which
  * the formula the proof is checked against must contain (LRAT numbers
@@ -157,8 +158,8 @@ void einsat_add_atmost (einsat *, const int *lits, size_t size, int bound);
  * both ways: a true literal makes the others false (as
  * 'einsat_add_atmost'), and once all literals but one are false the last
  * one becomes true, without the clause 'lits' being stored or watched
- * until it is first needed to explain a conclusion (a one-hot row of a
- * board of millions of squares costs four bytes per literal instead of
+ * until it is first needed to explain a conclusion (a one-hot constraint
+ * over millions of literals costs a few bytes per literal instead of
  * the clause and its watches).  Bound 'size - 1' is exactly one of the
  * negated literals, natively too.  Other bounds are 'at most bound of
  * lits' and 'at most size - bound of their negations', as
