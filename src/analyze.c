@@ -211,13 +211,7 @@ static void watch_forced_first (einsat *solver, unsigned ref,
       lits[0] = forced;
       break;
     }
-  unsigned best = 1;
-  for (unsigned i = 2; i < c->size; i++)
-    if (LEVEL (lits[i]) > LEVEL (lits[best]))
-      best = i;
-  unsigned tmp = lits[1];
-  lits[1] = lits[best];
-  lits[best] = tmp;
+  es_move_highest_level (solver, lits, c->size, 1);
   for (unsigned i = 0; i < 2; i++)
     if (old[i] != lits[0] && old[i] != lits[1])
       es_remove_large_watch (solver, old[i], ref);

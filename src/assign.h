@@ -95,4 +95,18 @@ static inline unsigned *es_find_replacement (einsat *solver, clause *c) {
   return r;
 }
 
+/* Swaps the literal of the highest level among 'lits[pos..size)' to
+ * position 'pos': ordering a clause's watches after backtracking
+ * levels (learned, blocking and constraint clauses alike). */
+static inline void es_move_highest_level (einsat *solver, unsigned *lits,
+                                          size_t size, size_t pos) {
+  size_t best = pos;
+  for (size_t i = pos + 1; i < size; i++)
+    if (LEVEL (lits[i]) > LEVEL (lits[best]))
+      best = i;
+  unsigned lit = lits[pos];
+  lits[pos] = lits[best];
+  lits[best] = lit;
+}
+
 #endif

@@ -479,19 +479,6 @@ void es_add_original_exactly (einsat *solver, size_t size,
 /*------------------------------------------------------------------------*/
 /* Propagation. */
 
-/* Moves the literal of the highest level among 'lits[pos..size)' to
- * 'pos'. */
-static void move_highest_level (einsat *solver, unsigned *lits,
-                                unsigned size, unsigned pos) {
-  unsigned best = pos;
-  for (unsigned i = pos + 1; i < size; i++)
-    if (LEVEL (lits[i]) > LEVEL (lits[best]))
-      best = i;
-  unsigned lit = lits[pos];
-  lits[pos] = lits[best];
-  lits[best] = lit;
-}
-
 /* The clause of the exactly-one constraint 'ref' joins the formula (see
  * above), ordered as a watched clause: the implied literal (or the false
  * literal of the highest level) first, the false literal of the highest
@@ -501,8 +488,8 @@ static unsigned add_clause_of (einsat *solver, unsigned ref, bool conflict) {
   atmosts *A = &solver->atmosts;
   unsigned size = atmost_size (A, ref), *lits = atmost_literals (A, ref);
   if (conflict)
-    move_highest_level (solver, lits, size, 0);
-  move_highest_level (solver, lits, size, 1);
+    es_move_highest_level (solver, lits, size, 0);
+  es_move_highest_level (solver, lits, size, 1);
   A->arena.begin[ref] = size;
   count_pending (solver, size, false);
   assert (SIZE_STACK (solver->arena) + ARENA_WORDS (size) <=

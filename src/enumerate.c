@@ -340,17 +340,6 @@ static bool block_model (einsat *solver, unsigned selector) {
   return true;
 }
 
-static void move_highest_level_to (einsat *solver, unsigned *lits,
-                                   size_t size, size_t to) {
-  size_t best = to;
-  for (size_t i = to + 1; i < size; i++)
-    if (LEVEL (lits[i]) > LEVEL (lits[best]))
-      best = i;
-  unsigned tmp = lits[to];
-  lits[to] = lits[best];
-  lits[best] = tmp;
-}
-
 /* If one literal has the highest level, the clause flips it one level
  * lower like a learned clause; if two share it, the solver backtracks
  * below that level and the clause just joins the formula. */
@@ -358,8 +347,8 @@ static void learn_blocking_clause (einsat *solver) {
   unsigneds *lits = &solver->learned;
   unsigned *begin = lits->begin;
   size_t size = SIZE_STACK (*lits);
-  move_highest_level_to (solver, begin, size, 0);
-  move_highest_level_to (solver, begin, size, 1);
+  es_move_highest_level (solver, begin, size, 0);
+  es_move_highest_level (solver, begin, size, 1);
   unsigned first = LEVEL (begin[0]), second = LEVEL (begin[1]);
   bool asserting = first > second;
   es_backtrack (solver, asserting ? second : first - 1);
