@@ -77,20 +77,22 @@ subsolver *es_sub_new (einsat *owner) {
   return s;
 }
 
+/* The per-variable and per-literal arrays (name, entries per variable),
+ * allocated and released together. */
+#define SUB_ARRAYS(X) \
+  X (watches, 2) X (values, 2) X (phases, 1) X (seen, 1) X (levels, 1) \
+  X (reasons, 1) X (unit_ids, 1) X (activity, 1)
+
 static void release_variables (subsolver *s) {
   einsat *solver = s->owner;
   size_t n = s->capacity;
   if (s->watches)
     for (size_t lit = 0; lit < 2 * n; lit++)
       RELEASE_STACK (s->watches[lit]);
-  DELETE_ARRAY (s->watches, 2 * n);
-  DELETE_ARRAY (s->values, 2 * n);
-  DELETE_ARRAY (s->phases, n);
-  DELETE_ARRAY (s->seen, n);
-  DELETE_ARRAY (s->levels, n);
-  DELETE_ARRAY (s->reasons, n);
-  DELETE_ARRAY (s->unit_ids, n);
-  DELETE_ARRAY (s->activity, n);
+#define DELETE_SUB_ARRAY(NAME, PER_VARIABLE) \
+  DELETE_ARRAY (s->NAME, PER_VARIABLE * n);
+  SUB_ARRAYS (DELETE_SUB_ARRAY)
+#undef DELETE_SUB_ARRAY
   s->capacity = 0;
 }
 
@@ -110,14 +112,9 @@ static void reserve_variables (subsolver *s, unsigned vars) {
   if (vars > s->capacity) {
     release_variables (s);
     size_t n = vars;
-    NEW_ARRAY (s->watches, 2 * n);
-    NEW_ARRAY (s->values, 2 * n);
-    NEW_ARRAY (s->phases, n);
-    NEW_ARRAY (s->seen, n);
-    NEW_ARRAY (s->levels, n);
-    NEW_ARRAY (s->reasons, n);
-    NEW_ARRAY (s->unit_ids, n);
-    NEW_ARRAY (s->activity, n);
+#define NEW_SUB_ARRAY(NAME, PER_VARIABLE) NEW_ARRAY (s->NAME, PER_VARIABLE * n);
+    SUB_ARRAYS (NEW_SUB_ARRAY)
+#undef NEW_SUB_ARRAY
     s->capacity = vars;
   }
   for (size_t lit = 0; lit < 2 * (size_t) vars; lit++) {
