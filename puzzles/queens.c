@@ -108,11 +108,17 @@ static enc_method amo_method (const queens *q) {
   return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_NATIVE;
 }
 
+/* All rows first: the solver then numbers the squares in the order of
+ * the board, so that every line's squares stay evenly spaced in its
+ * numbering too, and it stores each native constraint in constant space
+ * as a progression instead of a list of squares. */
 static void encode_rows_and_columns (queens *q) {
   for (int i = 1; i <= q->n; i++) {
     for (int j = 1; j <= q->n; j++)
       q->line[j - 1] = square (q, i, j);
     enc_exactly_one_using (q->e, amo_method (q), q->n, q->line);
+  }
+  for (int i = 1; i <= q->n; i++) {
     for (int j = 1; j <= q->n; j++)
       q->line[j - 1] = square (q, j, i);
     enc_exactly_one_using (q->e, amo_method (q), q->n, q->line);
