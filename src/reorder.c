@@ -134,6 +134,7 @@ static void reorder_queue (einsat *solver, const weighted *sorted,
 static void reorder_scores (einsat *solver, const weighted *sorted,
                             unsigned n) {
   heap *h = &solver->scores;
+  assert (h->filled); /* since entering stable mode */
   double max = h->increment;
   for (unsigned i = 0; i < n; i++)
     if (h->score[sorted[i].idx] > max)

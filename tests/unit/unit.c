@@ -476,6 +476,8 @@ static void test_reorder (void) {
     es_init_schedules (solver);
     CHECK (es_propagate (solver) == INVALID); /* 7 false, so 6 true */
     solver->stable = stable;
+    if (stable) /* as entering stable mode does */
+      es_fill_heap (solver, &solver->scores);
     CHECK (!es_reordering (solver));
     STAT (conflicts) = solver->limits.reorder;
     CHECK (es_reordering (solver));
