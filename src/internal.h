@@ -256,6 +256,7 @@ typedef struct limits {
   uint64_t restart;   /* conflicts: the next focused-mode restart */
   uint64_t reduce;    /* conflicts */
   uint64_t rephase;   /* conflicts */
+  uint64_t reorder;   /* conflicts */
   uint64_t eliminate; /* conflicts (the first round: 'eliminateinit') */
   uint64_t probe;     /* conflicts */
   uint64_t vivify;    /* conflicts */
@@ -1030,6 +1031,10 @@ void es_leave_stable (einsat *);
 void es_update_target_and_best (einsat *);
 bool es_rephasing (einsat *);
 void es_rephase (einsat *);
+
+/* in 'reorder.c' */
+bool es_reordering (einsat *);
+void es_reorder (einsat *);
 
 /* in 'reduce.c' */
 bool es_reducing (einsat *);

@@ -100,6 +100,7 @@
   COUNTER (queue_restamps, none, "queue stamps renumbered") \
   COUNTER (reduced, learned, "learned clauses reduced") \
   COUNTER (reductions, conflicts, "clause database reductions") \
+  COUNTER (reordered, conflicts, "reorderings of the decisions by weight") \
   COUNTER (rephased, conflicts, "rephasing of saved phases") \
   COUNTER (restored, eliminated, "eliminated variables restored") \
   COUNTER (restored_clauses, restored, "clauses restored") \
@@ -173,6 +174,7 @@ typedef struct statistics {
   TIMER (lucky, "lucky assignments") \
   TIMER (probe, "failed literal probing") \
   TIMER (reduce, "learned clause reduction") \
+  TIMER (reorder, "reordering the decisions") \
   TIMER (simplify, "root-level simplification") \
   TIMER (subsume, "subsumption") \
   TIMER (sweep, "SAT sweeping") \

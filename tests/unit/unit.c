@@ -457,6 +457,52 @@ static void test_vivify_duplicate_binary (void) {
   }
 }
 
+/* Reordering by clause weights ('reorder.c'): with the binary clauses
+ * (1 2) (1 -3) (-1 4), the ternary (4 5 8) and (2 3 4 5), the weights are
+ * 1: 2 + 2*1, 4: 1 + 1/2 + 1/4, 3: 1 + 2*1/4, 2: 1 + 1/4, 5: 1/2 + 1/4,
+ * 8: 1/2, 9: 0, so the focused queue ends (decides first) with
+ * 1 4 3 2 5 8 9 and the stable heap pops them in that order.  The clause
+ * (6 9) is satisfied at the root and counts nothing: with it 9 would rank
+ * above 5. */
+static void test_reorder (void) {
+  for (int stable = 0; stable < 2; stable++) {
+    einsat *solver = new_solver ();
+    static const int clauses[][5] = {
+        {1, 2, 0},       {1, -3, 0}, {-1, 4, 0}, {4, 5, 8, 0},
+        {2, 3, 4, 5, 0}, {6, 7, 0},  {6, 9, 0},  {-7, 0}};
+    for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+      add_clause (solver, clauses[i]);
+    CHECK (einsat_set_option (solver, "reorder", 2));
+    es_init_schedules (solver);
+    CHECK (es_propagate (solver) == INVALID); /* 7 false, so 6 true */
+    solver->stable = stable;
+    if (stable) /* as entering stable mode does */
+      es_fill_heap (solver, &solver->scores);
+    CHECK (!es_reordering (solver));
+    STAT (conflicts) = solver->limits.reorder;
+    CHECK (es_reordering (solver));
+    es_reorder (solver);
+    CHECK (STAT (reordered) == 1);
+    CHECK (!es_reordering (solver));
+    static const int expected[] = {1, 4, 3, 2, 5, 8, 9};
+    unsigned idx = solver->queue.last;
+    for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
+      unsigned want = IDX (es_find_literal (solver, expected[i]));
+      if (stable) {
+        while (VALUE (LIT (idx = es_heap_pop (solver, &solver->scores))))
+          ;
+      } else {
+        while (VALUE (LIT (idx)))
+          idx = solver->links[idx].prev;
+      }
+      CHECK (idx == want);
+      if (!stable)
+        idx = solver->links[idx].prev;
+    }
+    einsat_delete (solver);
+  }
+}
+
 /* Rounds of probing that find nothing sit out 1, 2, 4... up to 16
  * rounds, each giving up its effort; a round that pays halves the delay,
  * and with option 'delay' off every round runs. */
@@ -616,6 +662,7 @@ static const test_case cases[] = {
     {"transred-failed", test_transred_failed},
     {"vivify-duplicate-binary", test_vivify_duplicate_binary},
     {"round-schedule", test_round_schedule},
+    {"reorder", test_reorder},
     {"dpll", test_dpll},
     {"subsolver", test_subsolver},
     {"sweep-circuit", test_sweep_circuit},
