@@ -97,6 +97,10 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, &sweep_rng, "sweepclauses", 2, 200);
   set_random_option (solver, &sweep_rng, "sweepmineffort", 0, 50);
   set_random_option (solver, &sweep_rng, "sweepsearcheffort", 1, 1000);
+  /* Likewise for the branching bandit. */
+  uint64_t bandit_rng = *rng ^ 0x42414e444954ull;
+  set_random_option (solver, &bandit_rng, "bandit", 0, 1);
+  set_random_option (solver, &bandit_rng, "banditexplore", 0, 2000);
 }
 
 /* Prints the options differing from their defaults as command line
