@@ -154,17 +154,27 @@ static void rescale_scores (einsat *solver) {
   h->increment *= 1e-300;
 }
 
+/* While the bandit has CHB on the heap, the EVSIDS scores are bumped
+ * out of play, without heap updates. */
+static void bump_inactive_scores (einsat *solver) {
+  bandit_var *vars = solver->bandit.vars;
+  double increment = solver->scores.increment;
+  for (all_stack (unsigned, idx, solver->analyzed))
+    if ((vars[idx].inactive += increment) > 1e300)
+      rescale_scores (solver), increment = solver->scores.increment;
+}
+
 static void bump_scores (einsat *solver) {
   heap *h = &solver->scores;
-  bool on_heap = !solver->bandit.chb;
   assert (h->increment > 0);
-  for (all_stack (unsigned, idx, solver->analyzed)) {
-    double *score = vsids_score (solver, idx);
-    if ((*score += h->increment) > 1e300)
-      rescale_scores (solver);
-    if (on_heap)
+  if (solver->bandit.chb)
+    bump_inactive_scores (solver);
+  else
+    for (all_stack (unsigned, idx, solver->analyzed)) {
+      if ((h->score[idx] += h->increment) > 1e300)
+        rescale_scores (solver);
       es_heap_update (solver, h, idx);
-  }
+    }
   double decay = GET_OPTION (decay) * 1e-3;
   assert (0 < decay && decay < 1);
   h->increment /= 1.0 - decay;
@@ -226,7 +236,8 @@ void es_bump_analyzed (einsat *solver) {
   size_t saved = mark_reasons_side (solver);
   if (solver->stable) {
     bump_scores (solver);
-    es_bandit_bump (solver);
+    if (solver->bandit.vars)
+      es_bandit_bump (solver);
   } else
     bump_queue (solver);
   unmark_reasons_side (solver, saved);
