@@ -59,8 +59,10 @@ void es_release_bandit (einsat *solver) {
   b->capacity = 0;
 }
 
+/* Only in stable mode, where the heap is filled ('es_fill_heap'). */
 static void rebuild_heap (einsat *solver) {
   heap *h = &solver->scores;
+  assert (h->filled);
   unsigned size = h->size;
   for (unsigned i = 0; i < size; i++) {
     unsigned idx = h->array[i];
