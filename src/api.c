@@ -200,6 +200,7 @@ void einsat_delete (einsat *solver) {
     return;
   es_proof_flush (solver);
   es_drop_gauss_jordan (solver); /* clears variable flags */
+  es_release_bandit (solver);
   es_release_variables (solver);
   es_lrat_release (solver);
   es_release_elimination (solver);

@@ -1,7 +1,8 @@
 /* Bumping the variables of a conflict.  Focused mode uses the variable
  * move-to-front queue (VMTF, Ryan 2004; Biere and Fröhlich 2015): bumped
  * variables move to the front in the order of their old position.  Stable
- * mode uses exponential VSIDS (EVSIDS, MiniSat) scores on a heap.  Only
+ * mode uses exponential VSIDS (EVSIDS, MiniSat) scores on a heap, or
+ * with option 'bandit' EVSIDS or CHB, as a bandit picks ('bandit.c').  Only
  * the heuristic of the current mode is bumped.  The variables of the
  * reasons of the learned literals are bumped too (see below). */
 
@@ -156,21 +157,42 @@ static void bump_queue (einsat *solver) {
   }
 }
 
+/* The EVSIDS score of 'idx': on the heap, or out of play while the
+ * bandit has CHB there ('bandit.c'). */
+static double *vsids_score (einsat *solver, unsigned idx) {
+  if (solver->bandit.chb)
+    return &solver->bandit.vars[idx].inactive;
+  return solver->scores.score + idx;
+}
+
 static void rescale_scores (einsat *solver) {
   heap *h = &solver->scores;
   for (unsigned idx = 0; idx < solver->vars; idx++)
-    h->score[idx] *= 1e-300;
+    *vsids_score (solver, idx) *= 1e-300;
   h->increment *= 1e-300;
+}
+
+/* While the bandit has CHB on the heap, the EVSIDS scores are bumped
+ * out of play, without heap updates. */
+static void bump_inactive_scores (einsat *solver) {
+  bandit_var *vars = solver->bandit.vars;
+  double increment = solver->scores.increment;
+  for (all_stack (unsigned, idx, solver->analyzed))
+    if ((vars[idx].inactive += increment) > 1e300)
+      rescale_scores (solver), increment = solver->scores.increment;
 }
 
 static void bump_scores (einsat *solver) {
   heap *h = &solver->scores;
   assert (h->increment > 0);
-  for (all_stack (unsigned, idx, solver->analyzed)) {
-    if ((h->score[idx] += h->increment) > 1e300)
-      rescale_scores (solver);
-    es_heap_update (solver, h, idx);
-  }
+  if (solver->bandit.chb)
+    bump_inactive_scores (solver);
+  else
+    for (all_stack (unsigned, idx, solver->analyzed)) {
+      if ((h->score[idx] += h->increment) > 1e300)
+        rescale_scores (solver);
+      es_heap_update (solver, h, idx);
+    }
   double decay = GET_OPTION (decay) * 1e-3;
   assert (0 < decay && decay < 1);
   h->increment /= 1.0 - decay;
@@ -230,9 +252,11 @@ static void update_decision_rate (einsat *solver) {
 void es_bump_analyzed (einsat *solver) {
   update_decision_rate (solver);
   size_t saved = mark_reasons_side (solver);
-  if (solver->stable)
+  if (solver->stable) {
     bump_scores (solver);
-  else
+    if (solver->bandit.vars)
+      es_bandit_bump (solver);
+  } else
     bump_queue (solver);
   unmark_reasons_side (solver, saved);
 }

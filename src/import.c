@@ -112,6 +112,7 @@ unsigned es_new_internal_variable (einsat *solver, int eidx) {
   solver->active++;
   INC (variables);
   es_queue_enqueue (solver, idx);
+  es_bandit_new_variable (solver, idx);
   es_heap_push (solver, &solver->scores, idx);
   PUSH_STACK (solver->i2e, eidx);
   LOG ("new internal variable %u for external %d", idx, eidx);

@@ -212,6 +212,25 @@ typedef struct heap {
   bool filled;       /* holds the variables (from the first stable mode) */
 } heap;
 
+/* The VSIDS/CHB bandit of stable mode ('bandit.c'): per variable the
+ * scores of the heuristic not on the heap and, for CHB, the conflict
+ * that last bumped it.  Allocated only when the option is on. */
+typedef struct bandit_var {
+  double inactive;   /* score of the heuristic not on the heap */
+  uint64_t conflict; /* CHB: conflict of the last bump */
+} bandit_var;
+
+typedef struct bandit {
+  bandit_var *vars;   /* 'capacity' entries, or none */
+  unsigned capacity;
+  bool chb;           /* the heap holds CHB scores (else EVSIDS) */
+  bool pulling;       /* an arm is being played in stable mode */
+  double step;        /* CHB step size (alpha) */
+  uint64_t pulls[2];  /* per arm (0 = EVSIDS, 1 = CHB) */
+  double rewards[2];  /* sum of the rewards of the pulls */
+  uint64_t conflicts, decisions; /* at the start of the current pull */
+} bandit;
+
 /* Stamps order the queue (larger: bumped later); 32 bits, renumbered
  * in queue order when they would wrap around ('bump.c'), keep the links
  * of a variable at 12 bytes. */
@@ -720,6 +739,7 @@ struct einsat {
 
   /* Decision heuristics. */
   heap scores;
+  bandit bandit;
   links *links;
   queue queue;
 
@@ -1017,6 +1037,13 @@ void es_queue_move_back (einsat *, const unsigned *idxs, size_t n);
 /* in 'restart.c' */
 bool es_restarting (einsat *);
 void es_restart (einsat *);
+
+/* in 'bandit.c' */
+void es_bandit_new_variable (einsat *, unsigned idx);
+void es_bandit_select (einsat *);
+void es_bandit_stop (einsat *);
+void es_bandit_bump (einsat *);
+void es_release_bandit (einsat *);
 void es_init_reluctant (einsat *);
 void es_tick_reluctant (einsat *);
 

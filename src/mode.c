@@ -46,6 +46,8 @@ void es_switch_mode (einsat *solver) {
   l->mode.ticks = STAT (ticks) + factor * factor * l->mode.unit;
   LOG ("next mode switch after %" PRIu64 " ticks",
        factor * factor * l->mode.unit);
+  if (solver->stable)
+    es_bandit_stop (solver);
   solver->stable = !solver->stable;
   solver->last.ticks.mode = STAT (ticks);
   LOG ("switching to %s mode", solver->stable ? "stable" : "focused");
@@ -56,6 +58,7 @@ void es_switch_mode (einsat *solver) {
   es_set_restart_limit (solver);
   if (!solver->stable)
     solver->queue.search = solver->queue.last;
+  es_bandit_select (solver);
   es_report (solver, solver->stable ? '[' : '{');
 }
 

@@ -27,6 +27,8 @@
   OPTION (atmostdetecteffort, 20, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (atmostdetectmin, 4, 3, 1000000, KEEP, "min literals of a detected constraint") \
   OPTION (atmostdetectmineffort, 10000, 0, 1000000, KEEP, "min budget (thousand steps)") \
+  OPTION (bandit, 0, 0, 1, OFF, "stable: choose EVSIDS or CHB per restart (UCB1)") \
+  OPTION (banditexplore, 100, 0, 10000, KEEP, "per mille weight of UCB1 exploration") \
   OPTION (block, 0, 0, 1, KEEP, "blocked clause elimination") \
   OPTION (blockclslim, 100, 2, 100000, KEEP, "max size of blocked clauses") \
   OPTION (blockeffort, 20, 0, 10000, KEEP, "per mille of search ticks") \

@@ -157,10 +157,13 @@ void es_reorder (einsat *solver) {
   weighted *sorted = es_malloc (solver, solver->vars * sizeof *sorted);
   unsigned n = sort_by_weight (solver, weights, sorted);
   es_free (solver, weights, solver->vars * sizeof *weights);
-  if (solver->stable)
-    reorder_scores (solver, sorted, n);
-  else
+  /* The weights are on the EVSIDS scale: while the bandit decides by
+   * CHB (scores in [0, 1]) they would swamp its scores, so stable mode
+   * then keeps its order. */
+  if (!solver->stable)
     reorder_queue (solver, sorted, n);
+  else if (!solver->bandit.chb)
+    reorder_scores (solver, sorted, n);
   es_free (solver, sorted, solver->vars * sizeof *sorted);
   solver->limits.reorder =
       es_linear_limit (solver, GET_OPTION (reorderint), count);

@@ -96,6 +96,7 @@ static unsigned reuse_trail (einsat *solver) {
 
 void es_restart (einsat *solver) {
   INC (restarts);
+  es_bandit_select (solver); /* before the trail reuse, which asks it */
   unsigned level = reuse_trail (solver);
   LOG ("restart to level %u", level);
   es_backtrack (solver, level);

@@ -14,6 +14,9 @@
   COUNTER (atmosts_detected, atmostdetect_rounds, "at-most-one constraints detected") \
   COUNTER (atmosts_detected_binaries, atmosts_detected, "binary clauses they replaced") \
   COUNTER (backtracks_chrono, conflicts, "chronological backtracks") \
+  COUNTER (bandit_chb, bandit_pulls, "bandit pulls of CHB") \
+  COUNTER (bandit_pulls, restarts, "bandit choices (stable restarts)") \
+  COUNTER (bandit_switches, bandit_pulls, "bandit switches of the heuristic") \
   COUNTER (blocked, none, "clauses removed as blocked") \
   COUNTER (block_delayed, eliminations, "blocked clause elimination rounds sat out") \
   COUNTER (blockings, conflicts, "blocked clause elimination rounds") \

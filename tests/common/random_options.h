@@ -102,6 +102,10 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, &reorder_rng, "reorder", 0, 2);
   set_random_option (solver, &reorder_rng, "reorderint", 1, 60);
   set_random_option (solver, &reorder_rng, "reordermaxsize", 2, 8);
+  /* Likewise for the branching bandit. */
+  uint64_t bandit_rng = *rng ^ 0x42414e444954ull;
+  set_random_option (solver, &bandit_rng, "bandit", 0, 1);
+  set_random_option (solver, &bandit_rng, "banditexplore", 0, 2000);
 }
 
 /* Prints the options differing from their defaults as command line
