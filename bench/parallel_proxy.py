@@ -14,8 +14,9 @@ thread before the workers started, plus the CPU time of all worker
 threads divided by min (workers, CORES); with as many processors as
 workers that is about the winner's own CPU time.  One thread is
 credited with its process CPU time.  The budget is SECONDS (default
-150) of that estimate ('--time', which limits process CPU time, gets
-SECONDS times the processors used).  Every answer is compared with
+150) of that estimate: a run is stopped when its process CPU time
+reaches SECONDS times the processors it uses (a CPU-time limit, since
+'--time' is wall-clock time, which the load stretches).  Every answer is compared with
 status.tsv (a wrong one is reported and counts as unsolved); models are
 not checked here (bench/parallel.sh does that).  The load of a shared
 machine changes these figures far less than wall-clock time, but
@@ -28,6 +29,7 @@ import csv
 import os
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -62,16 +64,24 @@ def workers_of(options, cores):
 def run(instance, options, budget, cores):
     workers = workers_of(options, cores)
     used = min(workers, cores)
-    command = [EINSAT, "-v", f"--time={budget * used}"] + options.split() + [instance]
+    command = [EINSAT, "-v"] + options.split() + [instance]
+    limit = int(budget * used) + 1
+
+    def limit_cpu():
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit))
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        out = subprocess.run(command, capture_output=True, text=True,
-                             timeout=20 * budget * used + 60).stdout
+        done = subprocess.run(command, capture_output=True, text=True,
+                              preexec_fn=limit_cpu, timeout=50 * limit + 60)
+        out = done.stdout
     except subprocess.TimeoutExpired:
         return "TIMEOUT", budget, budget * used
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     process = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    answer = "UNKNOWN"
+    answer = "UNKNOWN"  # also when the CPU limit stopped it (SIGXCPU)
+    if done.returncode < 0 and -done.returncode != signal.SIGXCPU:
+        answer = f"SIGNAL{-done.returncode}"
     for line in out.splitlines():
         if line.startswith("s "):
             answer = {"s SATISFIABLE": "SAT", "s UNSATISFIABLE": "UNSAT"}.get(line.strip(), "UNKNOWN")
