@@ -47,6 +47,8 @@ static void test_heap (void) {
   for (int v = 1; v <= 500; v++)
     einsat_add (solver, v), einsat_add (solver, 0);
   heap *h = &solver->scores;
+  CHECK (!h->filled && !h->size); /* filled by the first stable mode */
+  es_fill_heap (solver, h);
   while (h->size)
     es_heap_pop (solver, h);
   uint64_t rng = 3;
@@ -69,6 +71,47 @@ static void test_heap (void) {
     popped++;
   }
   CHECK (popped == 500);
+  einsat_delete (solver);
+}
+
+/* Queue stamps near the 32-bit limit: the queue is stamped again in its
+ * order, and the search still answers right (the model is checked). */
+static void test_queue_restamp (void) {
+  einsat *solver = new_solver ();
+  uint64_t rng = 11;
+  int clauses[400][3];
+  for (int i = 0; i < 400; i++) {
+    for (int j = 0; j < 3; j++) {
+      int v = 1 + (int) es_random_below (&rng, 100);
+      clauses[i][j] = es_random_below (&rng, 2) ? v : -v;
+      einsat_add (solver, clauses[i][j]);
+    }
+    einsat_add (solver, 0);
+  }
+  queue *q = &solver->queue;
+  q->stamp = UINT_MAX - 3;
+  for (unsigned idx = 0; idx < 10; idx++) { /* bumped: to the front */
+    es_queue_dequeue (solver, idx);
+    es_queue_enqueue (solver, idx);
+  }
+  CHECK (einsat_statistic (solver, "queue_restamps") == 1);
+  CHECK (q->stamp == solver->vars + 6);
+  CHECK (q->last == 9);
+  unsigned previous = 0;
+  for (unsigned idx = q->first; idx != INVALID;
+       idx = solver->links[idx].next) {
+    CHECK (solver->links[idx].stamp > previous);
+    previous = solver->links[idx].stamp;
+  }
+  CHECK (previous == q->stamp);
+  int res = einsat_solve (solver);
+  CHECK (res == 10 || res == 20);
+  for (int i = 0; res == 10 && i < 400; i++) {
+    bool satisfied = false;
+    for (int j = 0; j < 3; j++)
+      satisfied |= einsat_val (solver, clauses[i][j]) == clauses[i][j];
+    CHECK (satisfied);
+  }
   einsat_delete (solver);
 }
 
@@ -448,7 +491,7 @@ static void test_round_schedule (void) {
 #ifndef NDEBUG
 
 /* A satisfiable random 3-SAT formula with a unit and binary clauses,
- * solved: learned clauses, a root-level trail, a moved queue. */
+ * solved: learned clauses, a root-level trail, a moved queue, a heap. */
 static einsat *solved_formula (void) {
   einsat *solver = new_solver ();
   uint64_t rng = 7;
@@ -461,6 +504,7 @@ static einsat *solved_formula (void) {
     einsat_add (solver, 0);
   }
   einsat_add (solver, 1), einsat_add (solver, 0);
+  es_fill_heap (solver, &solver->scores); /* as if stable mode had run */
   einsat_solve (solver);
   return solver;
 }
@@ -561,6 +605,7 @@ static void test_sweep_circuit (void) {
 
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
+    {"queue restamp", test_queue_restamp},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
     {"collect-in-place", test_collect_in_place},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
