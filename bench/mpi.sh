@@ -8,18 +8,20 @@
 #   bench/mpi.sh [-t TIMEOUT] [-m MIN] [-n RANKS] [-T THREADS] [-l LIST] [-c CUBELIST] [INSTANCES...]
 #
 # Defaults: 300 s timeout, 2 ranks of 1 thread each.  The instances are
-# those of the thread benchmark: LIST (from 'bench/parallel.sh'), or
-# without '-l' the ones one thread does not solve within MIN seconds (10)
-# among INSTANCES (default all of ../shared/bench/cnf), selected by
-# 'bench/parallel.sh -S'; plus CUBELIST (bench/mpi-cubes.list, paths
-# relative to ../shared/bench/cnf), where cubes should do well.  Each
+# those of the thread benchmark: LIST (default bench/parallel.list; a
+# list from 'bench/parallel.sh -a' works too), or with '-l ""' the ones
+# one thread does not solve within MIN seconds (10) among INSTANCES
+# (default all of ../shared/bench/cnf), selected by 'bench/parallel.sh
+# -S'; plus CUBELIST (bench/mpi-cubes.list; '-c ""' for none), where
+# cubes should do well.  Paths in lists are relative to
+# ../shared/bench/cnf or absolute.  Each
 # rank count runs as 'mpirun -np N', one rank included, so that MPI's
 # start-up is in every column.  Wall-clock figures need a quiet machine
 # with RANKS x THREADS idle cores: run nothing else meanwhile.
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${EINSAT_BENCH:-../shared/bench}
-timeout=300 min=10 ranks=2 threads=1 list= cubelist=bench/mpi-cubes.list
+timeout=300 min=10 ranks=2 threads=1 list=bench/parallel.list cubelist=bench/mpi-cubes.list
 while getopts "t:m:n:T:l:c:" opt; do
   case $opt in
     t) timeout=$OPTARG ;;
@@ -28,7 +30,7 @@ while getopts "t:m:n:T:l:c:" opt; do
     T) threads=$OPTARG ;;
     l) list=$OPTARG ;;
     c) cubelist=$OPTARG ;;
-    *) sed -n '2,18p' "$0"; exit 1 ;;
+    *) sed -n '2,20p' "$0"; exit 1 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -45,7 +47,7 @@ stamp=$(date +%Y%m%d-%H%M%S)
 [ -n "$list" ] || list=$(bench/parallel.sh -S -t "$timeout" -m "$min" "$@")
 instances=bench/out/mpi-instances-$stamp.list
 {
-  grep -v '^#' "$list" | sed "s|^\([^/]\)|$(realpath "$(dirname "$list")")/\1|"
+  grep -v '^#' "$list" | sed "s|^\([^/]\)|$(realpath "$SHARED/cnf")/\1|"
   [ -z "$cubelist" ] || grep -v '^#' "$cubelist" | sed "s|^|$(realpath "$SHARED/cnf")/|"
 } | sort -u >"$instances"
 echo "$(wc -l <"$instances") instances in $instances" >&2
@@ -56,4 +58,4 @@ echo "$(wc -l <"$instances") instances in $instances" >&2
   -s "cubes$ranks=$mpirun -np $ranks $mpi --cubes {in}" \
   -o "bench/out/mpi-$stamp.csv" "@$(realpath "$instances")" >"bench/out/mpi-$stamp.txt"
 python3 bench/parallel_summary.py "bench/out/mpi-$stamp.csv" "$timeout" \
-  --base=rank1 --no-memory --table | tee "bench/out/mpi-$stamp.md"
+  --base=rank1 --no-memory --table --min="$min" | tee "bench/out/mpi-$stamp.md"

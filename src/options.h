@@ -140,7 +140,7 @@
   OPTION (threads, 1, 1, 256, KEEP, "solver threads (a portfolio sharing clauses)") \
   OPTION (threadsdelay, 1000, 0, 1000000000, KEEP, "conflicts before the threads start") \
   OPTION (threadsdelayticks, 2000, 0, 1000000000, KEEP, "or thousand ticks before") \
-  OPTION (threadsglue, 2, 1, 1000, KEEP, "max glue of shared clauses (beyond binaries)") \
+  OPTION (threadsglue, 6, 1, 1000, KEEP, "max glue of shared clauses (beyond binaries)") \
   OPTION (threadsoversubscribe, 0, 0, 1, KEEP, "more threads than processors") \
   OPTION (threadssize, 32, 2, 100000, KEEP, "max size of shared clauses") \
   OPTION (tier1, 2, 1, 100, KEEP, "glue limit of the always-kept tier") \

@@ -58,6 +58,7 @@ typedef struct worker {
   ints exports;   /* entries: size, glue, literals */
   bool finished;
   uint64_t finish_epoch;
+  double seconds; /* its thread's CPU time, set when it finishes */
 } worker;
 
 typedef struct portfolio {
@@ -87,6 +88,7 @@ typedef struct portfolio {
   unsigned participants, arrived;
   uint64_t epoch;
   pthread_cond_t epoch_done;
+  double ruler_seconds; /* the ruler thread's CPU time before the start */
 } portfolio;
 
 /*------------------------------------------------------------------------*/
@@ -337,6 +339,7 @@ static void *work (void *arg) {
     pthread_mutex_unlock (&P->lock);
     res = einsat_solve (solver);
   }
+  w->seconds = es_thread_time ();
   pthread_mutex_lock (&P->lock);
   atomic_store (&w->solver, solver);
   w->res = res;
@@ -521,6 +524,7 @@ static void report_failure (portfolio *P, worker *w, const char *what) {
 }
 
 static void start_workers (portfolio *P) {
+  P->ruler_seconds = es_thread_time ();
   P->participants = P->size; /* before any worker can reach a barrier */
   for (unsigned i = 0; i < P->size; i++) {
     worker *w = P->workers + i;
@@ -578,14 +582,32 @@ static void print_worker (worker *w) {
   printf ("c worker %2u %-7s %11" PRIu64 " conflicts, exported %" PRIu64
           "/%" PRIu64 "/%" PRIu64 ", imported %" PRIu64 "/%" PRIu64
           "/%" PRIu64 " (units/binaries/others), %" PRIu64
-          " duplicates, %" PRIu64 " dropped\n",
+          " duplicates, %" PRIu64 " dropped, %.2f s\n",
           w->index,
           w->failed ? "failed" : w->res == 10 ? "SAT" : w->res == 20 ? "UNSAT"
                                                                   : "stopped",
           s->conflicts, s->exported_units, s->exported_binaries,
           s->exported_clauses, s->imported_units, s->imported_binaries,
           s->imported_clauses, s->import_duplicates,
-          s->import_dropped + s->import_overflow);
+          s->import_dropped + s->import_overflow, w->seconds);
+}
+
+/* With '-v' the CPU time of the ruler's thread before the workers
+ * started and of the winner's thread: their sum is the time to the
+ * answer on idle processors, which the load of a shared machine does
+ * not change (bench/PARALLEL.md measures with it); and the CPU time of
+ * all threads, which bounds the time to the answer when they share
+ * fewer processors. */
+static void print_cpu_times (portfolio *P) {
+  double all = es_thread_time (); /* the ruler's, waiting included */
+  for (unsigned i = 0; i < P->size; i++)
+    all += P->workers[i].seconds;
+  printf ("c portfolio CPU: ruler %.2f s before the workers", P->ruler_seconds);
+  if (P->winner >= 0)
+    printf (", winner %d %.2f s, to the answer %.2f s", P->winner,
+            P->workers[P->winner].seconds,
+            P->ruler_seconds + P->workers[P->winner].seconds);
+  printf (", all threads %.2f s\n", all);
 }
 
 /* The winner's model on one pseudo decision level of the ruler, which
@@ -636,6 +658,8 @@ static int finish_portfolio (portfolio *P) {
   }
   if (P->deterministic)
     P->winner = deterministic_winner (P);
+  if (GET_OPTION_OF (ruler, verbose))
+    print_cpu_times (P);
   if (P->winner < 0)
     return any ? 0 : EINSAT_ERROR;
   worker *w = P->workers + P->winner;
