@@ -448,18 +448,30 @@ typedef struct scc_info {
   bool on_stack;
 } scc_info;
 /* Scratch data of local search ('walk.c'), empty between walks.  The
- * walker has its own copy of the irredundant clauses (indices into
- * 'offsets'), full occurrence lists and per clause counters. */
+ * walker reads the large irredundant clauses in the arena; only binary
+ * clauses and clauses with root-level assigned literals are copied
+ * (without those literals) into 'literals'.  Each walker clause has a
+ * counter and full occurrence lists. */
 typedef struct walk_counter {
-  unsigned count;    /* true literals */
-  unsigned critical; /* XOR of the true literals (the one if 'count' is 1) */
-  unsigned position; /* in 'broken' while 'count' is zero */
+  unsigned count; /* true literals */
+  /* The XOR of the true literals (the one if 'count' is 1), which is
+   * zero while 'count' is zero: then the place holds the position of the
+   * clause in 'broken' instead. */
+  union {
+    unsigned critical;
+    unsigned position;
+  };
 } walk_counter;
+
+/* A walker clause with this bit set is a copy in 'literals' (its size,
+ * then its literals) at the offset in the other bits, else an arena
+ * reference. */
+#define WALK_COPIED (1u << 31)
 
 /* clang-format off */
 #define WALKER_STACKS(X, P) \
-  X (P, unsigneds, literals)    /* of all imported clauses in a row */ \
-  X (P, unsigneds, offsets)     /* per clause: its start in 'literals' */ \
+  X (P, unsigneds, clauses)     /* arena reference or copy of each */ \
+  X (P, unsigneds, literals)    /* the copied clauses in a row */ \
   X (P, STACK (walk_counter), counters) /* per clause */ \
   X (P, unsigneds, occurs)      /* per literal start in 'occurrences' */ \
   X (P, unsigneds, occurrences) /* clauses of each literal */ \
