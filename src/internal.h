@@ -428,9 +428,8 @@ typedef struct factoring {
 
 /* Scratch data of subsumption ('subsume.c'). */
 typedef struct subsumption {
-  unsigneds *onewatch; /* per literal: references of visited clauses */
   unsigned *counts;    /* per literal: occurrences among candidates */
-  size_t size;         /* entries allocated in both arrays */
+  size_t size;         /* entries allocated in 'counts' */
   uint64_t steps, limit;
 } subsumption;
 
