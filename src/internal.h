@@ -925,6 +925,7 @@ void es_strengthen_queued (einsat *);
 /* in 'watch.c' */
 void es_watch_clause (einsat *, unsigned ref);
 void es_enlarge_watches (einsat *, watches *);
+void es_reserve_watches (einsat *, watches *, size_t capacity);
 void es_release_watches (einsat *, watches *);
 void es_flush_large_watches (einsat *);
 void es_watch_large_clauses (einsat *);
