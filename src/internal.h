@@ -1393,16 +1393,8 @@ static inline void es_mark_reason_analyzed (einsat *solver, unsigned lit) {
         es_mark_analyzed (solver, other);
 }
 
-/* Schedules and ranks are packed into 64-bit keys, sorted ascending. */
-static inline int es_compare_keys (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
-static inline void es_sort_keys (uint64s *keys) {
-  if (SIZE_STACK (*keys) > 1)
-    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t),
-           es_compare_keys);
-}
+/* Schedules and ranks are packed into 64-bit keys, sorted ascending, in
+ * place ('sort.c'). */
+void es_sort_keys (uint64s *keys);
 
 #endif
