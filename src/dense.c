@@ -10,6 +10,8 @@
 
 #include "internal.h"
 
+#include <string.h>
+
 void es_connect_occurrences (einsat *solver, unsigned ref) {
   clause *c = CLAUSE (ref);
   assert (!c->garbage && !c->redundant);
@@ -23,8 +25,13 @@ void es_connect_occurrences (einsat *solver, unsigned ref) {
  * (bench/RESULTS.md, "Memory beside Kissat"). */
 static void reserve_occurrences (einsat *solver) {
   size_t lits = 2 * (size_t) solver->vars;
-  unsigned *counts;
-  NEW_ARRAY (counts, lits);
+  /* The solver's, so that an allocation failing below leaks nothing. */
+  unsigneds *scratch = &solver->dense_counts;
+  RESERVE_EXACTLY_STACK (*scratch, lits);
+  RESIZE_STACK (*scratch, lits);
+  unsigned *counts = scratch->begin;
+  if (lits)
+    memset (counts, 0, lits * sizeof *counts);
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
     if (!c->garbage)
@@ -36,7 +43,7 @@ static void reserve_occurrences (einsat *solver) {
       watches *ws = &WATCHES (lit);
       es_reserve_watches (solver, ws, SIZE_WATCHES (*ws) + counts[lit]);
     }
-  DELETE_ARRAY (counts, lits);
+  RELEASE_STACK (*scratch);
 }
 
 void es_enter_dense_mode (einsat *solver) {

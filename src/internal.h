@@ -621,6 +621,7 @@ typedef struct sharing {
   X (P, unsigneds, restored) \
   X (P, uint64s, collect_starts)     /* while collecting */ \
   X (P, unsigneds, collect_searched) \
+  X (P, unsigneds, dense_counts)     /* while entering dense mode */ \
   X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
