@@ -140,7 +140,11 @@ void einsat_add_clause (einsat *, const int *lits, size_t size);
  * true' (like 'add_atmost' of PySAT's Minicard).  Bound one, the
  * at-most-one constraint, is propagated natively: one list of literals
  * instead of size * (size - 1) / 2 binary clauses or an encoding with
- * auxiliary variables, and as fast.  For an exactly-one constraint use
+ * auxiliary variables, and as fast; literals of one sign whose
+ * variables are evenly spaced (v, v + d, v + 2d, ...: the lines of a grid
+ * numbered row by row) take constant space instead of the list, if the
+ * solver met these variables first in the order of their numbers (for
+ * example all used in order before).  For an exactly-one constraint use
  * 'einsat_add_exactly', which does not store the clause 'lits'.  A
  * negative bound makes the formula unsatisfiable, bound zero makes every
  * literal false, a bound of at least 'size' says nothing.  Repeated

@@ -127,7 +127,7 @@ static signed char *new_values (encoder *e) {
 /* One solution by plain solving: enumerating (even with limit 1) decides
  * the projected variables first in a fixed order, which is far slower
  * on large instances (N queens with N >= 30).  Returns 10 with the
- * values of the named variables, 20, or 1 after an error (reported). */
+ * values of the variables, 20, or 1 after an error (reported). */
 static int solve_for_values (encoder *e, signed char *values) {
   einsat *solver = enc_solver (e);
   int res = einsat_solve (solver);
@@ -135,10 +135,11 @@ static int solve_for_values (encoder *e, signed char *values) {
     return fe_solver_error (res < 0 ? einsat_error (solver)
                                     : "the solver stopped without an "
                                       "answer");
-  int named_count;
-  const int *named = enc_named (e, &named_count);
-  for (int i = 0; res == 10 && i < named_count; i++)
-    values[named[i]] = einsat_val (solver, named[i]) > 0 ? 1 : -1;
+  /* Every variable's value, not only the named ones': the list of the
+   * named variables ('enc_named') would be built just for this, 4 bytes
+   * a variable on top of the solver's peak (as many as N^2 for N queens). */
+  for (int var = 1; res == 10 && var <= enc_vars (e); var++)
+    values[var] = einsat_val (solver, var) > 0 ? 1 : -1;
   return res;
 }
 

@@ -48,14 +48,14 @@
 
 /* Memory per square of boards above PAIRWISE_QUEENS, with a margin over
  * what bench/RESULTS.md ("N-Queens at scale") measured for N = 1000 to
- * 5000: peak resident memory (111-114 bytes solving: the solver's
- * arrays per variable, the constraints and their index; 125-133 writing
+ * 10000: peak resident memory (75-78 bytes solving: the solver's
+ * arrays per variable and the index of the constraints; 125-133 writing
  * the CNF: the recorded ladder and product encodings) and peak address
  * space, which also counts the untouched half of blocks grown by
- * doubling and the untouched watch lists (up to 224 and 159 bytes). */
-#define SOLVE_BYTES_PER_SQUARE 130
+ * doubling and the untouched watch lists (up to 164 and 159 bytes). */
+#define SOLVE_BYTES_PER_SQUARE 90
 #define CNF_BYTES_PER_SQUARE 140
-#define SOLVE_ADDRESS_PER_SQUARE 260
+#define SOLVE_ADDRESS_PER_SQUARE 200
 #define CNF_ADDRESS_PER_SQUARE 200
 
 enum { DECIDE_DEFAULT, DECIDE_ROWS, DECIDE_SOLVER };
@@ -108,11 +108,17 @@ static enc_method amo_method (const queens *q) {
   return q->n <= PAIRWISE_QUEENS ? ENC_PAIRWISE : ENC_NATIVE;
 }
 
+/* All rows first: the solver then numbers the squares in the order of
+ * the board, so that every line's squares stay evenly spaced in its
+ * numbering too, and it stores each native constraint in constant space
+ * as a progression instead of a list of squares. */
 static void encode_rows_and_columns (queens *q) {
   for (int i = 1; i <= q->n; i++) {
     for (int j = 1; j <= q->n; j++)
       q->line[j - 1] = square (q, i, j);
     enc_exactly_one_using (q->e, amo_method (q), q->n, q->line);
+  }
+  for (int i = 1; i <= q->n; i++) {
     for (int j = 1; j <= q->n; j++)
       q->line[j - 1] = square (q, j, i);
     enc_exactly_one_using (q->e, amo_method (q), q->n, q->line);
@@ -417,14 +423,14 @@ static const fe_command_line queens_command_line = {
     "and prints the board ('Q' a queen, '.' an empty square).  Variables\n"
     "are named q_R_C (row R, column C, from 1).  1 <= N <= " QUEENS_STRING (
         MAX_QUEENS) ".\n"
-    "One solution costs about 115 bytes of memory per square and time\n"
+    "One solution costs about 75 bytes of memory per square and time\n"
     "growing with the squares (process time, bench/RESULTS.md): N = 1000\n"
-    "0.1 GB and 0.3 s, N = 3000 1.0 GB and 3.3 s, N = 5000 2.6 GB and\n"
-    "15 s, N = 10000 an estimated 11 GB and 1-2 minutes.  A board whose\n"
-    "estimate (130 bytes per square, 140 with --cnf; 260 and 200 of\n"
-    "address space under 'ulimit -v') exceeds what the machine allows is\n"
-    "refused before any work.  Counting and listing are for small boards\n"
-    "(14 queens: 365596 solutions in about a second).\n",
+    "0.08 GB and 0.2 s, N = 3000 0.7 GB and 2.5 s, N = 5000 1.9 GB and\n"
+    "9 s, N = 10000 7.5 GB and 55 s.  A board whose estimate (90 bytes\n"
+    "per square, 140 with --cnf; 200 of address space under 'ulimit -v')\n"
+    "exceeds what the machine allows is refused before any work.\n"
+    "Counting and listing are for small boards (14 queens: 365596\n"
+    "solutions in about a second).\n",
     0, PUZZLE_EXIT_CODES, print_machine_limit};
 
 int queens_main (int argc, char **argv) {

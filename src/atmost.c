@@ -75,10 +75,20 @@
 #define all_atmosts(REF, A) \
   unsigned REF = 0, REF##_END_ = (unsigned) SIZE_STACK ((A)->arena); \
   REF < REF##_END_; \
-  REF += ATMOST_HEADER_WORDS + ATMOST_SIZE ((A)->arena.begin[REF])
+  REF += ATMOST_WORDS ((A)->arena.begin[REF])
 
+/* The literals of a constraint stored as a list. */
 static unsigned *atmost_literals (atmosts *A, unsigned ref) {
+  assert (!(A->arena.begin[ref] & ATMOST_PROGRESSION));
   return A->arena.begin + ref + ATMOST_HEADER_WORDS;
+}
+
+static unsigned literal_at (const atmosts *A, unsigned ref, unsigned i) {
+  return es_atmost_literal (A->arena.begin + ref, i);
+}
+
+static bool is_progression (const atmosts *A, unsigned ref) {
+  return A->arena.begin[ref] & ATMOST_PROGRESSION;
 }
 
 static unsigned atmost_size (const atmosts *A, unsigned ref) {
@@ -116,23 +126,64 @@ static void count_pending (einsat *solver, unsigned size, bool more) {
   A->pending = more ? A->pending + 1 : A->pending - 1;
 }
 
+/* Literals whose numbers grow (or fall) by the same step from one to the
+ * next, as the lines of a grid numbered row by row do, are stored as
+ * their first literal and the step (four words however long the
+ * constraint): where the constraints hold most variables, as on large
+ * boards, the list of their literals would cost as much as the solver's
+ * own per-variable arrays.  Only where that saves words. */
+static bool forms_progression (size_t size, const unsigned *lits) {
+  if (size <= ATMOST_PROGRESSION_WORDS)
+    return false;
+  const unsigned step = lits[1] - lits[0];
+  for (size_t i = 2; i < size; i++)
+    if (lits[i] - lits[i - 1] != step)
+      return false;
+  return true;
+}
+
+/* Writes the constraint at 'c' (room for 'ATMOST_HEADER_WORDS + size'
+ * words), as a progression if 'compact' and it forms one; returns the
+ * words used.  The watches are the first two literals, the search for
+ * another one starts at the third. */
+static unsigned write_atmost (unsigned *c, unsigned size,
+                              const unsigned *lits, bool exactly,
+                              bool compact) {
+  c[0] = size | (exactly ? ATMOST_EXACTLY : 0);
+  c[1] = 2;
+  if (!compact || !forms_progression (size, lits)) {
+    for (unsigned i = 0; i < size; i++)
+      c[2 + i] = lits[i];
+    return ATMOST_HEADER_WORDS + size;
+  }
+  c[0] |= ATMOST_PROGRESSION;
+  c[2] = lits[0], c[3] = lits[1] - lits[0];
+  c[4] = 0, c[5] = 1;
+  return ATMOST_HEADER_WORDS + ATMOST_PROGRESSION_WORDS;
+}
+
 /* Stores the constraint over the internal literals 'lits' (at least
  * three, distinct variables, all unassigned). */
 void es_store_atmost (einsat *solver, size_t size, const unsigned *lits,
                       bool exactly) {
   atmosts *A = &solver->atmosts;
   assert (size > 2);
-  if (size >= ATMOST_EXACTLY ||
+  if (size >= ATMOST_PROGRESSION ||
       size > UINT_MAX / 2 - ATMOST_HEADER_WORDS - SIZE_STACK (A->arena) ||
       A->occurrences + size > UINT_MAX)
     es_fatal (solver, "too many literals in at-most-one constraints");
-  PUSH_STACK (A->arena, (unsigned) size | (exactly ? ATMOST_EXACTLY : 0));
-  PUSH_STACK (A->arena, 2); /* where the search for a watch resumes */
   for (size_t i = 0; i < size; i++) {
-    unsigned lit = lits[i];
-    assert (!VALUE (lit));
-    FLAGS (IDX (lit))->atmost = true;
-    PUSH_STACK (A->arena, lit);
+    assert (!VALUE (lits[i]));
+    FLAGS (IDX (lits[i]))->atmost = true;
+  }
+  size_t words = SIZE_STACK (A->arena);
+  RESERVE_STACK (A->arena, words + ATMOST_HEADER_WORDS + size);
+  unsigned *c = A->arena.begin + words;
+  RESIZE_STACK (A->arena,
+                words + write_atmost (c, (unsigned) size, lits, exactly, true));
+  if (c[0] & ATMOST_PROGRESSION) {
+    A->progressions++;
+    INC (atmost_progressions);
   }
   A->count++;
   A->occurrences += size;
@@ -174,22 +225,20 @@ void es_index_atmosts (einsat *solver) {
   A->start_size = vars + 1;
   NEW_ARRAY (A->start, A->start_size);
   unsigned *start = A->start;
-  for (all_atmosts (ref, A)) {
-    const unsigned *lits = atmost_literals (A, ref);
+  for (all_atmosts (ref, A))
     for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
-      start[IDX (lits[i]) + 1]++;
-  }
+      start[IDX (literal_at (A, ref, i)) + 1]++;
   for (size_t idx = 1; idx <= vars; idx++)
     start[idx] += start[idx - 1];
   assert (start[vars] == A->occurrences);
   RESERVE_STACK (A->occurs, A->occurrences);
   RESIZE_STACK (A->occurs, A->occurrences);
   unsigned *occurs = A->occurs.begin;
-  for (all_atmosts (ref, A)) {
-    const unsigned *lits = atmost_literals (A, ref);
-    for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++)
-      occurs[start[IDX (lits[i])]++] = index_entry (ref, lits[i]);
-  }
+  for (all_atmosts (ref, A))
+    for (unsigned i = 0, size = atmost_size (A, ref); i < size; i++) {
+      unsigned lit = literal_at (A, ref, i);
+      occurs[start[IDX (lit)]++] = index_entry (ref, lit);
+    }
   /* Each 'start[idx]' moved to the end of its block: shift back. */
   for (size_t idx = vars; idx; idx--)
     start[idx] = start[idx - 1];
@@ -200,6 +249,7 @@ void es_release_atmosts (einsat *solver) {
   release_index (solver);
   RELEASE_STACK (solver->atmosts.arena);
   RELEASE_STACK (solver->atmosts.registers);
+  RELEASE_STACK (solver->atmosts.literals);
   RELEASE_STACK (solver->atmosts.negated);
 }
 
@@ -479,6 +529,23 @@ void es_add_original_exactly (einsat *solver, size_t size,
 /*------------------------------------------------------------------------*/
 /* Propagation. */
 
+/* The literals of the progression 'ref' in the scratch stack, its watches
+ * first (the implied or false one, then the other), as 'watch_elsewhere'
+ * orders a list. */
+static unsigned *progression_literals (einsat *solver, unsigned ref) {
+  atmosts *A = &solver->atmosts;
+  const unsigned *c = A->arena.begin + ref;
+  const unsigned size = ATMOST_SIZE (c[0]);
+  unsigneds *lits = &A->literals;
+  CLEAR_STACK (*lits);
+  PUSH_STACK (*lits, es_atmost_literal (c, c[4]));
+  PUSH_STACK (*lits, es_atmost_literal (c, c[5]));
+  for (unsigned i = 0; i < size; i++)
+    if (i != c[4] && i != c[5])
+      PUSH_STACK (*lits, es_atmost_literal (c, i));
+  return lits->begin;
+}
+
 /* The clause of the exactly-one constraint 'ref' joins the formula (see
  * above), ordered as a watched clause: the implied literal (or the false
  * literal of the highest level) first, the false literal of the highest
@@ -486,11 +553,15 @@ void es_add_original_exactly (einsat *solver, size_t size,
  * on.  Returns the clause. */
 static unsigned add_clause_of (einsat *solver, unsigned ref, bool conflict) {
   atmosts *A = &solver->atmosts;
-  unsigned size = atmost_size (A, ref), *lits = atmost_literals (A, ref);
+  unsigned size = atmost_size (A, ref), *lits;
+  if (is_progression (A, ref))
+    lits = progression_literals (solver, ref);
+  else
+    lits = atmost_literals (A, ref);
   if (conflict)
     es_move_highest_level (solver, lits, size, 0);
   es_move_highest_level (solver, lits, size, 1);
-  A->arena.begin[ref] = size;
+  A->arena.begin[ref] &= ~ATMOST_EXACTLY;
   count_pending (solver, size, false);
   assert (SIZE_STACK (solver->arena) + ARENA_WORDS (size) <=
           CAPACITY_STACK (solver->arena));
@@ -557,6 +628,70 @@ static unsigned watch_elsewhere (einsat *solver, unsigned ref,
   return INVALID;
 }
 
+/* As 'watch_elsewhere' for a progression, whose literals stay where they
+ * are: the watches are positions ('c[4]' the other one, 'c[5]' the false
+ * one after the swap), the search resumes at position 'c[1]' and skips
+ * both. */
+static unsigned watch_elsewhere_in_progression (einsat *solver,
+                                                unsigned ref,
+                                                unsigned false_lit,
+                                                uint64_t *ticks) {
+  atmosts *A = &solver->atmosts;
+  const signed char *const values = solver->values;
+  unsigned *const c = A->arena.begin + ref;
+  if (es_atmost_literal (c, c[4]) == false_lit) {
+    unsigned swap = c[4];
+    c[4] = c[5], c[5] = swap;
+  } else if (es_atmost_literal (c, c[5]) != false_lit)
+    return INVALID;
+  (*ticks)++;
+  const unsigned other = es_atmost_literal (c, c[4]);
+  if (values[other] > 0)
+    return INVALID;
+  const unsigned size = ATMOST_SIZE (c[0]), first = c[2], step = c[3];
+  unsigned pos = c[1], scanned = 0;
+  for (unsigned k = 0; k < size; k++, pos = pos + 1 == size ? 0 : pos + 1) {
+    if (pos == c[4] || pos == c[5])
+      continue;
+    scanned++;
+    if (values[first + pos * step] >= 0) {
+      *ticks += 1 + (scanned >> 4);
+      c[1] = c[5] = pos;
+      return INVALID;
+    }
+  }
+  *ticks += 1 + (scanned >> 4);
+  if (values[other] < 0)
+    return add_clause_of (solver, ref, true);
+  unsigned cref = add_clause_of (solver, ref, false);
+  es_assign_reason (solver, other, cref,
+                    es_reason_level (solver, other, CLAUSE (cref)));
+  return INVALID;
+}
+
+/* As 'falsify_others' for a progression. */
+static unsigned falsify_others_in_progression (einsat *solver, unsigned ref,
+                                               unsigned lit,
+                                               uint64_t *ticks) {
+  const unsigned *const c = solver->atmosts.arena.begin + ref;
+  const unsigned not_lit = NOT (lit), size = ATMOST_SIZE (c[0]);
+  const unsigned step = c[3];
+  const signed char *const values = solver->values;
+  *ticks += 1 + (size >> 4);
+  unsigned other = c[2];
+  for (unsigned i = 0; i < size; i++, other += step) {
+    const signed char value = values[other];
+    if (!value)
+      es_assign_binary (solver, NOT (other), not_lit);
+    else if (value > 0 && other != lit) {
+      solver->conflict_binary[0] = not_lit;
+      solver->conflict_binary[1] = NOT (other);
+      return BINARY_CONFLICT;
+    }
+  }
+  return INVALID;
+}
+
 /* The true literal 'lit' of the constraint 'ref' falsifies its other
  * literals (reason: the binary clause (-lit | -other)); a second true
  * literal is the binary conflict (-lit | -other). */
@@ -565,6 +700,8 @@ static unsigned falsify_others (einsat *solver, unsigned ref, unsigned lit,
   atmosts *A = &solver->atmosts;
   const unsigned not_lit = NOT (lit);
   const signed char *const values = solver->values;
+  if (is_progression (A, ref))
+    return falsify_others_in_progression (solver, ref, lit, ticks);
   const unsigned *lits = atmost_literals (A, ref);
   const unsigned *const lits_end = lits + atmost_size (A, ref);
   *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
@@ -604,7 +741,10 @@ unsigned es_propagate_atmosts (einsat *solver, unsigned lit,
     if ((*p & 1) == sign)
       conflict = falsify_others (solver, ref, lit, ticks);
     else if (exactly && is_exactly (A, ref))
-      conflict = watch_elsewhere (solver, ref, NOT (lit), ticks);
+      conflict = is_progression (A, ref)
+                     ? watch_elsewhere_in_progression (solver, ref,
+                                                       NOT (lit), ticks)
+                     : watch_elsewhere (solver, ref, NOT (lit), ticks);
     if (conflict != INVALID)
       return conflict;
   }
@@ -619,11 +759,10 @@ void es_copy_atmosts (einsat *solver, einsat *from,
   atmosts *A = &from->atmosts;
   ints *elits = &solver->eclause;
   for (all_atmosts (ref, A)) {
-    const unsigned *lits = atmost_literals (A, ref);
     unsigned size = atmost_size (A, ref);
     CLEAR_STACK (*elits);
     for (unsigned i = 0; i < size; i++)
-      PUSH_STACK (*elits, map (lits[i]));
+      PUSH_STACK (*elits, map (literal_at (A, ref, i)));
     if (is_exactly (A, ref))
       es_add_original_exactly (solver, size, elits->begin, 1);
     else
@@ -652,14 +791,13 @@ uint64_t es_atmost_pairs (einsat *solver) {
 void es_push_atmost_pairs (einsat *solver, unsigneds *pairs) {
   atmosts *A = &solver->atmosts;
   for (all_atmosts (ref, A)) {
-    const unsigned *lits = atmost_literals (A, ref);
     unsigned size = atmost_size (A, ref);
     for (unsigned i = 0; i < size; i++) {
-      unsigned a = lits[i];
+      unsigned a = literal_at (A, ref, i);
       if (VALUE (a))
         continue;
       for (unsigned j = i + 1; j < size; j++) {
-        unsigned b = lits[j];
+        unsigned b = literal_at (A, ref, j);
         if (VALUE (b))
           continue;
         PUSH_STACK (*pairs, NOT (a));
@@ -676,16 +814,15 @@ void es_push_exactly_clauses (einsat *solver, unsigneds *clauses) {
   for (all_atmosts (ref, A)) {
     if (!is_exactly (A, ref))
       continue;
-    const unsigned *lits = atmost_literals (A, ref);
     unsigned size = atmost_size (A, ref);
     bool satisfied = false;
     for (unsigned i = 0; i < size; i++)
-      satisfied |= VALUE (lits[i]) > 0;
+      satisfied |= VALUE (literal_at (A, ref, i)) > 0;
     if (satisfied)
       continue;
     for (unsigned i = 0; i < size; i++)
-      if (!VALUE (lits[i]))
-        PUSH_STACK (*clauses, lits[i]);
+      if (!VALUE (literal_at (A, ref, i)))
+        PUSH_STACK (*clauses, literal_at (A, ref, i));
     PUSH_STACK (*clauses, INVALID);
   }
 }
@@ -699,52 +836,74 @@ void es_push_exactly_clauses (einsat *solver, unsigneds *clauses) {
  * unassigned literals or a true one).  Constraints stand for their
  * clauses in a proof, which stay there: nothing to write. */
 
+/* A list never grows, so lists are compacted in place (and stay lists:
+ * their watches reordered them); a progression that lost literals from
+ * its middle becomes a longer list, so with progressions the
+ * constraints are rewritten into a new arena. */
 void es_simplify_atmosts (einsat *solver) {
   atmosts *A = &solver->atmosts;
   assert (!solver->level && solver->propagated == solver->trail_size);
   if (!A->count)
     return;
+  unsigneds fresh;
+  INIT_STACK (fresh);
+  const bool in_place = !A->progressions;
   unsigned *const arena = A->arena.begin, *q = arena;
   const size_t words = SIZE_STACK (A->arena);
-  unsigned count = 0, pending = 0;
+  unsigned count = 0, pending = 0, progressions = 0;
   size_t kept_literals = 0, pending_words = 0;
   bool changed = false;
+  unsigneds *lits = &A->literals;
   for (size_t ref = 0; ref < words;) {
-    const unsigned header = arena[ref], size = ATMOST_SIZE (header);
+    const unsigned *c = arena + ref;
+    const unsigned header = c[0], size = ATMOST_SIZE (header);
     const bool exactly = header & ATMOST_EXACTLY;
-    const unsigned *lits = arena + ref + ATMOST_HEADER_WORDS;
-    ref += ATMOST_HEADER_WORDS + (size_t) size;
-    unsigned *start = q, kept = 0;
-    q += ATMOST_HEADER_WORDS;
+    ref += ATMOST_WORDS (header);
+    CLEAR_STACK (*lits);
     bool satisfied = false;
     for (unsigned i = 0; i < size; i++) {
-      signed char value = VALUE (lits[i]);
+      unsigned lit = es_atmost_literal (c, i);
+      signed char value = VALUE (lit);
       satisfied |= value > 0;
       if (!value)
-        q[kept++] = lits[i]; /* never ahead of 'lits + i' */
+        PUSH_STACK (*lits, lit);
     }
+    const unsigned kept = (unsigned) SIZE_STACK (*lits);
+    const unsigned *k = lits->begin;
     changed |= kept != size;
     assert (!exactly || satisfied || kept >= 2);
     if (exactly && !satisfied && kept == 2) {
-      es_new_binary (solver, false, NOT (q[0]), NOT (q[1]));
-      es_new_binary (solver, false, q[0], q[1]);
+      es_new_binary (solver, false, NOT (k[0]), NOT (k[1]));
+      es_new_binary (solver, false, k[0], k[1]);
     }
-    if (satisfied || kept < 2 || (exactly && kept == 2)) {
-      q = start;
+    if (satisfied || kept < 2 || (exactly && kept == 2))
       continue;
+    if (!in_place) {
+      RESERVE_STACK (fresh, SIZE_STACK (fresh) + ATMOST_HEADER_WORDS + kept);
+      q = fresh.end;
     }
-    start[0] = kept | (exactly ? ATMOST_EXACTLY : 0);
-    start[1] = 2;
-    q += kept;
+    unsigned *const written = q;
+    q += write_atmost (q, kept, k, exactly, header & ATMOST_PROGRESSION);
+    if (!in_place)
+      fresh.end = q;
+    progressions += (written[0] & ATMOST_PROGRESSION) != 0;
     count++;
     kept_literals += kept;
     if (exactly)
       pending++, pending_words += ARENA_WORDS (kept);
   }
-  if (!changed)
+  if (!changed) {
+    RELEASE_STACK (fresh);
     return;
-  RESIZE_STACK (A->arena, (size_t) (q - arena));
+  }
+  if (in_place)
+    RESIZE_STACK (A->arena, (size_t) (q - arena));
+  else {
+    RELEASE_STACK (A->arena);
+    A->arena = fresh;
+  }
   A->count = count;
+  A->progressions = progressions;
   A->occurrences = kept_literals;
   A->pending = pending;
   A->pending_words = pending_words;
@@ -762,11 +921,11 @@ void es_simplify_atmosts (einsat *solver) {
 void es_check_atmosts_propagated (einsat *solver) {
   atmosts *A = &solver->atmosts;
   for (all_atmosts (ref, A)) {
-    const unsigned *lits = atmost_literals (A, ref);
     unsigned size = atmost_size (A, ref), true_lits = 0, open = 0;
     for (unsigned i = 0; i < size; i++) {
-      true_lits += VALUE (lits[i]) > 0;
-      open += !VALUE (lits[i]);
+      signed char value = VALUE (literal_at (A, ref, i));
+      true_lits += value > 0;
+      open += !value;
     }
     if (true_lits > 1 || (true_lits && open) ||
         (is_exactly (A, ref) && !true_lits && open < 2))

@@ -22,7 +22,7 @@ void es_backtrack (einsat *solver, unsigned new_level) {
     es_unassign_gauss_jordan (solver, start, new_level);
   const bool save = GET_OPTION (phasesaving);
   unsigned search = solver->queue.search;
-  uint64_t search_stamp =
+  unsigned search_stamp =
       search == INVALID ? 0 : solver->links[search].stamp;
   /* Loaded once: the stores through 'signed char *' below may alias
    * anything, which would make the compiler reload them each time. */
@@ -44,7 +44,7 @@ void es_backtrack (einsat *solver, unsigned new_level) {
        * and the queue's search start if enqueued after the current. */
       if (heap_position[idx] == INVALID)
         es_heap_push (solver, &solver->scores, idx);
-      const uint64_t stamp = queue_links[idx].stamp;
+      const unsigned stamp = queue_links[idx].stamp;
       if (stamp > search_stamp)
         search = idx, search_stamp = stamp;
       continue;

@@ -9,6 +9,23 @@
 
 #include <stdlib.h>
 
+/* The stamps 1, 2, ... in queue order: the order they encode stays, and
+ * the next stamp is at most the number of variables plus one. */
+static void restamp_queue (einsat *solver) {
+  queue *q = &solver->queue;
+  links *l = solver->links;
+  q->stamp = 0;
+  for (unsigned idx = q->first; idx != INVALID; idx = l[idx].next)
+    l[idx].stamp = ++q->stamp;
+}
+
+/* Out of line: it runs once in four billion enqueues, and inlined it
+ * would keep the hot 'es_queue_enqueue' from being inlined. */
+static void __attribute__ ((noinline, cold)) wrap_stamps (einsat *solver) {
+  restamp_queue (solver);
+  INC (queue_restamps);
+}
+
 void es_queue_enqueue (einsat *solver, unsigned idx) {
   links *l = solver->links + idx;
   queue *q = &solver->queue;
@@ -21,7 +38,10 @@ void es_queue_enqueue (einsat *solver, unsigned idx) {
   else
     solver->links[q->last].next = idx;
   q->last = idx;
-  l->stamp = ++q->stamp;
+  if (q->stamp == UINT_MAX)
+    wrap_stamps (solver); /* 'idx' too, as last */
+  else
+    l->stamp = ++q->stamp;
   if (!VALUE (LIT (idx)))
     q->search = idx;
 }
@@ -43,9 +63,7 @@ void es_queue_move_back (einsat *solver, const unsigned *idxs, size_t n) {
       l[q->first].prev = idx;
     q->first = idx;
   }
-  q->stamp = 0;
-  for (unsigned idx = q->first; idx != INVALID; idx = l[idx].next)
-    l[idx].stamp = ++q->stamp;
+  restamp_queue (solver);
   q->search = q->last;
 }
 

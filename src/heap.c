@@ -61,7 +61,7 @@ static void heap_down (heap *h, unsigned idx) {
 void es_heap_push (einsat *solver, heap *h, unsigned idx) {
   (void) solver;
   assert (idx < solver->vars);
-  if (HEAP_CONTAINS (h, idx))
+  if (!h->filled || HEAP_CONTAINS (h, idx))
     return;
   assert (h->size < solver->vars);
   h->pos[idx] = h->size;
@@ -86,8 +86,26 @@ unsigned es_heap_pop (einsat *solver, heap *h) {
 
 void es_heap_update (einsat *solver, heap *h, unsigned idx) {
   (void) solver;
-  if (HEAP_CONTAINS (h, idx)) {
+  if (h->filled && HEAP_CONTAINS (h, idx)) {
     heap_up (h, idx);
     heap_down (h, idx);
   }
+}
+
+/* Only stable mode decides by the heap, and a search may never get
+ * there: until it does, the heap stays empty and its positions are
+ * neither written nor valid (untouched, they cost no memory; 8 bytes a
+ * variable where millions are only propagated).  Filling it pushes every
+ * variable in the order of their creation, as creating them did before,
+ * so that the search takes the same decisions as with a heap kept from
+ * the start (variables that are not active are skipped when popped). */
+void es_fill_heap (einsat *solver, heap *h) {
+  if (h->filled)
+    return;
+  h->filled = true;
+  assert (!h->size);
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    h->pos[idx] = INVALID;
+  for (unsigned idx = 0; idx < solver->vars; idx++)
+    es_heap_push (solver, h, idx);
 }

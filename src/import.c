@@ -100,7 +100,8 @@ unsigned es_new_internal_variable (einsat *solver, int eidx) {
     PER_VARIABLE_ARRAYS
 #undef ARRAY
   }
-  solver->scores.pos[idx] = INVALID;
+  if (solver->scores.filled) /* else untouched (see 'es_fill_heap') */
+    solver->scores.pos[idx] = INVALID;
   solver->vars = idx + 1;
   signed char phase = GET_OPTION (phase) ? 1 : -1;
   solver->saved[idx] = phase;
@@ -162,4 +163,5 @@ void es_release_variables (einsat *solver) {
 #undef ARRAY
   solver->capacity = solver->resized = 0;
   solver->scores.size = 0;
+  solver->scores.filled = false;
 }

@@ -209,11 +209,15 @@ typedef struct heap {
   unsigned *pos;     /* position of each variable or INVALID */
   double *score;     /* score of each variable */
   double increment;  /* current bump amount */
+  bool filled;       /* holds the variables (from the first stable mode) */
 } heap;
 
+/* Stamps order the queue (larger: bumped later); 32 bits, renumbered
+ * in queue order when they would wrap around ('bump.c'), keep the links
+ * of a variable at 12 bytes. */
 typedef struct links {
   unsigned prev, next;
-  uint64_t stamp;
+  unsigned stamp;
 } links;
 
 typedef struct stamped {
@@ -226,7 +230,7 @@ typedef STACK (stamped) stampeds;
 typedef struct queue {
   unsigned first, last; /* from least to most recently bumped */
   unsigned search;      /* cached: no unassigned variable after it */
-  uint64_t stamp;
+  unsigned stamp;
 } queue;
 
 /*------------------------------------------------------------------------*/
@@ -252,6 +256,7 @@ typedef struct limits {
   uint64_t restart;   /* conflicts: the next focused-mode restart */
   uint64_t reduce;    /* conflicts */
   uint64_t rephase;   /* conflicts */
+  uint64_t reorder;   /* conflicts */
   uint64_t eliminate; /* conflicts (the first round: 'eliminateinit') */
   uint64_t probe;     /* conflicts */
   uint64_t vivify;    /* conflicts */
@@ -495,8 +500,11 @@ typedef STACK (frame) frames;
 
 /* Native at-most-one and exactly-one constraints ('atmost.c'): back to
  * back in 'arena' (two header words: the size, with ATMOST_EXACTLY set
- * for an exactly-one constraint, and where the last search for a watch
- * stopped; then the literals), referenced by their offset; the index
+ * for an exactly-one constraint and ATMOST_PROGRESSION for one stored as
+ * a progression, and where the last search for a watch stopped; then the
+ * literals, or for a progression its first literal, the step between
+ * consecutive literals and the positions of its two watches),
+ * referenced by their offset; the index
  * lists the constraints of each variable ('occurs' from 'start[idx]' to
  * 'start[idx + 1]', for the variables below 'start_size - 1', each entry
  * the reference times two plus the sign of the variable's literal).
@@ -505,10 +513,17 @@ typedef STACK (frame) frames;
  * clause arena and 'irredundant' (their capacity is kept reserved). */
 #define ATMOST_HEADER_WORDS 2u
 #define ATMOST_EXACTLY (1u << 31)
-#define ATMOST_SIZE(WORD) ((WORD) & ~ATMOST_EXACTLY)
+#define ATMOST_PROGRESSION (1u << 30)
+#define ATMOST_SIZE(WORD) ((WORD) & ~(ATMOST_EXACTLY | ATMOST_PROGRESSION))
+#define ATMOST_PROGRESSION_WORDS 4u /* first, step, two watch positions */
+#define ATMOST_WORDS(WORD) \
+  (ATMOST_HEADER_WORDS + ((WORD) & ATMOST_PROGRESSION \
+                              ? ATMOST_PROGRESSION_WORDS \
+                              : ATMOST_SIZE (WORD)))
 typedef struct atmosts {
   unsigneds arena;
   unsigned count;     /* constraints in the arena */
+  unsigned progressions; /* those stored as progressions */
   size_t occurrences; /* literals in the arena */
   size_t pending_words;
   unsigned pending;
@@ -517,8 +532,15 @@ typedef struct atmosts {
   unsigneds occurs;
   bool stale;          /* the index must be rebuilt */
   unsigneds registers; /* scratch of the counters of larger bounds */
+  unsigneds literals;  /* scratch: the literals of one constraint */
   ints negated;        /* scratch: negated external literals */
 } atmosts;
+
+/* Literal 'i' of the constraint whose header is at 'c' (unsigned
+ * arithmetic: a progression's step may be 'negative'). */
+static inline unsigned es_atmost_literal (const unsigned *c, unsigned i) {
+  return c[0] & ATMOST_PROGRESSION ? c[2] + i * c[3] : c[2 + i];
+}
 
 /* Clause exchange ('share.c'): the export callback, the queue that
  * 'einsat_import' fills from any thread, and the duplicate filter of the
@@ -995,6 +1017,7 @@ unsigned es_decide_phase (einsat *, unsigned idx);
 /* in 'heap.c' */
 void es_heap_push (einsat *, heap *, unsigned idx);
 unsigned es_heap_pop (einsat *, heap *);
+void es_fill_heap (einsat *, heap *);
 void es_heap_update (einsat *, heap *, unsigned idx);
 #define HEAP_CONTAINS(H, IDX) ((H)->pos[IDX] != INVALID)
 
@@ -1021,6 +1044,10 @@ void es_leave_stable (einsat *);
 void es_update_target_and_best (einsat *);
 bool es_rephasing (einsat *);
 void es_rephase (einsat *);
+
+/* in 'reorder.c' */
+bool es_reordering (einsat *);
+void es_reorder (einsat *);
 
 /* in 'reduce.c' */
 bool es_reducing (einsat *);

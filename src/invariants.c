@@ -237,6 +237,9 @@ static void check_queue (einsat *solver) {
 /* A max-heap on scores that holds every active unassigned variable. */
 static void check_heap (einsat *solver) {
   const heap *h = &solver->scores;
+  assert (h->filled || !h->size);
+  if (!h->filled) /* before the first stable mode (see 'es_fill_heap') */
+    return;
   assert (h->size <= solver->vars);
   for (unsigned pos = 0; pos < h->size; pos++) {
     unsigned idx = h->array[pos];
@@ -292,15 +295,21 @@ static void check_atmosts (einsat *solver) {
   size_t words = SIZE_STACK (A->arena), literals = 0, pending_words = 0;
   unsigned count = 0, pending = 0;
   uint64_t expected = 0, indexed = 0;
-  for (size_t ref = 0; ref < words;
-       ref += ATMOST_HEADER_WORDS + (size_t) ATMOST_SIZE (arena[ref])) {
-    unsigned size = ATMOST_SIZE (arena[ref]);
-    const unsigned *lits = arena + ref + ATMOST_HEADER_WORDS;
-    assert (size >= 2 && ref + ATMOST_HEADER_WORDS + size <= words);
-    assert (arena[ref + 1] == 2 ||
-            (2 < arena[ref + 1] && arena[ref + 1] < size));
+  unsigned progressions = 0;
+  for (size_t ref = 0; ref < words; ref += ATMOST_WORDS (arena[ref])) {
+    const unsigned *c = arena + ref;
+    unsigned size = ATMOST_SIZE (c[0]);
+    assert (size >= 2 && ref + ATMOST_WORDS (c[0]) <= words);
+    if (c[0] & ATMOST_PROGRESSION) {
+      /* watches: two different positions; the search: any position */
+      progressions++;
+      assert (size > ATMOST_PROGRESSION_WORDS);
+      assert (c[4] < size && c[5] < size && c[4] != c[5]);
+      assert (c[1] < size);
+    } else
+      assert (c[1] == 2 || (2 < c[1] && c[1] < size));
     for (unsigned i = 0; i < size; i++) {
-      unsigned lit = lits[i];
+      unsigned lit = es_atmost_literal (c, i);
       assert (IDX (lit) < solver->vars);
       assert (FLAGS (IDX (lit))->atmost);
       assert (!FLAGS (IDX (lit))->eliminated);
@@ -315,6 +324,7 @@ static void check_atmosts (einsat *solver) {
   assert (!pending || SIZE_STACK (solver->arena) + pending_words <=
                           CAPACITY_STACK (solver->arena));
   assert (count == A->count);
+  assert (progressions == A->progressions);
   assert (literals == A->occurrences);
   if (A->stale || !A->count)
     return;

@@ -18,6 +18,8 @@
 
 void es_init_mode (einsat *solver) {
   solver->stable = GET_OPTION (stable) == 2;
+  if (solver->stable)
+    es_fill_heap (solver, &solver->scores);
   solver->limits.mode.conflicts = (uint64_t) GET_OPTION (modeinit);
   solver->last.ticks.mode = STAT (ticks);
   es_init_reluctant (solver);
@@ -48,6 +50,8 @@ void es_switch_mode (einsat *solver) {
   solver->last.ticks.mode = STAT (ticks);
   LOG ("switching to %s mode", solver->stable ? "stable" : "focused");
   es_backtrack (solver, (unsigned) SIZE_STACK (solver->assumptions));
+  if (solver->stable)
+    es_fill_heap (solver, &solver->scores);
   es_init_reluctant (solver);
   es_set_restart_limit (solver);
   if (!solver->stable)
@@ -61,6 +65,7 @@ bool es_enter_stable (einsat *solver) {
   if (solver->stable || !GET_OPTION (stable))
     return false;
   solver->stable = true;
+  es_fill_heap (solver, &solver->scores);
   es_init_reluctant (solver);
   return true;
 }

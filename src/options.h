@@ -109,6 +109,9 @@
   OPTION (reluctant, 1, 0, 1, KEEP, "stable: reluctant doubling restarts") \
   OPTION (reluctantint, 1024, 2, 1000000, KEEP, "stable: restart base interval") \
   OPTION (reluctantlim, 1048576, 0, 1000000000, KEEP, "stable: max interval") \
+  OPTION (reorder, 0, 0, 2, OFF, "reorder decisions by clause weights (1=stable only)") \
+  OPTION (reorderint, 10000, 1, 1000000, KEEP, "base conflict interval") \
+  OPTION (reordermaxsize, 100, 2, 256, KEEP, "max clause size counted") \
   OPTION (rephase, 1, 0, 1, OFF, "reset the saved phases periodically") \
   OPTION (rephaseint, 1000, 1, 1000000, KEEP, "base rephase interval") \
   OPTION (rephaserandom, 0, 0, 1, KEEP, "random phases in the rephase cycle") \

@@ -78,7 +78,7 @@ static unsigned reuse_trail (einsat *solver) {
     solver->queue.search = search;
     if (search == INVALID)
       return assumptions;
-    uint64_t limit = solver->links[search].stamp;
+    unsigned limit = solver->links[search].stamp;
     while (keep < solver->level) {
       unsigned decision = PEEK_STACK (solver->frames, keep + 1).decision;
       if (decision != INVALID && solver->links[IDX (decision)].stamp <= limit)

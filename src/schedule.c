@@ -42,6 +42,7 @@ void es_init_schedules (einsat *solver) {
   es_set_restart_limit (solver);
   l->reduce = (uint64_t) GET_OPTION (reduceint);
   l->rephase = (uint64_t) GET_OPTION (rephaseint);
+  l->reorder = (uint64_t) GET_OPTION (reorderint);
   l->vivify = (uint64_t) GET_OPTION (vivifyint);
   l->probe = (uint64_t) GET_OPTION (probeint);
   l->report = 0;

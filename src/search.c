@@ -2,9 +2,10 @@
  * propagates (unit propagation, then the Gauss-Jordan matrix if there is
  * one) and analyzes a conflict, or stops at a limit or on request, or
  * runs the first scheduled task that is due, in this order: lucky
- * assignments, restart, rephase (with local search), reduction, mode
- * switch, root-level simplification, elimination (with substitution,
- * Gaussian elimination, counting, congruence closure, subsumption,
+ * assignments, restart, rephase (with local search), reduction,
+ * reordering of the decisions, mode switch, root-level simplification,
+ * elimination (with substitution, Gaussian elimination, counting,
+ * congruence closure, subsumption,
  * factoring and blocked clauses), probing (with congruence closure,
  * substitution and transitive reduction), vivification, the initial
  * local search; or it decides. */
@@ -94,6 +95,7 @@ typedef struct task {
 static const task tasks[] = {
     {es_rephasing, es_rephase, NO_TIMER},
     {es_reducing, es_reduce, TIMER_reduce},
+    {es_reordering, es_reorder, TIMER_reorder},
     {es_switching_mode, es_switch_mode, NO_TIMER},
     {es_simplifying, es_simplify, TIMER_simplify},
     {es_eliminating, es_eliminate, NO_TIMER},

@@ -8,6 +8,7 @@
 
 /* clang-format off */
 #define STATISTICS \
+  COUNTER (atmost_progressions, none, "native at-most-one and exactly-one constraints stored as progressions") \
   COUNTER (atmostdetect_rounds, none, "at-most-one detection rounds") \
   COUNTER (atmosts_added, none, "native at-most-one constraints added") \
   COUNTER (atmosts_detected, atmostdetect_rounds, "at-most-one constraints detected") \
@@ -96,8 +97,10 @@
   COUNTER (probe_delayed, probings, "failed literal probing rounds sat out") \
   COUNTER (probings, conflicts, "probing rounds") \
   COUNTER (propagations, none, "propagations") \
+  COUNTER (queue_restamps, none, "queue stamps renumbered") \
   COUNTER (reduced, learned, "learned clauses reduced") \
   COUNTER (reductions, conflicts, "clause database reductions") \
+  COUNTER (reordered, conflicts, "reorderings of the decisions by weight") \
   COUNTER (rephased, conflicts, "rephasing of saved phases") \
   COUNTER (restored, eliminated, "eliminated variables restored") \
   COUNTER (restored_clauses, restored, "clauses restored") \
@@ -171,6 +174,7 @@ typedef struct statistics {
   TIMER (lucky, "lucky assignments") \
   TIMER (probe, "failed literal probing") \
   TIMER (reduce, "learned clause reduction") \
+  TIMER (reorder, "reordering the decisions") \
   TIMER (simplify, "root-level simplification") \
   TIMER (subsume, "subsumption") \
   TIMER (sweep, "SAT sweeping") \

@@ -6,7 +6,9 @@
  * search, answers stay right when clauses are added later, and the
  * refutations' DRAT proofs are accepted by the checker ('einsat-check',
  * first argument) and by drat-trim (second argument, skipped with a
- * reason if missing).  With an LRAT proof detection is off. */
+ * reason if missing), also where the constraints are stored as
+ * progressions (the pigeons of a hole).  With an LRAT proof detection
+ * is off. */
 
 #include "../common/check.h"
 #include "../common/oracle.h"
@@ -16,7 +18,7 @@
 
 static formula f;
 static const char *checker, *drat_trim;
-static uint64_t detected, replaced, counted, refuted;
+static uint64_t detected, replaced, counted, refuted, progressions;
 
 static void add_pairwise (int size, const int *lits) {
   for (int i = 0; i < size; i++)
@@ -79,6 +81,7 @@ static bool count_matches (einsat *solver) {
 static void count_detected (einsat *solver) {
   detected += einsat_statistic (solver, "atmosts_detected");
   replaced += einsat_statistic (solver, "atmosts_detected_binaries");
+  progressions += einsat_statistic (solver, "atmost_progressions");
 }
 
 /* Exactly one of ten literals (random signs), pairwise, and a clique of
@@ -239,13 +242,16 @@ static void test_drat_proofs (void) {
     printf ("# skipped DRAT proofs: no checker given\n");
     return;
   }
-  uint64_t proofs = 0, before = detected;
+  uint64_t proofs = 0, before = detected, progressive = progressions;
   for (int holes = 3; holes <= 4; holes++) {
     pigeonhole (holes);
     prove (4, false, &proofs);
     prove (4, true, &proofs);
   }
   CHECK (detected - before == 2 * (3 + 4)); /* a clique per hole */
+  /* The pigeons of a hole are numbered 'holes' apart: with five pigeons
+   * each hole's constraint is stored as a progression. */
+  CHECK (progressions - progressive == 2 * 4);
   for (uint64_t seed = 1000; proofs < 40 && seed < 3000; seed++) {
     uint64_t rng = seed;
     random_formula (&rng);

@@ -33,6 +33,7 @@
 #define MAX_CONSTRAINT 9
 
 static formula f;
+static uint64_t progressions;
 static uint64_t natives, exactly, exactly_clauses, enumerated, workers,
     exported, proofs;
 static bool export_failed;
@@ -118,22 +119,40 @@ static void add_cardinality (einsat *solver, int size, const int *lits,
     spell_out_atmost (size, lits, bound);
 }
 
-/* 'one_hot': exactly one of distinct variables, the rest as below. */
+/* Variables evenly spaced (step 1 or 2, up or down), all of one sign,
+ * so that the solver, having numbered the variables in order, stores
+ * the constraint as a progression; false if they do not fit. */
+static bool pick_progression (uint64_t *rng, int size, int *lits) {
+  int step = 1 + oracle_below (rng, 2), span = (size - 1) * step;
+  if (size < 5 || span >= f.vars)
+    return false;
+  int first = 1 + oracle_below (rng, f.vars - span);
+  bool down = oracle_below (rng, 2), negative = oracle_below (rng, 2);
+  for (int i = 0; i < size; i++) {
+    int var = down ? first + span - i * step : first + i * step;
+    lits[i] = negative ? -var : var;
+  }
+  return true;
+}
+
+/* 'one_hot': exactly one of distinct variables, the rest as below;
+ * 'progressive': distinct variables evenly spaced where possible. */
 static void add_constraint (einsat *solver, uint64_t *rng, bool proof,
-                            bool one_hot) {
+                            bool one_hot, bool progressive) {
   int size = oracle_below (rng, MAX_CONSTRAINT + 1), lits[MAX_CONSTRAINT];
-  bool distinct = one_hot || oracle_below (rng, 2); /* else repeated ... */
+  bool distinct = one_hot || progressive || oracle_below (rng, 2);
   if (one_hot && size < 3)
     size = 3;
   if (distinct && size > f.vars)
     size = f.vars;
-  for (int i = 0; i < size; i++) {
-    int var;
-    do
-      var = 1 + oracle_below (rng, f.vars);
-    while (distinct && used_before (lits, i, var));
-    lits[i] = oracle_below (rng, 2) ? var : -var;
-  }
+  if (!progressive || !pick_progression (rng, size, lits))
+    for (int i = 0; i < size; i++) {
+      int var;
+      do
+        var = 1 + oracle_below (rng, f.vars);
+      while (distinct && used_before (lits, i, var));
+      lits[i] = oracle_below (rng, 2) ? var : -var;
+    }
   bool exact = one_hot || !oracle_below (rng, 3);
   int bound = 1;
   if (!one_hot && !oracle_below (rng, 3))
@@ -185,6 +204,11 @@ static bool run_trace (uint64_t seed) {
   einsat *solver = einsat_new ();
   randomize_options (solver, &rng);
   bool one_hot = !oracle_below (&rng, 3);
+  /* Variables numbered in order first (importing them by freezing and
+   * melting), then constraints over evenly spaced ones. */
+  bool progressive = !oracle_below (&rng, 3);
+  for (int v = 1; progressive && v <= f.vars; v++)
+    einsat_freeze (solver, v), einsat_melt (solver, v);
   if (one_hot && oracle_below (&rng, 2)) /* else it copies the clauses */
     einsat_set_option (solver, "dpll", 0);
   bool portfolio = !oracle_below (&rng, 8);
@@ -203,7 +227,8 @@ static bool run_trace (uint64_t seed) {
     int adds = oracle_below (&rng, f.vars + 1);
     for (int i = 0; i < adds && f.clauses < ORACLE_MAX_CLAUSES - 200; i++) {
       if (oracle_below (&rng, one_hot ? 4 : 2)) {
-        add_constraint (solver, &rng, false, one_hot);
+        add_constraint (solver, &rng, false, one_hot,
+                        progressive && oracle_below (&rng, 2));
         continue;
       }
       int size = 1 + oracle_below (&rng, 4);
@@ -233,6 +258,7 @@ static bool run_trace (uint64_t seed) {
   natives += einsat_statistic (solver, "atmosts_added");
   exactly += einsat_statistic (solver, "exactly_added");
   exactly_clauses += einsat_statistic (solver, "exactly_clauses");
+  progressions += einsat_statistic (solver, "atmost_progressions");
   workers += einsat_statistic (solver, "workers_started");
   einsat_delete (solver);
   return ok;
@@ -264,7 +290,7 @@ static bool run_proof_trace (uint64_t seed, const char *checker) {
   int adds = f.vars + oracle_below (&rng, 2 * f.vars);
   for (int i = 0; i < adds && f.clauses < ORACLE_MAX_CLAUSES - 200; i++)
     if (oracle_below (&rng, 3))
-      add_constraint (solver, &rng, true, false);
+      add_constraint (solver, &rng, true, false, false);
     else {
       int size = 1 + oracle_below (&rng, 4);
       formula_add_random (&f, &rng, size);
@@ -305,14 +331,20 @@ int main (int argc, char **argv) {
   long proof_traces = checker ? count / 2 : 0;
   for (long i = 0; i < proof_traces && failed < 5; i++)
     failed += !run_proof_trace (seed * 104729 + (uint64_t) i, checker);
+  if (!failed && count >= 100 && !progressions) {
+    printf ("not ok atmost: no constraint stored as a progression\n");
+    failed++;
+  }
   if (!failed)
     printf ("ok atmost: %ld random traces (%llu native at-most-one and "
-            "%llu exactly-one constraints, %llu of their clauses added "
+            "%llu exactly-one constraints, %llu as progressions, %llu of "
+            "their clauses added "
             "when needed, %llu enumerations, %llu threads, %llu exported "
             "clauses checked), %ld proof traces (%llu refutations "
             "checked)\n",
             count, (unsigned long long) natives,
             (unsigned long long) exactly,
+            (unsigned long long) progressions,
             (unsigned long long) exactly_clauses,
             (unsigned long long) enumerated, (unsigned long long) workers,
             (unsigned long long) exported, proof_traces,

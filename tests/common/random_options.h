@@ -97,6 +97,11 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, &sweep_rng, "sweepclauses", 2, 200);
   set_random_option (solver, &sweep_rng, "sweepmineffort", 0, 50);
   set_random_option (solver, &sweep_rng, "sweepsearcheffort", 1, 1000);
+  /* Likewise for reordering. */
+  uint64_t reorder_rng = *rng ^ 0x52454f52444552ull;
+  set_random_option (solver, &reorder_rng, "reorder", 0, 2);
+  set_random_option (solver, &reorder_rng, "reorderint", 1, 60);
+  set_random_option (solver, &reorder_rng, "reordermaxsize", 2, 8);
 }
 
 /* Prints the options differing from their defaults as command line

@@ -47,6 +47,8 @@ static void test_heap (void) {
   for (int v = 1; v <= 500; v++)
     einsat_add (solver, v), einsat_add (solver, 0);
   heap *h = &solver->scores;
+  CHECK (!h->filled && !h->size); /* filled by the first stable mode */
+  es_fill_heap (solver, h);
   while (h->size)
     es_heap_pop (solver, h);
   uint64_t rng = 3;
@@ -69,6 +71,47 @@ static void test_heap (void) {
     popped++;
   }
   CHECK (popped == 500);
+  einsat_delete (solver);
+}
+
+/* Queue stamps near the 32-bit limit: the queue is stamped again in its
+ * order, and the search still answers right (the model is checked). */
+static void test_queue_restamp (void) {
+  einsat *solver = new_solver ();
+  uint64_t rng = 11;
+  int clauses[400][3];
+  for (int i = 0; i < 400; i++) {
+    for (int j = 0; j < 3; j++) {
+      int v = 1 + (int) es_random_below (&rng, 100);
+      clauses[i][j] = es_random_below (&rng, 2) ? v : -v;
+      einsat_add (solver, clauses[i][j]);
+    }
+    einsat_add (solver, 0);
+  }
+  queue *q = &solver->queue;
+  q->stamp = UINT_MAX - 3;
+  for (unsigned idx = 0; idx < 10; idx++) { /* bumped: to the front */
+    es_queue_dequeue (solver, idx);
+    es_queue_enqueue (solver, idx);
+  }
+  CHECK (einsat_statistic (solver, "queue_restamps") == 1);
+  CHECK (q->stamp == solver->vars + 6);
+  CHECK (q->last == 9);
+  unsigned previous = 0;
+  for (unsigned idx = q->first; idx != INVALID;
+       idx = solver->links[idx].next) {
+    CHECK (solver->links[idx].stamp > previous);
+    previous = solver->links[idx].stamp;
+  }
+  CHECK (previous == q->stamp);
+  int res = einsat_solve (solver);
+  CHECK (res == 10 || res == 20);
+  for (int i = 0; res == 10 && i < 400; i++) {
+    bool satisfied = false;
+    for (int j = 0; j < 3; j++)
+      satisfied |= einsat_val (solver, clauses[i][j]) == clauses[i][j];
+    CHECK (satisfied);
+  }
   einsat_delete (solver);
 }
 
@@ -500,6 +543,52 @@ static void test_vivify_duplicate_binary (void) {
   }
 }
 
+/* Reordering by clause weights ('reorder.c'): with the binary clauses
+ * (1 2) (1 -3) (-1 4), the ternary (4 5 8) and (2 3 4 5), the weights are
+ * 1: 2 + 2*1, 4: 1 + 1/2 + 1/4, 3: 1 + 2*1/4, 2: 1 + 1/4, 5: 1/2 + 1/4,
+ * 8: 1/2, 9: 0, so the focused queue ends (decides first) with
+ * 1 4 3 2 5 8 9 and the stable heap pops them in that order.  The clause
+ * (6 9) is satisfied at the root and counts nothing: with it 9 would rank
+ * above 5. */
+static void test_reorder (void) {
+  for (int stable = 0; stable < 2; stable++) {
+    einsat *solver = new_solver ();
+    static const int clauses[][5] = {
+        {1, 2, 0},       {1, -3, 0}, {-1, 4, 0}, {4, 5, 8, 0},
+        {2, 3, 4, 5, 0}, {6, 7, 0},  {6, 9, 0},  {-7, 0}};
+    for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+      add_clause (solver, clauses[i]);
+    CHECK (einsat_set_option (solver, "reorder", 2));
+    es_init_schedules (solver);
+    CHECK (es_propagate (solver) == INVALID); /* 7 false, so 6 true */
+    solver->stable = stable;
+    if (stable) /* as entering stable mode does */
+      es_fill_heap (solver, &solver->scores);
+    CHECK (!es_reordering (solver));
+    STAT (conflicts) = solver->limits.reorder;
+    CHECK (es_reordering (solver));
+    es_reorder (solver);
+    CHECK (STAT (reordered) == 1);
+    CHECK (!es_reordering (solver));
+    static const int expected[] = {1, 4, 3, 2, 5, 8, 9};
+    unsigned idx = solver->queue.last;
+    for (size_t i = 0; i < sizeof expected / sizeof *expected; i++) {
+      unsigned want = IDX (es_find_literal (solver, expected[i]));
+      if (stable) {
+        while (VALUE (LIT (idx = es_heap_pop (solver, &solver->scores))))
+          ;
+      } else {
+        while (VALUE (LIT (idx)))
+          idx = solver->links[idx].prev;
+      }
+      CHECK (idx == want);
+      if (!stable)
+        idx = solver->links[idx].prev;
+    }
+    einsat_delete (solver);
+  }
+}
+
 /* Rounds of probing that find nothing sit out 1, 2, 4... up to 16
  * rounds, each giving up its effort; a round that pays halves the delay,
  * and with option 'delay' off every round runs. */
@@ -534,7 +623,7 @@ static void test_round_schedule (void) {
 #ifndef NDEBUG
 
 /* A satisfiable random 3-SAT formula with a unit and binary clauses,
- * solved: learned clauses, a root-level trail, a moved queue. */
+ * solved: learned clauses, a root-level trail, a moved queue, a heap. */
 static einsat *solved_formula (void) {
   einsat *solver = new_solver ();
   uint64_t rng = 7;
@@ -547,6 +636,7 @@ static einsat *solved_formula (void) {
     einsat_add (solver, 0);
   }
   einsat_add (solver, 1), einsat_add (solver, 0);
+  es_fill_heap (solver, &solver->scores); /* as if stable mode had run */
   einsat_solve (solver);
   return solver;
 }
@@ -647,6 +737,7 @@ static void test_sweep_circuit (void) {
 
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
+    {"queue restamp", test_queue_restamp},
     {"random", test_random}, {"import", test_import}, {"collect", test_collect},
     {"collect-in-place", test_collect_in_place},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
@@ -659,6 +750,7 @@ static const test_case cases[] = {
     {"transred-failed", test_transred_failed},
     {"vivify-duplicate-binary", test_vivify_duplicate_binary},
     {"round-schedule", test_round_schedule},
+    {"reorder", test_reorder},
     {"dpll", test_dpll},
     {"subsolver", test_subsolver},
     {"sweep-circuit", test_sweep_circuit},
