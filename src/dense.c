@@ -10,6 +10,8 @@
 
 #include "internal.h"
 
+#include <string.h>
+
 void es_connect_occurrences (einsat *solver, unsigned ref) {
   clause *c = CLAUSE (ref);
   assert (!c->garbage && !c->redundant);
@@ -17,9 +19,37 @@ void es_connect_occurrences (einsat *solver, unsigned ref) {
     PUSH_WATCHES (WATCHES (lit), ((watch) {lit, ref}));
 }
 
+/* Each list grows once, to exactly the size it will have, instead of
+ * doubling as occurrences are pushed: on big formulas dense mode holds
+ * the most watches, and doubling left a third of them unused on average
+ * (bench/RESULTS.md, "Memory beside Kissat"). */
+static void reserve_occurrences (einsat *solver) {
+  size_t lits = 2 * (size_t) solver->vars;
+  /* The solver's, so that an allocation failing below leaks nothing. */
+  unsigneds *scratch = &solver->dense_counts;
+  RESERVE_EXACTLY_STACK (*scratch, lits);
+  RESIZE_STACK (*scratch, lits);
+  unsigned *counts = scratch->begin;
+  if (lits)
+    memset (counts, 0, lits * sizeof *counts);
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    clause *c = CLAUSE (ref);
+    if (!c->garbage)
+      for (all_literals_in_clause (lit, c))
+        counts[lit]++;
+  }
+  for (size_t lit = 0; lit < lits; lit++)
+    if (counts[lit]) {
+      watches *ws = &WATCHES (lit);
+      es_reserve_watches (solver, ws, SIZE_WATCHES (*ws) + counts[lit]);
+    }
+  RELEASE_STACK (*scratch);
+}
+
 void es_enter_dense_mode (einsat *solver) {
   assert (!solver->level);
   es_flush_large_watches (solver);
+  reserve_occurrences (solver);
   for (all_stack (unsigned, ref, solver->irredundant))
     if (!CLAUSE (ref)->garbage)
       es_connect_occurrences (solver, ref);

@@ -452,9 +452,8 @@ typedef struct factoring {
 
 /* Scratch data of subsumption ('subsume.c'). */
 typedef struct subsumption {
-  unsigneds *onewatch; /* per literal: references of visited clauses */
   unsigned *counts;    /* per literal: occurrences among candidates */
-  size_t size;         /* entries allocated in both arrays */
+  size_t size;         /* entries allocated in 'counts' */
   uint64_t steps, limit;
 } subsumption;
 
@@ -472,18 +471,30 @@ typedef struct scc_info {
   bool on_stack;
 } scc_info;
 /* Scratch data of local search ('walk.c'), empty between walks.  The
- * walker has its own copy of the irredundant clauses (indices into
- * 'offsets'), full occurrence lists and per clause counters. */
+ * walker reads the large irredundant clauses in the arena; only binary
+ * clauses and clauses with root-level assigned literals are copied
+ * (without those literals) into 'literals'.  Each walker clause has a
+ * counter and full occurrence lists. */
 typedef struct walk_counter {
-  unsigned count;    /* true literals */
-  unsigned critical; /* XOR of the true literals (the one if 'count' is 1) */
-  unsigned position; /* in 'broken' while 'count' is zero */
+  unsigned count; /* true literals */
+  /* The XOR of the true literals (the one if 'count' is 1), which is
+   * zero while 'count' is zero: then the place holds the position of the
+   * clause in 'broken' instead. */
+  union {
+    unsigned critical;
+    unsigned position;
+  };
 } walk_counter;
+
+/* A walker clause with this bit set is a copy in 'literals' (its size,
+ * then its literals) at the offset in the other bits, else an arena
+ * reference. */
+#define WALK_COPIED (1u << 31)
 
 /* clang-format off */
 #define WALKER_STACKS(X, P) \
-  X (P, unsigneds, literals)    /* of all imported clauses in a row */ \
-  X (P, unsigneds, offsets)     /* per clause: its start in 'literals' */ \
+  X (P, unsigneds, clauses)     /* arena reference or copy of each */ \
+  X (P, unsigneds, literals)    /* the copied clauses in a row */ \
   X (P, STACK (walk_counter), counters) /* per clause */ \
   X (P, unsigneds, occurs)      /* per literal start in 'occurrences' */ \
   X (P, unsigneds, occurrences) /* clauses of each literal */ \
@@ -651,6 +662,7 @@ typedef struct sharing {
   X (P, unsigneds, restored) \
   X (P, uint64s, collect_starts)     /* while collecting */ \
   X (P, unsigneds, collect_searched) \
+  X (P, unsigneds, dense_counts)     /* while entering dense mode */ \
   X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
@@ -956,6 +968,7 @@ void es_strengthen_queued (einsat *);
 /* in 'watch.c' */
 void es_watch_clause (einsat *, unsigned ref);
 void es_enlarge_watches (einsat *, watches *);
+void es_reserve_watches (einsat *, watches *, size_t capacity);
 void es_release_watches (einsat *, watches *);
 void es_flush_large_watches (einsat *);
 void es_watch_large_clauses (einsat *);
@@ -1435,16 +1448,8 @@ static inline void es_mark_reason_analyzed (einsat *solver, unsigned lit) {
         es_mark_analyzed (solver, other);
 }
 
-/* Schedules and ranks are packed into 64-bit keys, sorted ascending. */
-static inline int es_compare_keys (const void *p, const void *q) {
-  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
-  return a < b ? -1 : a > b;
-}
-
-static inline void es_sort_keys (uint64s *keys) {
-  if (SIZE_STACK (*keys) > 1)
-    qsort (keys->begin, SIZE_STACK (*keys), sizeof (uint64_t),
-           es_compare_keys);
-}
+/* Schedules and ranks are packed into 64-bit keys, sorted ascending, in
+ * place ('sort.c'). */
+void es_sort_keys (uint64s *keys);
 
 #endif

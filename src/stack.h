@@ -55,6 +55,20 @@
       ENLARGE_STACK (S, (N)); \
   } while (0)
 
+/* Room for exactly 'N' elements, not rounded up to a power of two: for
+ * big arrays whose size is known in advance, where doubling would waste
+ * up to half of the block. */
+#define RESERVE_EXACTLY_STACK(S, N) \
+  do { \
+    const size_t SIZE_ = SIZE_STACK (S), WANTED_ = (N); \
+    if (CAPACITY_STACK (S) < WANTED_) { \
+      (S).begin = es_nrealloc (solver, (S).begin, CAPACITY_STACK (S), \
+                               WANTED_, sizeof *(S).begin); \
+      (S).end = (S).begin + SIZE_; \
+      (S).allocated = (S).begin + WANTED_; \
+    } \
+  } while (0)
+
 #define RELEASE_STACK(S) \
   do { \
     es_free (solver, (S).begin, BYTES_STACK (S)); \

@@ -8,7 +8,12 @@
  * their literal with the fewest occurrences (the "one-watch" scheme of
  * CaDiCaL and Kissat): a clause D can only subsume C if D's watched
  * literal is in C, and can only strengthen C if it or its negation is.
- * A clause that survives is then watched itself.
+ * A clause that survives is then watched itself.  The one watches live
+ * in the watch lists, emptied of their large-clause watches for the
+ * round (the collection at its end watches the clauses again): lists of
+ * their own cost a header per literal and a block per list, on big
+ * formulas the peak of the solver's memory (bench/RESULTS.md, "Memory
+ * beside Kissat").
  *
  * Irredundant clauses and learned clauses of tier2 take part; a learned
  * clause that subsumes an irredundant one becomes irredundant itself.
@@ -28,6 +33,8 @@ static bool is_candidate (einsat *solver, clause *c) {
  * (so redundant clauses get subsumed rather than irredundant ones). */
 static void schedule (einsat *solver, subsumption *s, uint64s *keys) {
   CLEAR_STACK (*keys);
+  RESERVE_EXACTLY_STACK (*keys, SIZE_STACK (solver->irredundant) +
+                                    SIZE_STACK (solver->redundant));
   for (unsigned pass = 0; pass < 2; pass++) {
     unsigneds *refs = pass ? &solver->redundant : &solver->irredundant;
     for (all_stack (unsigned, ref, *refs)) {
@@ -86,9 +93,10 @@ static bool subsumed_or_strengthened (einsat *solver, clause *c,
       }
     }
     for (unsigned sign = 0; sign < 2; sign++) {
-      unsigneds *list = &s->onewatch[sign ? NOT (lit) : lit];
-      for (all_stack (unsigned, ref, *list)) {
-        clause *d = CLAUSE (ref);
+      for (all_watches (w, WATCHES (sign ? NOT (lit) : lit))) {
+        if (IS_BINARY (w))
+          continue;
+        clause *d = CLAUSE (w.ref);
         if (d->garbage)
           continue;
         unsigned res = check_clause (solver, d, s);
@@ -133,7 +141,7 @@ static void watch_on_rarest (einsat *solver, clause *c, subsumption *s) {
   for (all_literals_in_clause (lit, c))
     if (s->counts[lit] < s->counts[best])
       best = lit;
-  PUSH_STACK (s->onewatch[best], REF (c));
+  PUSH_WATCHES (WATCHES (best), ((watch) {best, REF (c)}));
 }
 
 static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
@@ -164,11 +172,6 @@ static void subsume_clause (einsat *solver, clause *c, subsumption *s) {
 
 static void release (einsat *solver, subsumption *s) {
   size_t lits = s->size;
-  if (s->onewatch) {
-    for (size_t lit = 0; lit < lits; lit++)
-      RELEASE_STACK (s->onewatch[lit]);
-    DELETE_ARRAY (s->onewatch, lits);
-  }
   DELETE_ARRAY (s->counts, lits);
   s->size = 0;
 }
@@ -183,7 +186,6 @@ void es_subsume (einsat *solver) {
   subsumption *s = &solver->subsumption;
   size_t lits = 2 * (size_t) solver->vars;
   s->size = lits ? lits : 1;
-  NEW_ARRAY (s->onewatch, s->size);
   NEW_ARRAY (s->counts, s->size);
   s->steps = 0;
   s->limit = es_effort_with_base (solver, solver->last.ticks.subsume,
@@ -191,6 +193,7 @@ void es_subsume (einsat *solver) {
                                   GET_OPTION (subsumebaseeffort));
   uint64s *keys = &solver->ranks;
   es_mark_reasons (solver, true);
+  es_flush_large_watches (solver); /* room for the one watches */
   schedule (solver, s, keys);
   LOG ("subsumption round with %zu candidates and budget %" PRIu64,
        SIZE_STACK (*keys), s->limit);

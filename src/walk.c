@@ -21,10 +21,15 @@
  * itself, which on random 3-SAT and 5-SAT instances needed many more
  * flips or failed: bench/RESULTS.md, "Figures behind comments").
  *
- * Data: the walker copies the clauses without their root-false literals
- * (dropping satisfied ones) and builds full occurrence lists.  Each
- * clause counts its true literals and keeps their XOR, which is the one
- * true ('critical') literal when the count is one.  Thus the break value
+ * Data: the walker refers to the large clauses in the arena, copies only
+ * binary clauses and clauses with root-false literals (without them),
+ * drops satisfied ones, and builds full occurrence lists.  Each clause
+ * counts its true literals and keeps their XOR, which is the one true
+ * ('critical') literal when the count is one; a falsified clause keeps
+ * its position in the list of falsified clauses there instead.  Big
+ * arrays are allocated at their exact size: on formulas with millions of
+ * clauses the walk was the peak of the solver's memory (bench/RESULTS.md,
+ * "Memory beside Kissat").  Thus the break value
  * of every variable is maintained incrementally, and a flip costs one
  * visit per occurrence of the flipped variable.  The best assignment is
  * not copied at every improvement: the flips since the last copy are
@@ -48,79 +53,127 @@
 /*------------------------------------------------------------------------*/
 /* Importing the clauses. */
 
-/* Returns false if the clause is satisfied at the root level. */
-static bool import_clause (einsat *solver, walker *w, size_t size,
-                           const unsigned *lits) {
+/* The literals of walker clause 'i', ending at '*end'. */
+static inline const unsigned *walk_literals (einsat *solver,
+                                             const walker *w, unsigned i,
+                                             const unsigned **end) {
+  const unsigned c = w->clauses.begin[i];
+  const unsigned *begin;
+  size_t size;
+  if (c & WALK_COPIED) {
+    begin = w->literals.begin + (c & ~WALK_COPIED);
+    size = *begin++;
+  } else {
+    const clause *large = CLAUSE (c);
+    begin = large->lits;
+    size = large->size;
+  }
+  *end = begin + size;
+  return begin;
+}
+
+/* Copies the clause without its root-false literals.  Returns false if
+ * no literal is left (a root conflict which propagation has not found
+ * yet). */
+static bool copy_clause (einsat *solver, walker *w, size_t size,
+                         const unsigned *lits) {
   size_t start = SIZE_STACK (w->literals);
+  if (start + size + 1 >= WALK_COPIED)
+    es_out_of_memory (solver, SIZE_MAX);
+  PUSH_STACK (w->literals, 0);
+  unsigned kept = 0;
+  for (size_t i = 0; i < size; i++)
+    if (!VALUE (lits[i])) {
+      PUSH_STACK (w->literals, lits[i]);
+      kept++;
+    }
+  w->literals.begin[start] = kept;
+  PUSH_STACK (w->clauses, WALK_COPIED | (unsigned) start);
+  return kept > 0;
+}
+
+/* Imports the clause unless it is satisfied at the root level: as the
+ * arena reference 'ref' if none of its literals is assigned and it is
+ * large, else as a copy.  Returns false on a root conflict. */
+static bool import_clause (einsat *solver, walker *w, unsigned ref,
+                           size_t size, const unsigned *lits) {
+  bool falsified = false;
   for (size_t i = 0; i < size; i++) {
     unsigned lit = lits[i];
     signed char value = VALUE (lit);
-    if (value > 0) {
-      RESIZE_STACK (w->literals, start);
-      return false;
-    }
+    if (value > 0)
+      return true;
     assert (value || !FLAGS (IDX (lit))->eliminated);
-    if (!value)
-      PUSH_STACK (w->literals, lit);
+    falsified |= value < 0;
   }
-  PUSH_STACK (w->offsets, (unsigned) SIZE_STACK (w->literals));
+  if (falsified || ref == INVALID)
+    return copy_clause (solver, w, size, lits);
+  PUSH_STACK (w->clauses, ref);
   return true;
 }
 
-static void import_binaries (einsat *solver, walker *w) {
+static bool import_binaries (einsat *solver, walker *w) {
+  bool consistent = true;
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
     for (all_watches (ws, WATCHES (lit))) {
       if (ws.ref != IRREDUNDANT_BINARY || ws.blit < lit)
         continue;
       unsigned lits[2] = {lit, ws.blit};
       w->ticks++;
-      import_clause (solver, w, 2, lits);
+      consistent &= import_clause (solver, w, INVALID, 2, lits);
     }
+  return consistent;
 }
 
-static void import_large_clauses (einsat *solver, walker *w) {
+static bool import_large_clauses (einsat *solver, walker *w) {
+  bool consistent = true;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
     w->ticks++;
     if (!c->garbage)
-      import_clause (solver, w, c->size, c->lits);
+      consistent &= import_clause (solver, w, ref, c->size, c->lits);
   }
+  return consistent;
 }
 
-/* Returns false if some clause has no literal left (a root conflict
- * which propagation has not found yet). */
+/* Returns false if some clause has no literal left. */
 static bool import_clauses (einsat *solver, walker *w) {
-  PUSH_STACK (w->offsets, 0);
-  import_binaries (solver, w);
-  import_large_clauses (solver, w);
-  const unsigned *p = w->offsets.begin, *end = w->offsets.end;
-  while (++p != end)
-    if (p[-1] == p[0])
-      return false;
-  return true;
+  /* Satisfied clauses make this an upper bound. */
+  RESERVE_EXACTLY_STACK (w->clauses, STAT (clauses_irredundant));
+  bool consistent = import_binaries (solver, w);
+  return import_large_clauses (solver, w) && consistent;
 }
 
 /* Counting sort: 'occurs[lit]' is first the end of the list of 'lit' and
  * becomes its start while the clauses are filled in backwards. */
 static void connect_occurrences (einsat *solver, walker *w) {
   size_t lits = 2 * (size_t) solver->vars;
-  RESERVE_STACK (w->occurs, lits + 1);
+  RESERVE_EXACTLY_STACK (w->occurs, lits + 1);
   RESIZE_STACK (w->occurs, lits + 1);
   unsigned *occurs = w->occurs.begin;
   for (size_t lit = 0; lit <= lits; lit++)
     occurs[lit] = 0;
-  for (all_stack (unsigned, lit, w->literals))
-    occurs[lit]++;
-  unsigned sum = 0;
-  for (size_t lit = 0; lit <= lits; lit++)
-    occurs[lit] = sum += occurs[lit];
-  RESERVE_STACK (w->occurrences, sum);
+  const unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
+  for (unsigned i = 0; i < clauses; i++) {
+    const unsigned *end, *p = walk_literals (solver, w, i, &end);
+    while (p != end)
+      occurs[*p++]++;
+  }
+  size_t sum = 0;
+  for (size_t lit = 0; lit <= lits; lit++) {
+    sum += occurs[lit];
+    if (sum > UINT_MAX)
+      es_out_of_memory (solver, SIZE_MAX);
+    occurs[lit] = (unsigned) sum;
+  }
+  RESERVE_EXACTLY_STACK (w->occurrences, sum);
   RESIZE_STACK (w->occurrences, sum);
-  const unsigned *offsets = w->offsets.begin, *literals = w->literals.begin;
   unsigned *occs = w->occurrences.begin;
-  for (unsigned i = (unsigned) SIZE_STACK (w->offsets) - 1; i--;)
-    for (unsigned j = offsets[i]; j < offsets[i + 1]; j++)
-      occs[--occurs[literals[j]]] = i;
+  for (unsigned i = clauses; i--;) {
+    const unsigned *end, *p = walk_literals (solver, w, i, &end);
+    while (p != end)
+      occs[--occurs[*p++]] = i;
+  }
 }
 
 /*------------------------------------------------------------------------*/
@@ -133,11 +186,11 @@ static inline signed char walk_value (const walker *w, unsigned lit) {
 
 static void import_phases (einsat *solver, walker *w) {
   unsigned vars = solver->vars;
-  RESERVE_STACK (w->values, vars);
+  RESERVE_EXACTLY_STACK (w->values, vars);
   RESIZE_STACK (w->values, vars);
-  RESERVE_STACK (w->best, vars);
+  RESERVE_EXACTLY_STACK (w->best, vars);
   RESIZE_STACK (w->best, vars);
-  RESERVE_STACK (w->breaks, vars);
+  RESERVE_EXACTLY_STACK (w->breaks, vars);
   RESIZE_STACK (w->breaks, vars);
   RESERVE_STACK (w->flips, vars / 4 + 1);
   for (unsigned idx = 0; idx < vars; idx++) {
@@ -167,18 +220,17 @@ static inline void remove_broken (walker *w, walk_counter *k) {
 }
 
 static void init_counters (einsat *solver, walker *w) {
-  unsigned clauses = (unsigned) SIZE_STACK (w->offsets) - 1;
-  RESERVE_STACK (w->counters, clauses);
+  unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
+  RESERVE_EXACTLY_STACK (w->counters, clauses);
   RESIZE_STACK (w->counters, clauses);
-  RESERVE_STACK (w->broken, clauses);
-  const unsigned *offsets = w->offsets.begin, *lits = w->literals.begin;
+  RESERVE_EXACTLY_STACK (w->broken, clauses);
   for (unsigned i = 0; i < clauses; i++) {
     walk_counter *k = w->counters.begin + i;
     k->count = k->critical = 0;
-    k->position = INVALID;
-    for (unsigned j = offsets[i]; j < offsets[i + 1]; j++)
-      if (walk_value (w, lits[j]) > 0)
-        k->count++, k->critical ^= lits[j];
+    const unsigned *end, *p = walk_literals (solver, w, i, &end);
+    for (; p != end; p++)
+      if (walk_value (w, *p) > 0)
+        k->count++, k->critical ^= *p;
     if (!k->count)
       push_broken (w, i);
     else if (k->count == 1)
@@ -208,8 +260,9 @@ static double fit_cb (double size) {
 }
 
 static double init_table (einsat *solver, walker *w) {
-  size_t clauses = SIZE_STACK (w->offsets) - 1;
-  double size = clauses ? SIZE_STACK (w->literals) / (double) clauses : 0;
+  size_t clauses = SIZE_STACK (w->clauses);
+  double size =
+      clauses ? SIZE_STACK (w->occurrences) / (double) clauses : 0;
   double cb = fit_cb (size);
   if (!(STAT (walks) & 1))
     cb = (cb + 2) / 2;
@@ -240,8 +293,7 @@ static unsigned pick_literal (einsat *solver, walker *w) {
   assert (broken > 0);
   unsigned i = PEEK_STACK (w->broken, es_random_below (&solver->random,
                                                        broken));
-  const unsigned *begin = w->literals.begin + w->offsets.begin[i];
-  const unsigned *end = w->literals.begin + w->offsets.begin[i + 1];
+  const unsigned *end, *begin = walk_literals (solver, w, i, &end);
   const unsigned *breaks = w->breaks.begin;
   CLEAR_STACK (w->scores);
   double sum = 0;
@@ -278,9 +330,12 @@ static void make_clauses (walker *w, unsigned lit) {
     if (!k->count) {
       remove_broken (w, k);
       breaks[IDX (lit)]++;
-    } else if (k->count == 1)
-      breaks[IDX (k->critical)]--;
-    k->critical ^= lit;
+      k->critical = lit; /* was the position */
+    } else {
+      if (k->count == 1)
+        breaks[IDX (k->critical)]--;
+      k->critical ^= lit;
+    }
     k->count++;
   }
 }
@@ -370,15 +425,16 @@ static void walk_loop (einsat *solver, walker *w) {
 /* Recomputes the counters and break values from the current assignment
  * and the falsified clauses of the best one (debug builds only). */
 static void check_walker (einsat *solver, walker *w) {
-  unsigned clauses = (unsigned) SIZE_STACK (w->offsets) - 1;
-  const unsigned *offsets = w->offsets.begin, *lits = w->literals.begin;
+  unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
   unsigned *breaks = es_calloc (solver, solver->vars, sizeof *breaks);
   unsigned broken = 0, falsified = 0;
   for (unsigned i = 0; i < clauses; i++) {
     unsigned count = 0, critical = 0;
     bool satisfied = false;
-    for (unsigned j = offsets[i]; j < offsets[i + 1]; j++) {
-      unsigned lit = lits[j];
+    const unsigned *end, *p = walk_literals (solver, w, i, &end);
+    for (; p != end; p++) {
+      unsigned lit = *p;
+      assert (!VALUE (lit));
       if (walk_value (w, lit) > 0)
         count++, critical ^= lit;
       signed char best = w->best.begin[IDX (lit)];
@@ -431,7 +487,7 @@ static void report_walk (einsat *solver, walker *w, double cb,
     return;
   printf ("c walk %" PRIu64 ": %zu clauses, cb %.2f, falsified %u -> %u "
           "after %" PRIu64 " flips and %" PRIu64 " ticks\n",
-          STAT (walks), SIZE_STACK (w->offsets) - 1, cb, w->initial,
+          STAT (walks), SIZE_STACK (w->clauses), cb, w->initial,
           w->minimum, flips, w->ticks);
 }
 
@@ -439,7 +495,7 @@ void es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
     return;
-  assert (!solver->dense && EMPTY_STACK (solver->walker.literals));
+  assert (!solver->dense && EMPTY_STACK (solver->walker.clauses));
   INC (walks);
   walker *w = &solver->walker;
   w->ticks = 0;

@@ -23,6 +23,18 @@ void es_enlarge_watches (einsat *solver, watches *ws) {
   ws->capacity = capacity > UINT_MAX ? UINT_MAX : (unsigned) capacity;
 }
 
+/* Room for exactly 'capacity' watches, for a list whose size is known
+ * in advance: doubling would leave up to half of the block unused. */
+void es_reserve_watches (einsat *solver, watches *ws, size_t capacity) {
+  if (capacity <= ws->capacity)
+    return;
+  if (capacity > UINT_MAX)
+    es_out_of_memory (solver, SIZE_MAX);
+  ws->begin = es_nrealloc (solver, ws->begin, ws->capacity, capacity,
+                           sizeof *ws->begin);
+  ws->capacity = (unsigned) capacity;
+}
+
 void es_release_watches (einsat *solver, watches *ws) {
   es_free (solver, ws->begin, ws->capacity * sizeof *ws->begin);
   ws->begin = 0;

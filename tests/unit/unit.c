@@ -297,6 +297,92 @@ static void test_walk (void) {
   einsat_delete (solver);
 }
 
+/* Root units falsify literals of some large clauses: the walker copies
+ * those clauses without them (the others it reads in the arena) and
+ * must still find a model of the rest. */
+static void test_walk_root_false (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 100000);
+  add_planted_formula (solver, 7);
+  uint64_t rng = 7; /* the planted values, drawn as above */
+  for (int v = 1; v <= 20; v++) {
+    einsat_add (solver, es_random (&rng) & 1 ? v : -v);
+    einsat_add (solver, 0);
+  }
+  es_init_schedules (solver);
+  CHECK (es_propagate (solver) == INVALID);
+  unsigned falsified = 0;
+  for (int c = 0; c < WALK_CLAUSES; c++) {
+    bool satisfied = false, root_false = false;
+    for (int i = 0; i < 3; i++) {
+      signed char value = VALUE (es_import_literal (solver, walk_lits[c][i]));
+      satisfied |= value > 0, root_false |= value < 0;
+    }
+    falsified += root_false && !satisfied;
+  }
+  CHECK (falsified > 0); /* the copies are exercised */
+  es_walk (solver);
+  CHECK (STAT (walks) == 1 && STAT (walk_models) == 1);
+  for (int c = 0; c < WALK_CLAUSES; c++) {
+    bool satisfied = false;
+    for (int i = 0; i < 3; i++) {
+      unsigned lit = es_import_literal (solver, walk_lits[c][i]);
+      signed char phase = VALUE (lit) ? VALUE (lit) : solver->saved[IDX (lit)];
+      if (!VALUE (lit) && NEGATED (lit))
+        phase = -phase;
+      satisfied |= phase > 0;
+    }
+    CHECK (satisfied);
+  }
+  CHECK (einsat_solve (solver) == 10);
+  einsat_delete (solver);
+}
+
+/* The in-place sort of 'sort.c' against 'qsort', on random keys with few
+ * and with many duplicates, sorted and reversed input, all sizes up to a
+ * few thousand (so that every path runs: insertion sort, partitioning
+ * and, on the adversarial inputs, whatever depth they reach). */
+static int compare_u64 (const void *p, const void *q) {
+  uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+static void test_sort_keys (void) {
+  einsat *solver = new_solver ();
+  uint64_t rng = 42;
+  uint64s keys;
+  INIT_STACK (keys);
+  for (unsigned round = 0; round < 400; round++) {
+    size_t n = round < 100 ? round : es_random_below (&rng, 5000);
+    unsigned kind = round % 5;
+    CLEAR_STACK (keys);
+    for (size_t i = 0; i < n; i++) {
+      uint64_t key = es_random (&rng);
+      if (kind == 1)
+        key %= 7; /* many duplicates */
+      else if (kind == 2)
+        key = i; /* sorted */
+      else if (kind == 3)
+        key = n - i; /* reversed */
+      else if (kind == 4)
+        key = 5; /* all equal */
+      PUSH_STACK (keys, key);
+    }
+    uint64_t *expected = malloc ((n ? n : 1) * sizeof *expected);
+    CHECK (expected != 0);
+    if (n)
+      memcpy (expected, keys.begin, n * sizeof *expected);
+    qsort (expected, n, sizeof *expected, compare_u64);
+    es_sort_keys (&keys);
+    CHECK (SIZE_STACK (keys) == n);
+    CHECK (!n || !memcmp (expected, keys.begin, n * sizeof *expected));
+    free (expected);
+  }
+  RELEASE_STACK (keys);
+  einsat_delete (solver);
+}
+
 /* The same through the API: the initial walk runs after preprocessing
  * and the search confirms its model. */
 static void test_walk_initially (void) {
@@ -656,6 +742,8 @@ static const test_case cases[] = {
     {"collect-in-place", test_collect_in_place},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
+    {"walk-root-false", test_walk_root_false},
+    {"sort-keys", test_sort_keys},
     {"hyper-binary-dominator", test_hyper_binary_dominator},
     {"failed-dominator", test_failed_dominator},
     {"transred", test_transred},
