@@ -669,26 +669,35 @@ static unsigned watch_elsewhere_in_progression (einsat *solver,
   return INVALID;
 }
 
+/* The true literal 'lit' makes 'other' of its constraint false (reason:
+ * the binary clause (-lit | -other)); returns true if 'other' is true
+ * too, the binary conflict (-lit | -other). */
+static inline bool falsify_other (einsat *solver, const signed char *values,
+                                  unsigned other, unsigned lit) {
+  const signed char value = values[other];
+  if (!value)
+    es_assign_binary (solver, NOT (other), NOT (lit));
+  else if (value > 0 && other != lit) {
+    solver->conflict_binary[0] = NOT (lit);
+    solver->conflict_binary[1] = NOT (other);
+    return true;
+  }
+  return false;
+}
+
 /* As 'falsify_others' for a progression. */
 static unsigned falsify_others_in_progression (einsat *solver, unsigned ref,
                                                unsigned lit,
                                                uint64_t *ticks) {
   const unsigned *const c = solver->atmosts.arena.begin + ref;
-  const unsigned not_lit = NOT (lit), size = ATMOST_SIZE (c[0]);
+  const unsigned size = ATMOST_SIZE (c[0]);
   const unsigned step = c[3];
   const signed char *const values = solver->values;
   *ticks += 1 + (size >> 4);
   unsigned other = c[2];
-  for (unsigned i = 0; i < size; i++, other += step) {
-    const signed char value = values[other];
-    if (!value)
-      es_assign_binary (solver, NOT (other), not_lit);
-    else if (value > 0 && other != lit) {
-      solver->conflict_binary[0] = not_lit;
-      solver->conflict_binary[1] = NOT (other);
+  for (unsigned i = 0; i < size; i++, other += step)
+    if (falsify_other (solver, values, other, lit))
       return BINARY_CONFLICT;
-    }
-  }
   return INVALID;
 }
 
@@ -698,24 +707,15 @@ static unsigned falsify_others_in_progression (einsat *solver, unsigned ref,
 static unsigned falsify_others (einsat *solver, unsigned ref, unsigned lit,
                                 uint64_t *ticks) {
   atmosts *A = &solver->atmosts;
-  const unsigned not_lit = NOT (lit);
   const signed char *const values = solver->values;
   if (is_progression (A, ref))
     return falsify_others_in_progression (solver, ref, lit, ticks);
   const unsigned *lits = atmost_literals (A, ref);
   const unsigned *const lits_end = lits + atmost_size (A, ref);
   *ticks += 1 + ((size_t) (lits_end - lits) >> 4);
-  for (; lits != lits_end; lits++) {
-    const unsigned other = *lits;
-    const signed char value = values[other];
-    if (!value)
-      es_assign_binary (solver, NOT (other), not_lit);
-    else if (value > 0 && other != lit) {
-      solver->conflict_binary[0] = not_lit;
-      solver->conflict_binary[1] = NOT (other);
+  for (; lits != lits_end; lits++)
+    if (falsify_other (solver, values, *lits, lit))
       return BINARY_CONFLICT;
-    }
-  }
   return INVALID;
 }
 
