@@ -273,6 +273,23 @@ static void add_planted_formula (einsat *solver, uint64_t seed) {
   }
 }
 
+/* Every clause of the planted formula is satisfied by the root values
+ * where there are any and by the saved phases (the walk's model) where
+ * not. */
+static void check_walk_model (einsat *solver) {
+  for (int c = 0; c < WALK_CLAUSES; c++) {
+    bool satisfied = false;
+    for (int i = 0; i < 3; i++) {
+      unsigned lit = es_import_literal (solver, walk_lits[c][i]);
+      signed char phase = VALUE (lit) ? VALUE (lit) : solver->saved[IDX (lit)];
+      if (!VALUE (lit) && NEGATED (lit))
+        phase = -phase;
+      satisfied |= phase > 0;
+    }
+    CHECK (satisfied);
+  }
+}
+
 /* One walk must find a model and write it into the saved phases, which
  * the search then follows without a conflict. */
 static void test_walk (void) {
@@ -283,15 +300,7 @@ static void test_walk (void) {
   es_init_schedules (solver);
   es_walk (solver);
   CHECK (STAT (walks) == 1 && STAT (walk_models) == 1);
-  for (int c = 0; c < WALK_CLAUSES; c++) {
-    bool satisfied = false;
-    for (int i = 0; i < 3; i++) {
-      unsigned lit = es_import_literal (solver, walk_lits[c][i]);
-      signed char phase = solver->saved[IDX (lit)];
-      satisfied |= (NEGATED (lit) ? -phase : phase) > 0;
-    }
-    CHECK (satisfied);
-  }
+  check_walk_model (solver);
   CHECK (einsat_solve (solver) == 10);
   CHECK (!STAT (conflicts));
   einsat_delete (solver);
@@ -324,17 +333,7 @@ static void test_walk_root_false (void) {
   CHECK (falsified > 0); /* the copies are exercised */
   es_walk (solver);
   CHECK (STAT (walks) == 1 && STAT (walk_models) == 1);
-  for (int c = 0; c < WALK_CLAUSES; c++) {
-    bool satisfied = false;
-    for (int i = 0; i < 3; i++) {
-      unsigned lit = es_import_literal (solver, walk_lits[c][i]);
-      signed char phase = VALUE (lit) ? VALUE (lit) : solver->saved[IDX (lit)];
-      if (!VALUE (lit) && NEGATED (lit))
-        phase = -phase;
-      satisfied |= phase > 0;
-    }
-    CHECK (satisfied);
-  }
+  check_walk_model (solver);
   CHECK (einsat_solve (solver) == 10);
   einsat_delete (solver);
 }
