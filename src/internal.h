@@ -1117,6 +1117,9 @@ void es_release_cardinality (einsat *);
 void es_break_symmetries (einsat *);
 void es_end_symmetry_breaking (einsat *);
 void es_release_symmetry (einsat *);
+/* Detection only (for tests): per generator the number of literals it
+ * moves, then pairs of literal and image. */
+void es_symmetry_generators (einsat *, unsigneds *generators);
 
 /* in 'gauss.c' */
 void es_gauss (einsat *);

@@ -117,6 +117,12 @@ static size_t level_words (const symmetry *S) {
   return (size_t) S->stored * S->vertices;
 }
 
+/* Literals and clauses share the first two colours, a literal without
+ * clauses has one of its own: at most two more than vertices. */
+static size_t max_colours (const symmetry *S) {
+  return (size_t) S->vertices + 2;
+}
+
 static void release (einsat *solver, symmetry *S) {
   DELETE_ARRAY (S->start, (size_t) S->vertices + 1);
   DELETE_ARRAY (S->adjacent, S->edges);
@@ -127,16 +133,16 @@ static void release (einsat *solver, symmetry *S) {
   DELETE_ARRAY (S->table, S->table_size);
   DELETE_ARRAY (S->checked, S->clauses);
   DELETE_ARRAY (S->colour, S->vertices);
-  DELETE_ARRAY (S->size, S->vertices);
+  DELETE_ARRAY (S->size, max_colours (S));
   DELETE_ARRAY (S->keys, S->vertices);
   DELETE_ARRAY (S->right, S->vertices);
-  DELETE_ARRAY (S->right_size, S->vertices);
+  DELETE_ARRAY (S->right_size, max_colours (S));
   DELETE_ARRAY (S->cell, S->lits);
   DELETE_ARRAY (S->chosen, S->lits);
   DELETE_ARRAY (S->profile, (size_t) S->lits + 1);
   DELETE_ARRAY (S->levels, level_words (S));
   DELETE_ARRAY (S->level_colours, S->stored);
-  DELETE_ARRAY (S->leaf, S->vertices);
+  DELETE_ARRAY (S->leaf, max_colours (S));
   DELETE_ARRAY (S->orbit, S->lits);
   DELETE_ARRAY (S->image, S->lits);
   DELETE_ARRAY (S->scratch, S->lits);
@@ -389,7 +395,7 @@ static unsigned refine (symmetry *S, unsigned *colour, unsigned *size,
 
 static void count_sizes (const symmetry *S, const unsigned *colour,
                          unsigned *size) {
-  memset (size, 0, S->vertices * sizeof *size);
+  memset (size, 0, max_colours (S) * sizeof *size);
   for (unsigned v = 0; v < S->vertices; v++)
     size[colour[v]]++;
 }
@@ -592,8 +598,8 @@ static bool left_path (einsat *solver, symmetry *S, unsigned colours) {
     colours = individualise (S, S->colour, S->size, colours, v);
     S->profile[level + 1] = profile (S, S->size, colours);
   }
-  NEW_ARRAY (S->leaf, S->vertices);
-  for (unsigned c = 0; c < S->vertices; c++)
+  NEW_ARRAY (S->leaf, max_colours (S));
+  for (size_t c = 0; c < max_colours (S); c++)
     S->leaf[c] = INVALID;
   for (unsigned lit = 0; lit < S->lits; lit++)
     S->leaf[S->colour[lit]] = lit;
@@ -611,15 +617,15 @@ static unsigned storable_levels (einsat *solver, const symmetry *S) {
 
 static void detect (einsat *solver, symmetry *S) {
   unsigned large;
-  if (!count_clauses (solver, S, &large))
+  if (!count_clauses (solver, S, &large) || !S->clauses)
     return;
   collect_clauses (solver, S);
   build_graph (solver, S, large);
   NEW_ARRAY (S->colour, S->vertices);
-  NEW_ARRAY (S->size, S->vertices);
+  NEW_ARRAY (S->size, max_colours (S));
   NEW_ARRAY (S->keys, S->vertices);
   NEW_ARRAY (S->right, S->vertices);
-  NEW_ARRAY (S->right_size, S->vertices);
+  NEW_ARRAY (S->right_size, max_colours (S));
   NEW_ARRAY (S->orbit, S->lits);
   NEW_ARRAY (S->image, S->lits);
   NEW_ARRAY (S->scratch, S->lits);
@@ -710,10 +716,9 @@ static bool breaking_allowed (einsat *solver) {
          !solver->projecting && solver->vars;
 }
 
-void es_break_symmetries (einsat *solver) {
-  solver->symmetry_selector = INVALID;
-  if (!breaking_allowed (solver) || !es_clean_root (solver))
-    return;
+/* Runs the detection on the formula at the root level; the generators
+ * are in 'solver->symmetry' afterwards. */
+static symmetry *find_symmetries (einsat *solver) {
   INC (symmetry_rounds);
   uint64_t before = STAT (symmetry_generators);
   symmetry *S = es_calloc (solver, 1, sizeof *S);
@@ -724,19 +729,36 @@ void es_break_symmetries (einsat *solver) {
   if (out_of_budget (S))
     INC (symmetry_unfinished);
   ADD (symmetry_ticks, S->ticks);
-  uint64_t generators = STAT (symmetry_generators) - before;
   if (GET_OPTION (verbose))
     printf ("c symmetry: %" PRIu64 " generators from %u of %u levels "
             "(%" PRIu64 " million ticks%s)\n",
-            generators, S->depth < S->stored ? S->depth : S->stored,
-            S->depth, S->ticks / 1000000,
-            out_of_budget (S) ? ", budget spent" : "");
+            STAT (symmetry_generators) - before,
+            S->depth < S->stored ? S->depth : S->stored, S->depth,
+            S->ticks / 1000000, out_of_budget (S) ? ", budget spent" : "");
+  return S;
+}
+
+void es_break_symmetries (einsat *solver) {
+  solver->symmetry_selector = INVALID;
+  if (!breaking_allowed (solver) || !es_clean_root (solver))
+    return;
+  symmetry *S = find_symmetries (solver);
   if (!EMPTY_STACK (S->generators)) {
     unsigned selector = add_constraints (solver, S);
     FLAGS (IDX (selector))->assumed = true;
     PUSH_STACK (solver->assumptions, selector);
     solver->symmetry_selector = selector;
   }
+  es_release_symmetry (solver);
+}
+
+void es_symmetry_generators (einsat *solver, unsigneds *generators) {
+  CLEAR_STACK (*generators);
+  if (!es_clean_root (solver))
+    return;
+  symmetry *S = find_symmetries (solver);
+  for (all_stack (unsigned, word, S->generators))
+    PUSH_STACK (*generators, word);
   es_release_symmetry (solver);
 }
 
