@@ -95,6 +95,9 @@ typedef struct symmetry {
   /* Colourings: the working one and per colour its size. */
   unsigned *colour, *size, colours;
   vertex_key *keys;
+  unsigned *dirty, dirty_size; /* touched vertices */
+  unsigned *touched, touch_stamp;
+  unsigned *cell_marks, cell_stamp;
   unsigned *right, *right_size, right_colours;
 
   /* The left path. */
@@ -135,6 +138,9 @@ static void release (einsat *solver, symmetry *S) {
   DELETE_ARRAY (S->colour, S->vertices);
   DELETE_ARRAY (S->size, max_colours (S));
   DELETE_ARRAY (S->keys, S->vertices);
+  DELETE_ARRAY (S->dirty, S->vertices);
+  DELETE_ARRAY (S->touched, S->vertices);
+  DELETE_ARRAY (S->cell_marks, max_colours (S));
   DELETE_ARRAY (S->right, S->vertices);
   DELETE_ARRAY (S->right_size, max_colours (S));
   DELETE_ARRAY (S->cell, S->lits);
@@ -355,40 +361,92 @@ static uint64_t neighbourhood (symmetry *S, const unsigned *colour,
   return key;
 }
 
-/* Splits the cells until the colouring is equitable (or the budget is
- * spent); returns the number of colours. */
-static unsigned refine (symmetry *S, unsigned *colour, unsigned *size,
-                        unsigned colours) {
-  while (!out_of_budget (S)) {
-    size_t n = 0;
-    for (unsigned v = 0; v < S->vertices; v++)
-      if (size[colour[v]] > 1)
-        S->keys[n++] = (vertex_key) {neighbourhood (S, colour, v),
-                                     colour[v], v};
-    S->ticks += S->vertices + 2 * n;
-    if (!n)
-      break;
-    qsort (S->keys, n, sizeof *S->keys, compare_keys);
-    unsigned before = colours;
-    for (size_t i = 0; i < n;) {
-      unsigned old = S->keys[i].colour, current = old;
-      size_t j = i;
-      while (j < n && S->keys[j].colour == old) {
-        if (j > i && S->keys[j].key != S->keys[j - 1].key) {
-          current = colours++;
-          size[current] = 0;
-        }
-        if (current != old) {
-          size[old]--;
-          size[current]++;
-          colour[S->keys[j].vertex] = current;
-        }
-        j++;
-      }
-      i = j;
+/* The vertices whose neighbourhood changed: those adjacent to a vertex
+ * that changed its colour (and the negation of a literal that did). */
+static void touch_neighbours (symmetry *S, unsigned v) {
+  for (unsigned i = S->start[v]; i != S->start[v + 1]; i++) {
+    unsigned u = S->adjacent[i];
+    if (S->touched[u] != S->touch_stamp) {
+      S->touched[u] = S->touch_stamp;
+      S->dirty[S->dirty_size++] = u;
     }
-    if (colours == before)
-      break;
+  }
+  if (v < S->lits && S->touched[v ^ 1] != S->touch_stamp) {
+    S->touched[v ^ 1] = S->touch_stamp;
+    S->dirty[S->dirty_size++] = v ^ 1;
+  }
+  S->ticks += 1 + S->start[v + 1] - S->start[v];
+}
+
+static unsigned next_stamp (unsigned *stamp, unsigned *marks, size_t n) {
+  if (++*stamp == UINT_MAX) {
+    memset (marks, 0, n * sizeof *marks);
+    *stamp = 1;
+  }
+  return *stamp;
+}
+
+/* Marks the non-singleton cells of the touched vertices (all cells if
+ * 'everything'); returns their number. */
+static size_t mark_cells (symmetry *S, const unsigned *colour,
+                          const unsigned *size, bool everything) {
+  unsigned stamp = next_stamp (&S->cell_stamp, S->cell_marks,
+                               max_colours (S));
+  size_t cells = 0;
+  size_t n = everything ? S->vertices : S->dirty_size;
+  for (size_t i = 0; i < n; i++) {
+    unsigned v = everything ? (unsigned) i : S->dirty[i];
+    unsigned c = colour[v];
+    if (size[c] > 1 && S->cell_marks[c] != stamp)
+      S->cell_marks[c] = stamp, cells++;
+  }
+  S->ticks += n;
+  return cells;
+}
+
+/* Splits the marked cells by the neighbourhoods of their vertices,
+ * touching the neighbours of every vertex that changed colour. */
+static unsigned split_cells (symmetry *S, unsigned *colour, unsigned *size,
+                             unsigned colours) {
+  size_t n = 0;
+  for (unsigned v = 0; v < S->vertices; v++)
+    if (S->cell_marks[colour[v]] == S->cell_stamp)
+      S->keys[n++] = (vertex_key) {neighbourhood (S, colour, v),
+                                   colour[v], v};
+  S->ticks += S->vertices + 2 * n;
+  qsort (S->keys, n, sizeof *S->keys, compare_keys);
+  next_stamp (&S->touch_stamp, S->touched, S->vertices);
+  S->dirty_size = 0;
+  for (size_t i = 0; i < n;) {
+    unsigned old = S->keys[i].colour, current = old;
+    size_t j = i;
+    for (; j < n && S->keys[j].colour == old; j++) {
+      if (j > i && S->keys[j].key != S->keys[j - 1].key) {
+        current = colours++;
+        size[current] = 0;
+      }
+      if (current != old) {
+        unsigned v = S->keys[j].vertex;
+        size[old]--;
+        size[current]++;
+        colour[v] = current;
+        touch_neighbours (S, v);
+      }
+    }
+    i = j;
+  }
+  return colours;
+}
+
+/* Splits cells until the colouring is equitable (or the budget is
+ * spent), starting from the touched vertices (or all); returns the
+ * number of colours. */
+static unsigned refine (symmetry *S, unsigned *colour, unsigned *size,
+                        unsigned colours, bool everything) {
+  while (!out_of_budget (S) &&
+         mark_cells (S, colour, size, everything)) {
+    everything = false;
+    colours = split_cells (S, colour, size, colours);
   }
   return colours;
 }
@@ -408,7 +466,10 @@ static unsigned individualise (symmetry *S, unsigned *colour,
   size[colour[v]]--;
   colour[v] = colours;
   size[colours++] = 1;
-  return refine (S, colour, size, colours);
+  next_stamp (&S->touch_stamp, S->touched, S->vertices);
+  S->dirty_size = 0;
+  touch_neighbours (S, v);
+  return refine (S, colour, size, colours, false);
 }
 
 /* The cell sizes by colour, to compare the two paths level by level. */
@@ -578,7 +639,7 @@ static bool left_path (einsat *solver, symmetry *S, unsigned colours) {
   NEW_ARRAY (S->profile, (size_t) S->lits + 1);
   NEW_ARRAY (S->level_colours, S->stored);
   NEW_ARRAY (S->levels, level_words (S));
-  colours = refine (S, S->colour, S->size, colours);
+  colours = refine (S, S->colour, S->size, colours, true);
   S->profile[0] = profile (S, S->size, colours);
   for (;;) {
     if (out_of_budget (S))
@@ -624,6 +685,9 @@ static void detect (einsat *solver, symmetry *S) {
   NEW_ARRAY (S->colour, S->vertices);
   NEW_ARRAY (S->size, max_colours (S));
   NEW_ARRAY (S->keys, S->vertices);
+  NEW_ARRAY (S->dirty, S->vertices);
+  NEW_ARRAY (S->touched, S->vertices);
+  NEW_ARRAY (S->cell_marks, max_colours (S));
   NEW_ARRAY (S->right, S->vertices);
   NEW_ARRAY (S->right_size, max_colours (S));
   NEW_ARRAY (S->orbit, S->lits);
@@ -713,7 +777,7 @@ static bool breaking_allowed (einsat *solver) {
          !solver->learn_callback && GET_OPTION (threads) == 1 &&
          !solver->share.export_clause && !solver->portfolio &&
          !solver->worker && !solver->atmosts.count && !solver->xmatrix &&
-         !solver->projecting && solver->vars;
+         !solver->projecting && !solver->phase_hinted && solver->vars;
 }
 
 /* Runs the detection on the formula at the root level; the generators

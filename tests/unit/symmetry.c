@@ -16,9 +16,9 @@
  * the first call: it must be found now), a clause is added and the
  * answer checked again, and the models are counted by enumeration.
  * Over all rounds breaking must have added constraints (else the test
- * proves nothing).  Breaking must not run with a proof or with
- * assumptions, and the UNSAT answers on the clique colouring formulas
- * agree with a solver without breaking. */
+ * proves nothing).  Breaking must not run with a proof, with
+ * assumptions or with phase hints, and the UNSAT answers on the clique
+ * colouring formulas agree with a solver without breaking. */
 
 #include "../common/oracle.h"
 
@@ -152,6 +152,7 @@ static void add_cnf (einsat *solver, const cnf *f) {
 
 static einsat *load (const cnf *f) {
   einsat *solver = einsat_new ();
+  einsat_set_option (solver, "symmetry", 1);
   add_cnf (solver, f);
   return solver;
 }
@@ -340,6 +341,7 @@ static bool answers_round (formula *f, uint64_t *rng, uint64_t *broken,
                            char *why, size_t size) {
   symmetric_formula (f, rng, 4 + oracle_below (rng, 9));
   einsat *solver = einsat_new ();
+  einsat_set_option (solver, "symmetry", 1);
   for (int c = 0; c < f->clauses; c++)
     einsat_add_clause (solver, f->lits[c], (size_t) f->sizes[c]);
   int res = einsat_solve (solver);
@@ -391,6 +393,7 @@ static bool stays_off (char *why, size_t size) {
   pigeonhole (&f, 4);
   shuffle (&f, &rng);
   einsat *solver = einsat_new ();
+  einsat_set_option (solver, "symmetry", 1);
   FILE *proof = tmpfile ();
   if (!proof)
     return fail (why, size, "no temporary file");
@@ -411,6 +414,14 @@ static bool stays_off (char *why, size_t size) {
   einsat_delete (solver);
   if (res != 20 || rounds)
     return fail (why, size, "with assumptions: answer %d, %llu rounds",
+                 res, (unsigned long long) rounds);
+  solver = load (&f);
+  einsat_phase (solver, f.lits[0][0]);
+  res = einsat_solve (solver);
+  rounds = solver->stats.symmetry_rounds;
+  einsat_delete (solver);
+  if (res != 20 || rounds)
+    return fail (why, size, "with a phase hint: answer %d, %llu rounds",
                  res, (unsigned long long) rounds);
   return true;
 }
