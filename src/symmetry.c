@@ -126,6 +126,20 @@ static size_t max_colours (const symmetry *S) {
   return (size_t) S->vertices + 2;
 }
 
+/* The arrays of the refinement and the search, with their sizes. */
+#define WORKING_ARRAYS \
+  ARRAY (colour, S->vertices) \
+  ARRAY (size, max_colours (S)) \
+  ARRAY (keys, S->vertices) \
+  ARRAY (dirty, S->vertices) \
+  ARRAY (touched, S->vertices) \
+  ARRAY (cell_marks, max_colours (S)) \
+  ARRAY (right, S->vertices) \
+  ARRAY (right_size, max_colours (S)) \
+  ARRAY (orbit, S->lits) \
+  ARRAY (image, S->lits) \
+  ARRAY (scratch, S->lits)
+
 static void release (einsat *solver, symmetry *S) {
   DELETE_ARRAY (S->start, (size_t) S->vertices + 1);
   DELETE_ARRAY (S->adjacent, S->edges);
@@ -135,23 +149,15 @@ static void release (einsat *solver, symmetry *S) {
   DELETE_ARRAY (S->occurs, S->offset_words);
   DELETE_ARRAY (S->table, S->table_size);
   DELETE_ARRAY (S->checked, S->clauses);
-  DELETE_ARRAY (S->colour, S->vertices);
-  DELETE_ARRAY (S->size, max_colours (S));
-  DELETE_ARRAY (S->keys, S->vertices);
-  DELETE_ARRAY (S->dirty, S->vertices);
-  DELETE_ARRAY (S->touched, S->vertices);
-  DELETE_ARRAY (S->cell_marks, max_colours (S));
-  DELETE_ARRAY (S->right, S->vertices);
-  DELETE_ARRAY (S->right_size, max_colours (S));
+#define ARRAY(NAME, COUNT) DELETE_ARRAY (S->NAME, COUNT);
+  WORKING_ARRAYS
+#undef ARRAY
   DELETE_ARRAY (S->cell, S->lits);
   DELETE_ARRAY (S->chosen, S->lits);
   DELETE_ARRAY (S->profile, (size_t) S->lits + 1);
   DELETE_ARRAY (S->levels, level_words (S));
   DELETE_ARRAY (S->level_colours, S->stored);
   DELETE_ARRAY (S->leaf, max_colours (S));
-  DELETE_ARRAY (S->orbit, S->lits);
-  DELETE_ARRAY (S->image, S->lits);
-  DELETE_ARRAY (S->scratch, S->lits);
   RELEASE_STACK (S->generators);
   es_free (solver, S, sizeof *S);
 }
@@ -682,17 +688,9 @@ static void detect (einsat *solver, symmetry *S) {
     return;
   collect_clauses (solver, S);
   build_graph (solver, S, large);
-  NEW_ARRAY (S->colour, S->vertices);
-  NEW_ARRAY (S->size, max_colours (S));
-  NEW_ARRAY (S->keys, S->vertices);
-  NEW_ARRAY (S->dirty, S->vertices);
-  NEW_ARRAY (S->touched, S->vertices);
-  NEW_ARRAY (S->cell_marks, max_colours (S));
-  NEW_ARRAY (S->right, S->vertices);
-  NEW_ARRAY (S->right_size, max_colours (S));
-  NEW_ARRAY (S->orbit, S->lits);
-  NEW_ARRAY (S->image, S->lits);
-  NEW_ARRAY (S->scratch, S->lits);
+#define ARRAY(NAME, COUNT) NEW_ARRAY (S->NAME, COUNT);
+  WORKING_ARRAYS
+#undef ARRAY
   for (unsigned lit = 0; lit < S->lits; lit++)
     S->orbit[lit] = lit;
   S->stored = storable_levels (solver, S);

@@ -386,7 +386,20 @@ static bool answers_round (formula *f, uint64_t *rng, uint64_t *broken,
   return ok;
 }
 
-/* Breaking is off with a proof and with assumptions. */
+/* Solves the (unsatisfiable) formula of 'solver', deletes the solver
+ * and checks that breaking did not run. */
+static bool stayed_off (einsat *solver, const char *with, char *why,
+                        size_t size) {
+  int res = einsat_solve (solver);
+  uint64_t rounds = solver->stats.symmetry_rounds;
+  einsat_delete (solver);
+  if (res == 20 && !rounds)
+    return true;
+  return fail (why, size, "with %s: answer %d, %llu rounds", with, res,
+               (unsigned long long) rounds);
+}
+
+/* Breaking is off with a proof, with assumptions, with phase hints. */
 static bool stays_off (char *why, size_t size) {
   static cnf f;
   uint64_t rng = 1;
@@ -400,30 +413,17 @@ static bool stays_off (char *why, size_t size) {
   einsat_trace_proof (solver, proof, 0);
   add_cnf (solver, &f);
   einsat_set_option (solver, "cardinality", 0);
-  int res = einsat_solve (solver);
-  uint64_t rounds = solver->stats.symmetry_rounds;
-  einsat_delete (solver);
+  bool ok = stayed_off (solver, "a proof", why, size);
   fclose (proof);
-  if (res != 20 || rounds)
-    return fail (why, size, "with a proof: answer %d, %llu rounds", res,
-                 (unsigned long long) rounds);
+  if (!ok)
+    return false;
   solver = load (&f);
   einsat_assume (solver, f.lits[0][0]);
-  res = einsat_solve (solver);
-  rounds = solver->stats.symmetry_rounds;
-  einsat_delete (solver);
-  if (res != 20 || rounds)
-    return fail (why, size, "with assumptions: answer %d, %llu rounds",
-                 res, (unsigned long long) rounds);
+  if (!stayed_off (solver, "assumptions", why, size))
+    return false;
   solver = load (&f);
   einsat_phase (solver, f.lits[0][0]);
-  res = einsat_solve (solver);
-  rounds = solver->stats.symmetry_rounds;
-  einsat_delete (solver);
-  if (res != 20 || rounds)
-    return fail (why, size, "with a phase hint: answer %d, %llu rounds",
-                 res, (unsigned long long) rounds);
-  return true;
+  return stayed_off (solver, "a phase hint", why, size);
 }
 
 /* Clique colouring refuted with and without breaking. */
