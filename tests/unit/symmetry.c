@@ -454,6 +454,27 @@ static bool clique_answers (char *why, size_t size) {
   return true;
 }
 
+/* A symmetric formula that all variables true satisfies: the lucky
+ * assignments still find that with breaking on. */
+static bool lucky_with_breaking (char *why, size_t size) {
+  static cnf f;
+  pigeonhole (&f, 5);
+  for (int c = 0; c < f.clauses; c++)
+    for (int i = 0; i < f.sizes[c]; i++)
+      f.lits[c][i] = abs (f.lits[c][i]);
+  einsat *solver = load (&f);
+  int res = einsat_solve (solver);
+  uint64_t generators = solver->stats.symmetry_generators;
+  uint64_t lucky = solver->stats.lucky_models;
+  einsat_delete (solver);
+  if (res != 10 || !generators || !lucky)
+    return fail (why, size, "lucky formula: answer %d, %llu generators, "
+                 "%llu lucky models", res,
+                 (unsigned long long) generators,
+                 (unsigned long long) lucky);
+  return true;
+}
+
 bool unit_symmetry_answers (char *why, size_t size, long rounds) {
   static formula f;
   uint64_t rng = 42, broken = 0;
@@ -465,5 +486,6 @@ bool unit_symmetry_answers (char *why, size_t size, long rounds) {
     }
   if (!broken)
     return fail (why, size, "no symmetry broken in %ld rounds", rounds);
-  return stays_off (why, size) && clique_answers (why, size);
+  return stays_off (why, size) && clique_answers (why, size) &&
+         lucky_with_breaking (why, size);
 }
