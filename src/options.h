@@ -155,6 +155,7 @@
   OPTION (vivifyeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (vivifyint, 1000, 1, 1000000, KEEP, "base conflict interval") \
   OPTION (vivifyirredundant, 20, 0, 1000, KEEP, "irredundant effort (% of learned)") \
+  OPTION (vivifysort, 0, 0, 1, KEEP, "decide literals occurring most first (off: not paying)") \
   OPTION (walk, 1, 0, 1, OFF, "local search as rephase step") \
   OPTION (walkeffort, 250, 0, 1000000, KEEP, "per mille of search ticks") \
   OPTION (walkinitially, 0, 0, 1, KEEP, "local search before the search") \
