@@ -11,7 +11,13 @@
  * effort is limited in resolution steps, a fraction of the search ticks,
  * so that it stays deterministic; a round that eliminates nothing makes
  * the next ones sit out ('schedule.c').  Variables that the user froze, that
- * are assumed or projected, and internal variables are never eliminated.
+ * are assumed or projected, and internal variables are never eliminated,
+ * except those factoring added ('factor.c', option 'eliminatefactor'):
+ * Kissat eliminates them too, and on formulas where factoring replaced
+ * at-most-one constraints (quasigroups) most of what elimination
+ * removes are these variables and the original variables next to them
+ * (bench/RESULTS.md, "Elimination yield").  Their clauses go to the
+ * extension stack like any other, which assigns them in the model.
  *
  * Resolvents are derived by resolution and therefore added to the proof
  * before their antecedents are deleted. */
@@ -27,6 +33,18 @@ bool es_frozen (einsat *solver, unsigned idx) {
   var_flags *f = FLAGS (idx);
   return f->assumed || es_projected (solver, idx) || f->xmatrix ||
          f->atmost;
+}
+
+/* May 'idx' be eliminated?  Factoring's variables are internal, so
+ * 'es_frozen' holds for them, but nothing outside the solver refers to
+ * them. */
+static bool eliminable (einsat *solver, unsigned idx) {
+  var_flags *f = FLAGS (idx);
+  if (!f->active || VALUE (LIT (idx)))
+    return false;
+  if (f->factor && GET_OPTION (eliminatefactor))
+    return !f->assumed && !f->xmatrix && !f->atmost;
+  return !es_frozen (solver, idx);
 }
 
 /* The variable 'idx' leaves the formula (eliminated or substituted): its
@@ -133,11 +151,21 @@ static bool needed (const occurrence *c, const occurrence *d, bool gate) {
   return !gate || c->gate != d->gate;
 }
 
+/* With 'eliminatefactor=1' a variable factoring added is eliminated only
+ * where that does not add clauses: with a positive bound elimination
+ * would undo products factoring just made (a 2 x 3 product gains one
+ * clause, which the bound 1 gives back). */
+static unsigned eliminate_bound (einsat *solver, unsigned idx) {
+  if (FLAGS (idx)->factor && GET_OPTION (eliminatefactor) == 1)
+    return 0;
+  return solver->eliminate_bound;
+}
+
 /* Would eliminating the variable keep the formula small enough? */
 static bool bounded (einsat *solver, unsigned pivot, elimination *e,
                      bool gate) {
   size_t p = SIZE_STACK (e->pos), n = SIZE_STACK (e->neg);
-  size_t limit = p + n + solver->eliminate_bound;
+  size_t limit = p + n + eliminate_bound (solver, IDX (pivot));
   size_t max_size = (size_t) GET_OPTION (eliminateclslim);
   size_t resolvents = 0;
   for (all_stack (occurrence, c, e->pos))
@@ -222,7 +250,7 @@ static void eliminate_variable (einsat *solver, unsigned idx,
   unsigned pos = LIT (idx), neg = NOT (pos);
   LOG ("eliminating variable %u", idx);
   assert (solver->dense && !solver->level);
-  assert (FLAGS (idx)->active && !VALUE (pos) && !es_frozen (solver, idx));
+  assert (eliminable (solver, idx));
   for (all_stack (occurrence, c, e->pos))
     for (all_stack (occurrence, d, e->neg))
       if (needed (&c, &d, gate) && resolve (solver, pos, &c, &d, e))
@@ -233,11 +261,13 @@ static void eliminate_variable (einsat *solver, unsigned idx,
   remove_redundant_binaries (solver, neg);
   es_remove_variable (solver, idx);
   INC (eliminated);
+  if (FLAGS (idx)->factor)
+    INC (eliminated_factor);
 }
 
 static bool try_to_eliminate (einsat *solver, unsigned idx,
                               elimination *e) {
-  if (!FLAGS (idx)->active || VALUE (LIT (idx)) || es_frozen (solver, idx))
+  if (!eliminable (solver, idx))
     return false;
   unsigned pos = LIT (idx);
   e->steps += es_gather_occurrences (solver, pos, &e->pos);
@@ -277,7 +307,7 @@ static void schedule_candidates (einsat *solver, uint64s *schedule) {
   CLEAR_STACK (*schedule);
   uint64_t occlim = (uint64_t) GET_OPTION (eliminateocclim);
   for (unsigned idx = 0; idx < solver->vars; idx++) {
-    if (!FLAGS (idx)->active || es_frozen (solver, idx))
+    if (!eliminable (solver, idx))
       continue;
     uint64_t occs = count_occurrences (solver, LIT (idx)) +
                     count_occurrences (solver, NOT (LIT (idx)));
@@ -317,7 +347,7 @@ static void release_elimination (einsat *solver, elimination *e) {
  * at-most-one constraints, see 'atmost.c'). */
 static bool some_candidate (einsat *solver) {
   for (unsigned idx = 0; idx < solver->vars; idx++)
-    if (FLAGS (idx)->active && !es_frozen (solver, idx))
+    if (eliminable (solver, idx))
       return true;
   return false;
 }

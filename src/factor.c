@@ -11,8 +11,10 @@
  * original clause, so each model of the new formula is one of the old
  * formula (nothing goes on the extension stack), and each model of the
  * old formula extends to one of the new (x = all K_j satisfied).  The
- * new variable is internal: it has no external name, never shows up in a
- * model, and is never eliminated (see 'es_frozen').
+ * new variable is internal: it has no external name and never shows up
+ * in a model.  Elimination may remove it again like any variable (option
+ * 'eliminatefactor', see 'eliminate.c'); its clauses then go to the
+ * extension stack.
  *
  * The matrix is grown greedily from one literal 'l' as in the paper: the
  * clauses of 'l' form the first row; for each column the clauses that

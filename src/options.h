@@ -65,6 +65,7 @@
   OPTION (eliminatebound, 16, 0, 1024, KEEP, "max extra clauses per elimination") \
   OPTION (eliminateclslim, 100, 2, 100000, KEEP, "max resolvent size") \
   OPTION (eliminateeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
+  OPTION (eliminatefactor, 2, 0, 2, KEEP, "eliminate factoring's variables (1: bound 0)") \
   OPTION (eliminategates, 1, 0, 1, KEEP, "use gate definitions (AND, ITE, ...)") \
   OPTION (eliminateinit, 0, 0, 1000000, KEEP, "conflicts before the first round") \
   OPTION (eliminateint, 2000, 1, 1000000, KEEP, "base conflict interval") \
@@ -158,6 +159,7 @@
   OPTION (vivifyeffort, 100, 0, 10000, KEEP, "per mille of search ticks") \
   OPTION (vivifyint, 1000, 1, 1000000, KEEP, "base conflict interval") \
   OPTION (vivifyirredundant, 20, 0, 1000, KEEP, "irredundant effort (% of learned)") \
+  OPTION (vivifysort, 0, 0, 1, KEEP, "decide literals occurring most first (off: not paying)") \
   OPTION (walk, 1, 0, 1, OFF, "local search as rephase step") \
   OPTION (walkeffort, 250, 0, 1000000, KEEP, "per mille of search ticks") \
   OPTION (walkinitially, 0, 0, 1, KEEP, "local search before the search") \

@@ -51,6 +51,7 @@
   COUNTER (eager_subsumed, learned, "eagerly subsumed learned clauses") \
   COUNTER (eliminate_delayed, eliminations, "variable elimination rounds sat out") \
   COUNTER (eliminated, variables, "eliminated variables") \
+  COUNTER (eliminated_factor, eliminated, "of them added by factoring") \
   COUNTER (eliminations, conflicts, "variable elimination rounds") \
   COUNTER (exactly_added, none, "native exactly-one constraints added") \
   COUNTER (exactly_clauses, exactly_added, "clauses added when needed") \

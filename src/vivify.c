@@ -13,6 +13,12 @@
  *
  * Candidates are the learned clauses of tiers one and two, best first,
  * then the irredundant clauses, each clause once until all were tried.
+ * With 'vivifysort' the literals of a clause are decided in the order of
+ * their occurrences in the candidate clauses, most first (as Kissat
+ * does): frequent literals propagate more, so conflicts and true
+ * literals come after fewer decisions.  Off by default: it shortens more
+ * clauses on random 3-SAT but did not pay in time on fresh formulas
+ * (bench/RESULTS.md, "Elimination and vivification yield").
  * The effort is a fraction of the search ticks; the ticks spent here are
  * not counted as search ticks, so the mode schedule is not disturbed.  A
  * round that shortens no clause makes the next ones sit out
@@ -174,9 +180,54 @@ static bool satisfied_at_root (einsat *solver, clause *c) {
   return false;
 }
 
+/* Occurrences of each literal in the candidate clauses (option
+ * 'vivifysort'), as Kissat counts them: deciding the literals that occur
+ * most first makes propagation from the decisions reach further, so
+ * more clauses are shortened per decision. */
+static unsigned *count_occurrences (einsat *solver) {
+  if (!GET_OPTION (vivifysort))
+    return 0;
+  unsigned *counts;
+  NEW_ARRAY (counts, 2 * (size_t) solver->vars);
+  unsigned tier2 = GET_OPTION (tier2);
+  for (int irredundant = 0; irredundant < 2; irredundant++) {
+    unsigneds *refs = irredundant ? &solver->irredundant : &solver->redundant;
+    for (all_stack (unsigned, ref, *refs)) {
+      clause *c = CLAUSE (ref);
+      if (c->garbage || c->redundant == (bool) irredundant ||
+          (!irredundant && c->glue > tier2))
+        continue;
+      for (all_literals_in_clause (lit, c))
+        if (counts[lit] < UINT32_MAX)
+          counts[lit]++;
+    }
+  }
+  return counts;
+}
+
+/* Most occurrences first, ties by literal (deterministic).  Insertion
+ * sort: vivified clauses are short, and long ones keep their order. */
+static void sort_by_occurrences (const unsigned *counts, unsigneds *lits) {
+  size_t size = SIZE_STACK (*lits);
+  if (!counts || size > 64)
+    return;
+  unsigned *a = lits->begin;
+  for (size_t i = 1; i < size; i++) {
+    unsigned lit = a[i];
+    size_t j = i;
+    while (j && (counts[a[j - 1]] < counts[lit] ||
+                 (counts[a[j - 1]] == counts[lit] && a[j - 1] > lit))) {
+      a[j] = a[j - 1];
+      j--;
+    }
+    a[j] = lit;
+  }
+}
+
 /* Returns true if the clause was shortened.  Propagation may permute the
  * literals of the clause (it is watched), so they are copied first. */
-static bool vivify_clause (einsat *solver, unsigned ref) {
+static bool vivify_clause (einsat *solver, unsigned ref,
+                           const unsigned *counts) {
   clause *c = CLAUSE (ref);
   assert (!c->garbage && !c->vivified);
   c->vivified = true;
@@ -189,6 +240,7 @@ static bool vivify_clause (einsat *solver, unsigned ref) {
   CLEAR_STACK (*copy);
   for (all_literals_in_clause (lit, c))
     PUSH_STACK (*copy, lit);
+  sort_by_occurrences (counts, copy);
   unsigneds *lits = &solver->clause;
   CLEAR_STACK (*lits);
   unsigned size = (unsigned) SIZE_STACK (*copy), removed = 0;
@@ -236,7 +288,7 @@ static bool vivify_clause (einsat *solver, unsigned ref) {
 }
 
 static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
-                         uint64_t start) {
+                         uint64_t start, const unsigned *counts) {
   uint64s *keys = &solver->ranks;
   schedule (solver, keys, irredundant);
   for (all_stack (uint64_t, key, *keys)) {
@@ -246,7 +298,7 @@ static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
     unsigned ref = (unsigned) key;
     clause *c = CLAUSE (ref);
     if (!c->garbage && !c->vivified)
-      vivify_clause (solver, ref);
+      vivify_clause (solver, ref, counts);
   }
   RELEASE_STACK (*keys);
 }
@@ -268,11 +320,14 @@ void es_vivify (einsat *solver) {
   solver->trace = 0;
   LOG ("vivification round %" PRIu64 " with budget %" PRIu64,
        STAT (vivifications), budget);
-  vivify_tier (solver, false, budget, start);
+  unsigned *counts = count_occurrences (solver);
+  vivify_tier (solver, false, budget, start, counts);
   uint64_t irredundant_budget =
       budget * GET_OPTION (vivifyirredundant) / 100;
   if (irredundant_budget)
-    vivify_tier (solver, true, irredundant_budget, STAT (ticks));
+    vivify_tier (solver, true, irredundant_budget, STAT (ticks), counts);
+  if (counts)
+    DELETE_ARRAY (counts, 2 * (size_t) solver->vars);
   solver->trace = trace;
   es_backtrack (solver, 0);
   /* The ticks of vivification are its own, not the search's. */

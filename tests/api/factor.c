@@ -94,11 +94,79 @@ static void test_fruitless_rounds_sat_out (void) {
   }
 }
 
+/* Permutation formula: 'n' pigeons in 'n' holes (each pigeon in some hole,
+ * at most one pigeon per hole), plus random ternary clauses satisfied by a
+ * planted permutation, so satisfiable.  Factoring replaces the at-most-one
+ * clauses by products over new variables, and with frequent elimination
+ * rounds some of those are eliminated again ('eliminatefactor'): their
+ * clauses go to the extension stack, and the model must still satisfy
+ * every clause given. */
+static void permutation_formula (uint64_t *rng, int n, int extra) {
+  clauses.size = 0;
+  int hole_of[64];
+  for (int p = 0; p < n; p++)
+    hole_of[p] = p;
+  for (int p = n - 1; p > 0; p--) {
+    int q = oracle_below (rng, p + 1), t = hole_of[p];
+    hole_of[p] = hole_of[q];
+    hole_of[q] = t;
+  }
+  int lits[64];
+  for (int p = 0; p < n; p++) {
+    for (int h = 0; h < n; h++)
+      lits[h] = p * n + h + 1;
+    clause_buffer_add (&clauses, n, lits);
+  }
+  for (int h = 0; h < n; h++)
+    for (int a = 0; a < n; a++)
+      for (int b = a + 1; b < n; b++)
+        add (-(a * n + h + 1), -(b * n + h + 1));
+  for (int i = 0; i < extra; i++) {
+    int var[3];
+    bool satisfied = false;
+    oracle_distinct_vars (rng, n * n, 3, var);
+    for (int j = 0; j < 3; j++) {
+      int v = var[j] - 1;
+      bool value = hole_of[v / n] == v % n;
+      lits[j] = oracle_below (rng, 2) ? var[j] : -var[j];
+      satisfied |= (lits[j] > 0) == value;
+    }
+    if (!satisfied)
+      lits[0] = -lits[0];
+    clause_buffer_add (&clauses, 3, lits);
+  }
+}
+
+static void test_factoring_variables_eliminated (void) {
+  for (int option = 0; option <= 2; option += 2) {
+    uint64_t rng = 35, eliminated = 0;
+    for (int round = 0; round < 8; round++) {
+      permutation_formula (&rng, 14, 400);
+      einsat *solver = einsat_new ();
+      CHECK (einsat_set_option (solver, "lucky", 0));
+      CHECK (einsat_set_option (solver, "cardinality", 0));
+      CHECK (einsat_set_option (solver, "eliminateint", 20));
+      CHECK (einsat_set_option (solver, "eliminatefactor", option));
+      clause_buffer_to_solver (solver, &clauses);
+      CHECK (einsat_solve (solver) == 10);
+      CHECK (model_satisfies_buffer (solver, &clauses));
+      eliminated += einsat_statistic (solver, "eliminated_factor");
+      einsat_delete (solver);
+    }
+    if (option)
+      CHECK (eliminated > 0);
+    else
+      CHECK (eliminated == 0);
+  }
+}
+
 int main (void) {
   static const test_case cases[] = {
       {"duplicate-binaries-not-factored",
        test_duplicate_binaries_not_factored},
       {"fruitless-rounds-sat-out", test_fruitless_rounds_sat_out},
+      {"factoring-variables-eliminated",
+       test_factoring_variables_eliminated},
   };
   return run_test_cases ("factor", cases, sizeof cases / sizeof *cases);
 }

@@ -42,10 +42,12 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   set_random_option (solver, rng, "minimizedepth", 1, 20);
   set_random_option (solver, rng, "vivifyint", 1, 100);
   set_random_option (solver, rng, "vivifyeffort", 100, 2000);
+  set_random_option (solver, rng, "vivifysort", 0, 1);
   set_random_option (solver, rng, "eliminate", 0, 1);
   set_random_option (solver, rng, "eliminateinit", 0, 30);
   set_random_option (solver, rng, "eliminateint", 1, 100);
   set_random_option (solver, rng, "eliminatebound", 0, 16);
+  set_random_option (solver, rng, "eliminatefactor", 0, 2);
   set_random_option (solver, rng, "subsume", 0, 1);
   set_random_option (solver, rng, "chrono", 0, 1);
   set_random_option (solver, rng, "shrink", 0, 3);
