@@ -6,7 +6,12 @@
  * The first focused phase lasts 'modeinit' conflicts.  Its length in
  * ticks is the unit for all later phases: phase k lasts that many ticks
  * times (k/2 + 1)^2, so both modes get the same effort and the phases
- * grow quadratically.  Ticks keep the schedule deterministic.
+ * grow quadratically.  Ticks keep the schedule deterministic.  Option
+ * 'modestable' scales the stable phases (per cent of that length; 100:
+ * equal shares).  Which mode pays varies by formula, and neither
+ * conflicts per tick nor the glue of the learned clauses in each mode
+ * predicted it on the families measured, so there is no self-measured
+ * share yet (bench/RESULTS.md, "The search schedule").
  *
  * Enumeration runs in stable mode and pauses the schedule: its search is
  * exhaustive below the assumptions, where focused mode's restarts gain
@@ -43,9 +48,12 @@ void es_switch_mode (einsat *solver) {
       l->mode.unit = 1;
   }
   uint64_t factor = switches / 2 + 1;
-  l->mode.ticks = STAT (ticks) + factor * factor * l->mode.unit;
-  LOG ("next mode switch after %" PRIu64 " ticks",
-       factor * factor * l->mode.unit);
+  uint64_t length = factor * factor * l->mode.unit;
+  if (!solver->stable) /* entering stable mode */
+    length = length / 100 * (uint64_t) GET_OPTION (modestable) +
+             length % 100 * (uint64_t) GET_OPTION (modestable) / 100;
+  l->mode.ticks = STAT (ticks) + length;
+  LOG ("next mode switch after %" PRIu64 " ticks", length);
   if (solver->stable)
     es_bandit_stop (solver);
   solver->stable = !solver->stable;

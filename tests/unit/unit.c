@@ -380,6 +380,31 @@ static void test_walk_schedule (void) {
   einsat_delete (solver);
 }
 
+/* Mode phases: the first focused phase's ticks are the unit, phase k
+ * lasts (k/2 + 1)^2 units, and with 'modestable' the stable phases that
+ * many per cent of it. */
+static void test_mode_lengths (void) {
+  for (int percent = 100; percent <= 300; percent += 200) {
+    einsat *solver = new_solver ();
+    CHECK (einsat_set_option (solver, "modestable", percent));
+    for (int v = 1; v <= 3; v++)
+      einsat_add (solver, v), einsat_add (solver, v % 3 + 1),
+          einsat_add (solver, 0);
+    es_init_schedules (solver);
+    CHECK (!solver->stable);
+    uint64_t unit = 1000, expected[] = {unit * percent / 100, 4 * unit,
+                                        4 * unit * percent / 100};
+    STAT (ticks) += unit;
+    for (int i = 0; i < 3; i++) {
+      es_switch_mode (solver);
+      CHECK (solver->stable == !(i & 1));
+      CHECK (solver->limits.mode.ticks == STAT (ticks) + expected[i]);
+      STAT (ticks) = solver->limits.mode.ticks;
+    }
+    einsat_delete (solver);
+  }
+}
+
 /* The in-place sort of 'sort.c' against 'qsort', on random keys with few
  * and with many duplicates, sorted and reversed input, all sizes up to a
  * few thousand (so that every path runs: insertion sort, partitioning
@@ -785,6 +810,7 @@ static const test_case cases[] = {
     {"walk-without-clauses", test_walk_without_clauses},
     {"walk-root-false", test_walk_root_false},
     {"walk-schedule", test_walk_schedule},
+    {"mode-lengths", test_mode_lengths},
     {"sort-keys", test_sort_keys},
     {"hyper-binary-dominator", test_hyper_binary_dominator},
     {"failed-dominator", test_failed_dominator},
