@@ -334,7 +334,8 @@ typedef struct delays {
   SCHEDULE (subsume, STAT (subsumed) + STAT (strengthened), 16) \
   SCHEDULE (sweep, STAT (sweep_units) + STAT (sweep_equivalences), 32) \
   SCHEDULE (transred, STAT (transitive_reductions), 16) \
-  SCHEDULE (vivify, STAT (vivified), 16)
+  SCHEDULE (vivify, STAT (vivified), 16) \
+  SCHEDULE (walk, STAT (walk_records) + STAT (walk_models), 16)
 
 typedef enum technique {
 #define SCHEDULE(NAME, FOUND, MAX) TECHNIQUE_##NAME,
@@ -842,6 +843,8 @@ struct einsat {
   /* Local search ('walk.c'). */
   walker walker;
   bool walked_initially;
+  unsigned walk_record;        /* fewest falsified clauses of a walk... */
+  uint64_t walk_record_originals; /* ...since this many 'originals' */
 
   /* Lucky assignments ('lucky.c'). */
   DECLARE_STACKS (LUCKY_STACKS)

@@ -5,8 +5,17 @@
  *
  * The first focused phase lasts 'modeinit' conflicts.  Its length in
  * ticks is the unit for all later phases: phase k lasts that many ticks
- * times (k/2 + 1)^2, so both modes get the same effort and the phases
- * grow quadratically.  Ticks keep the schedule deterministic.
+ * times (k/2 + 1)^2, and the phases grow quadratically.  Ticks keep
+ * the schedule deterministic.  Stable phases last 'modestable' per cent
+ * of that (400: four times the ticks of the focused phase around them).
+ * With equal shares, as Kissat gives them, einsat needed many more
+ * conflicts than with stable mode alone on random 3-SAT UNSAT formulas
+ * and on factoring circuits; four times the ticks for stable mode paid
+ * on fresh formulas of every generated family but van der Waerden and
+ * multiplier miters.  A share measured by the search itself would be
+ * better, but neither conflicts per tick nor the glue of the learned
+ * clauses in each mode predicted which mode pays on the families
+ * measured (bench/RESULTS.md, "The search schedule").
  *
  * Enumeration runs in stable mode and pauses the schedule: its search is
  * exhaustive below the assumptions, where focused mode's restarts gain
@@ -43,9 +52,12 @@ void es_switch_mode (einsat *solver) {
       l->mode.unit = 1;
   }
   uint64_t factor = switches / 2 + 1;
-  l->mode.ticks = STAT (ticks) + factor * factor * l->mode.unit;
-  LOG ("next mode switch after %" PRIu64 " ticks",
-       factor * factor * l->mode.unit);
+  uint64_t length = factor * factor * l->mode.unit;
+  if (!solver->stable) /* entering stable mode */
+    length = length / 100 * (uint64_t) GET_OPTION (modestable) +
+             length % 100 * (uint64_t) GET_OPTION (modestable) / 100;
+  l->mode.ticks = STAT (ticks) + length;
+  LOG ("next mode switch after %" PRIu64 " ticks", length);
   if (solver->stable)
     es_bandit_stop (solver);
   solver->stable = !solver->stable;

@@ -99,6 +99,7 @@
   OPTION (minimizebinary, 1, 0, 1, OFF, "minimize with binary clauses") \
   OPTION (minimizedepth, 1000, 1, 1000000, KEEP, "minimization depth") \
   OPTION (modeinit, 1000, 1, 1000000, KEEP, "conflicts before first switch") \
+  OPTION (modestable, 400, 10, 10000, KEEP, "per cent: stable phase ticks per focused") \
   OPTION (otfs, 1, 0, 1, OFF, "on-the-fly strengthening of reasons") \
   OPTION (phase, 1, 0, 1, KEEP, "initial decision phase") \
   OPTION (phasesaving, 1, 0, 1, KEEP, "reuse the last value of a variable") \

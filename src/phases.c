@@ -69,7 +69,8 @@ static void use_random_phases (einsat *solver) {
 }
 
 /* The schedule: best, original, best, inverted, repeated; with local
- * search ('walk.c') a walk follows each best rephase, as in Kissat.  With
+ * search ('walk.c') a walk follows each best rephase, as in Kissat,
+ * unless walks sit out after walks that did not pay ('walk.c').  With
  * 'rephaserandom' a best and a random rephase end each cycle. */
 static char rephase_type (einsat *solver, uint64_t count) {
   static const char *const cycles[2][2] = {{"BOBI", "BOBIB#"},
@@ -89,7 +90,10 @@ void es_rephase (einsat *solver) {
     use_best_phases (solver);
     break;
   case 'W':
-    TIMED (walk, es_walk (solver));
+    if (es_round_begins (solver, TECHNIQUE_walk, &solver->last.ticks.walk)) {
+      TIMED (walk, es_walk (solver));
+      es_round_ends (solver, TECHNIQUE_walk);
+    }
     break;
   case 'O':
     set_phases (solver, original);

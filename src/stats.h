@@ -144,9 +144,11 @@
   COUNTER (vivified, none, "clauses shortened by vivification") \
   COUNTER (vivified_duplicates, vivified, "of them to a binary clause already there (deleted)") \
   COUNTER (vivified_literals, vivified, "literals removed by vivification") \
+  COUNTER (walk_delayed, walks, "local search rounds sat out") \
   COUNTER (walk_flips, walks, "flipped variables in local search") \
   COUNTER (walk_improved, walks, "walks improving the phases") \
   COUNTER (walk_models, walks, "walks finding a model") \
+  COUNTER (walk_records, walks, "walks with fewer falsified clauses than before") \
   COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
   COUNTER (walks, conflicts, "local search rounds") \
   COUNTER (worker_conflicts, none, "conflicts of all threads") \

@@ -43,11 +43,21 @@
  * keeps walks a small part of the run time on structured and random
  * UNSAT instances, twice that solved random 5-SAT instances more
  * reliably but slowed random 3-SAT down (bench/RESULTS.md, "Figures
- * behind comments"). */
+ * behind comments").
+ *
+ * Schedule: in the rephase cycle a walk is a round of a technique
+ * scheduled by its success ('schedule.c').  It pays if it finds a model
+ * or an assignment falsifying fewer irredundant clauses than any walk
+ * before it (since the last new original clause); a walk that does not
+ * makes the next 1, 2, 4... up to 16 walks sit out.  On unsatisfiable
+ * formulas the walks soon stop improving on their record and so stop
+ * costing time; on satisfiable random formulas they keep improving until
+ * one finds a model (bench/RESULTS.md, "The search schedule"). */
 
 #include "internal.h"
 
 #include <float.h>
+#include <limits.h>
 #include <string.h>
 
 /*------------------------------------------------------------------------*/
@@ -491,6 +501,20 @@ static void report_walk (einsat *solver, walker *w, double cb,
           w->minimum, flips, w->ticks);
 }
 
+/* A walk pays if it finds a model or falsifies fewer clauses than every
+ * walk before it since the last original clause was added (the phases
+ * schedule: 'phases.c'). */
+static void count_record (einsat *solver, const walker *w) {
+  if (solver->walk_record_originals != solver->originals) {
+    solver->walk_record_originals = solver->originals;
+    solver->walk_record = UINT_MAX;
+  }
+  if (w->minimum >= solver->walk_record)
+    return;
+  solver->walk_record = w->minimum;
+  INC (walk_records);
+}
+
 void es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
@@ -519,6 +543,7 @@ void es_walk (einsat *solver) {
          w->minimum);
     if (!w->minimum)
       INC (walk_models);
+    count_record (solver, w);
     report_walk (solver, w, cb, STAT (walk_flips) - flips);
   }
   ADD (walk_ticks, w->ticks);

@@ -338,6 +338,73 @@ static void test_walk_root_false (void) {
   einsat_delete (solver);
 }
 
+/* Walks are scheduled by their success in the rephase cycle: on an
+ * unsatisfiable formula (the planted one plus all eight clauses over
+ * three of its variables, so one clause stays falsified) the first walk
+ * sets the record of falsified clauses and pays; the next ones cannot
+ * beat it and sit out 1, 2, 4... rephase steps of type 'W'.  A new
+ * original clause starts a new record, and the next walk pays again. */
+static void walk_rephases (einsat *solver, unsigned walk_steps) {
+  while (walk_steps) {
+    uint64_t before = STAT (walks) + STAT (walk_delayed);
+    es_rephase (solver);
+    walk_steps -= STAT (walks) + STAT (walk_delayed) != before;
+  }
+}
+
+static void test_walk_schedule (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 1000);
+  add_planted_formula (solver, 7);
+  for (int signs = 0; signs < 8; signs++) {
+    for (int v = 1; v <= 3; v++)
+      einsat_add (solver, signs >> (v - 1) & 1 ? v : -v);
+    einsat_add (solver, 0);
+  }
+  es_init_schedules (solver);
+  walk_rephases (solver, 1);
+  CHECK (STAT (walks) == 1 && STAT (walk_records) == 1);
+  CHECK (solver->walk_record >= 1);
+  walk_rephases (solver, 1 + 1 + 1 + 2 + 1 + 4);
+  CHECK (STAT (walks) == 4 && STAT (walk_delayed) == 1 + 2 + 4);
+  CHECK (STAT (walk_records) == 1 && !STAT (walk_models));
+  einsat_add (solver, 4), einsat_add (solver, 5), einsat_add (solver, 6);
+  einsat_add (solver, 0);
+  walk_rephases (solver, 1);
+  CHECK (STAT (walks) == 5 && STAT (walk_records) == 2);
+  CHECK (einsat_set_option (solver, "delay", 0));
+  walk_rephases (solver, 2);
+  CHECK (STAT (walks) == 7 && STAT (walk_delayed) == 7);
+  CHECK (einsat_solve (solver) == 20);
+  einsat_delete (solver);
+}
+
+/* Mode phases: the first focused phase's ticks are the unit, phase k
+ * lasts (k/2 + 1)^2 units, and with 'modestable' the stable phases that
+ * many per cent of it. */
+static void test_mode_lengths (void) {
+  for (int percent = 100; percent <= 300; percent += 200) {
+    einsat *solver = new_solver ();
+    CHECK (einsat_set_option (solver, "modestable", percent));
+    for (int v = 1; v <= 3; v++)
+      einsat_add (solver, v), einsat_add (solver, v % 3 + 1),
+          einsat_add (solver, 0);
+    es_init_schedules (solver);
+    CHECK (!solver->stable);
+    uint64_t unit = 1000, expected[] = {unit * percent / 100, 4 * unit,
+                                        4 * unit * percent / 100};
+    STAT (ticks) += unit;
+    for (int i = 0; i < 3; i++) {
+      es_switch_mode (solver);
+      CHECK (solver->stable == !(i & 1));
+      CHECK (solver->limits.mode.ticks == STAT (ticks) + expected[i]);
+      STAT (ticks) = solver->limits.mode.ticks;
+    }
+    einsat_delete (solver);
+  }
+}
+
 /* The in-place sort of 'sort.c' against 'qsort', on random keys with few
  * and with many duplicates, sorted and reversed input, all sizes up to a
  * few thousand (so that every path runs: insertion sort, partitioning
@@ -754,6 +821,8 @@ static const test_case cases[] = {
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
     {"walk-root-false", test_walk_root_false},
+    {"walk-schedule", test_walk_schedule},
+    {"mode-lengths", test_mode_lengths},
     {"sort-keys", test_sort_keys},
     {"hyper-binary-dominator", test_hyper_binary_dominator},
     {"failed-dominator", test_failed_dominator},
