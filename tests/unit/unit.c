@@ -149,6 +149,67 @@ static void test_import (void) {
   einsat_delete (solver);
 }
 
+/* Queues 'count' clauses of 'size' literals and 'glue' over variables
+ * from 'first' on (each clause a window of consecutive variables). */
+static void queue_clauses (einsat *solver, int count, int size, int glue,
+                           int first) {
+  for (int i = 0; i < count; i++) {
+    int lits[8];
+    for (int j = 0; j < size; j++)
+      lits[j] = first + i + j;
+    CHECK (es_queue_clause (solver, lits, size, glue));
+  }
+}
+
+static uint64_t redundant_with_glue (einsat *solver, unsigned glue) {
+  uint64_t count = 0;
+  for (all_stack (unsigned, ref, solver->redundant))
+    count += CLAUSE (ref)->glue == glue;
+  return count;
+}
+
+/* The import budget ('share.c'): credit per conflict, lowest glue first,
+ * more credit once imported clauses prove useful, none before a solve. */
+static void test_import_budget (void) {
+  einsat *solver = new_solver ();
+  CHECK (einsat_set_option (solver, "importbudget", 1));
+  for (int v = 1; v <= 60; v++)
+    einsat_add (solver, v), einsat_add (solver, -(v + 1)), einsat_add (solver, 0);
+  /* Glue 9 queued first, glue 2 wins: 30 conflicts buy 30 literals, ten
+   * clauses of three literals, at the initial usefulness. */
+  queue_clauses (solver, 10, 6, 9, 1);
+  queue_clauses (solver, 20, 3, 2, 1);
+  STAT (conflicts) = 30;
+  es_import_clauses (solver, true);
+  CHECK (STAT (imported_clauses) == 10);
+  CHECK (STAT (import_budget) == 20);
+  CHECK (redundant_with_glue (solver, 2) == 10);
+  CHECK (redundant_with_glue (solver, 9) == 0);
+  /* Imported clauses were used: twice the rate. */
+  for (int i = 0; i < 1000; i++)
+    es_import_usefulness (solver, true);
+  queue_clauses (solver, 5, 6, 9, 30);
+  queue_clauses (solver, 20, 3, 2, 30);
+  STAT (conflicts) = 60;
+  es_import_clauses (solver, true);
+  CHECK (STAT (imported_clauses) == 30);
+  CHECK (STAT (import_budget) == 25);
+  CHECK (redundant_with_glue (solver, 9) == 0);
+  /* Before a solve everything goes in. */
+  queue_clauses (solver, 5, 6, 9, 40);
+  es_import_clauses (solver, false);
+  CHECK (STAT (imported_clauses) == 35);
+  CHECK (STAT (import_budget) == 25);
+  /* And with the budget off. */
+  CHECK (einsat_set_option (solver, "importbudget", 0));
+  queue_clauses (solver, 5, 6, 9, 50);
+  STAT (conflicts) = 61;
+  es_import_clauses (solver, true);
+  CHECK (STAT (imported_clauses) == 40);
+  CHECK (STAT (import_budget) == 25);
+  einsat_delete (solver);
+}
+
 /* Arena clauses survive garbage collection with their literals. */
 static void test_collect (void) {
   einsat *solver = new_solver ();
@@ -737,7 +798,8 @@ static void test_sweep_circuit (void) {
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"queue restamp", test_queue_restamp},
-    {"random", test_random}, {"import", test_import}, {"collect", test_collect},
+    {"random", test_random}, {"import", test_import},
+    {"import-budget", test_import_budget}, {"collect", test_collect},
     {"collect-in-place", test_collect_in_place},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
