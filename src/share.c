@@ -405,8 +405,9 @@ static unsigned budget_cut (einsat *solver, const int *entries,
 static void import_queued (einsat *solver, const int *entries,
                            size_t words, bool budgeted) {
   uint64_t partial = 0;
-  unsigned cut = GLUE_CLASSES;
-  if (budgeted && GET_OPTION (importbudget)) {
+  unsigned cut = GLUE_CLASSES; /* all classes fit */
+  bool budget = budgeted && GET_OPTION (importbudget);
+  if (budget) {
     refill_credit (solver);
     cut = budget_cut (solver, entries, words, &partial);
   }
@@ -415,7 +416,7 @@ static void import_queued (einsat *solver, const int *entries,
        p += 2 + p[0]) {
     int size = p[0], glue = p[1];
     const int *elits = p + 2;
-    if (size > 2 && cut < GLUE_CLASSES) {
+    if (size > 2 && budget) {
       unsigned class = glue_class (glue);
       if (class > cut || (class == cut && partial < (uint64_t) size)) {
         INC (import_budget);

@@ -195,17 +195,24 @@ static void test_import_budget (void) {
   CHECK (STAT (imported_clauses) == 30);
   CHECK (STAT (import_budget) == 25);
   CHECK (redundant_with_glue (solver, 9) == 0);
+  /* Clauses that all fit spend the credit too: 20 conflicts at twice the
+   * rate buy 40 literals, 30 go to five clauses, 10 remain. */
+  queue_clauses (solver, 5, 6, 9, 35);
+  STAT (conflicts) = 80;
+  es_import_clauses (solver, true);
+  CHECK (STAT (imported_clauses) == 35);
+  CHECK (solver->share.import_credit == 10);
   /* Before a solve everything goes in. */
   queue_clauses (solver, 5, 6, 9, 40);
   es_import_clauses (solver, false);
-  CHECK (STAT (imported_clauses) == 35);
+  CHECK (STAT (imported_clauses) == 40);
   CHECK (STAT (import_budget) == 25);
   /* And with the budget off. */
   CHECK (einsat_set_option (solver, "importbudget", 0));
   queue_clauses (solver, 5, 6, 9, 50);
-  STAT (conflicts) = 61;
+  STAT (conflicts) = 81;
   es_import_clauses (solver, true);
-  CHECK (STAT (imported_clauses) == 40);
+  CHECK (STAT (imported_clauses) == 45);
   CHECK (STAT (import_budget) == 25);
   einsat_delete (solver);
 }
