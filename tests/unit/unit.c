@@ -168,6 +168,21 @@ static uint64_t redundant_with_glue (einsat *solver, unsigned glue) {
   return count;
 }
 
+/* One import round in the search at 'conflicts' (the queued clauses:
+ * 'large' of six literals and glue 9 first, then 'small' of three
+ * literals and glue 2, over variables from 'first' on); checks the
+ * imported clauses and those over the budget so far. */
+static void budget_round (einsat *solver, int large, int small, int first,
+                          uint64_t conflicts, uint64_t imported,
+                          uint64_t over) {
+  queue_clauses (solver, large, 6, 9, first);
+  queue_clauses (solver, small, 3, 2, first);
+  STAT (conflicts) = conflicts;
+  es_import_clauses (solver, true);
+  CHECK (STAT (imported_clauses) == imported);
+  CHECK (STAT (import_budget) == over);
+}
+
 /* The import budget ('share.c'): credit per conflict, lowest glue first,
  * more credit once imported clauses prove useful, none before a solve. */
 static void test_import_budget (void) {
@@ -177,43 +192,25 @@ static void test_import_budget (void) {
     einsat_add (solver, v), einsat_add (solver, -(v + 1)), einsat_add (solver, 0);
   /* Glue 9 queued first, glue 2 wins: 30 conflicts buy 30 literals, ten
    * clauses of three literals, at the initial usefulness. */
-  queue_clauses (solver, 10, 6, 9, 1);
-  queue_clauses (solver, 20, 3, 2, 1);
-  STAT (conflicts) = 30;
-  es_import_clauses (solver, true);
-  CHECK (STAT (imported_clauses) == 10);
-  CHECK (STAT (import_budget) == 20);
+  budget_round (solver, 10, 20, 1, 30, 10, 20);
   CHECK (redundant_with_glue (solver, 2) == 10);
   CHECK (redundant_with_glue (solver, 9) == 0);
   /* Imported clauses were used: twice the rate. */
   for (int i = 0; i < 1000; i++)
     es_import_usefulness (solver, true);
-  queue_clauses (solver, 5, 6, 9, 30);
-  queue_clauses (solver, 20, 3, 2, 30);
-  STAT (conflicts) = 60;
-  es_import_clauses (solver, true);
-  CHECK (STAT (imported_clauses) == 30);
-  CHECK (STAT (import_budget) == 25);
+  budget_round (solver, 5, 20, 30, 60, 30, 25);
   CHECK (redundant_with_glue (solver, 9) == 0);
   /* Clauses that all fit spend the credit too: 20 conflicts at twice the
    * rate buy 40 literals, 30 go to five clauses, 10 remain. */
-  queue_clauses (solver, 5, 6, 9, 35);
-  STAT (conflicts) = 80;
-  es_import_clauses (solver, true);
-  CHECK (STAT (imported_clauses) == 35);
+  budget_round (solver, 5, 0, 35, 80, 35, 25);
   CHECK (solver->share.import_credit == 10);
   /* Before a solve everything goes in. */
   queue_clauses (solver, 5, 6, 9, 40);
   es_import_clauses (solver, false);
   CHECK (STAT (imported_clauses) == 40);
-  CHECK (STAT (import_budget) == 25);
   /* And with the budget off. */
   CHECK (einsat_set_option (solver, "importbudget", 0));
-  queue_clauses (solver, 5, 6, 9, 50);
-  STAT (conflicts) = 81;
-  es_import_clauses (solver, true);
-  CHECK (STAT (imported_clauses) == 45);
-  CHECK (STAT (import_budget) == 25);
+  budget_round (solver, 5, 0, 50, 81, 45, 25);
   einsat_delete (solver);
 }
 
