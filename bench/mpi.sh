@@ -48,7 +48,7 @@ stamp=$(date +%Y%m%d-%H%M%S)
 instances=bench/out/mpi-instances-$stamp.list
 {
   grep -v '^#' "$list" | sed "s|^\([^/]\)|$(realpath "$SHARED/cnf")/\1|"
-  [ -z "$cubelist" ] || grep -v '^#' "$cubelist" | sed "s|^|$(realpath "$SHARED/cnf")/|"
+  [ -z "$cubelist" ] || grep -v '^#' "$cubelist" | sed "s|^\([^/]\)|$(realpath "$SHARED/cnf")/\1|"
 } | sort -u >"$instances"
 echo "$(wc -l <"$instances") instances in $instances" >&2
 

@@ -20,7 +20,7 @@
 # nothing else meanwhile.  Extra einsat options go into EINSAT_OPTIONS.
 set -eu
 cd "$(dirname "$0")/.."
-SHARED=../shared/bench
+SHARED=${EINSAT_BENCH:-../shared/bench}
 timeout=300 min=10 list=bench/parallel.list counts=() select_only= select=
 while getopts "t:m:n:l:aS" opt; do
   case $opt in

@@ -482,7 +482,11 @@ int64_t einsat_cube (einsat *, int max_cubes, einsat_lits_callback *cube,
  * any thread, also while 'einsat_solve' runs in another one.  The solver
  * takes the queued clauses at the start of the next solve and during
  * the search every 'importint' conflicts (after going back to the root
- * level), as learned clauses of the given glue.  It drops duplicates of
+ * level), as learned clauses of the given glue.  In the search, clauses
+ * larger than binary pass a budget of 'importbudget' literals per own
+ * conflict (scaled by how often imported clauses are used in
+ * conflicts), lowest glue first; the rest is dropped ('import_budget').
+ * It drops duplicates of
  * recently shared clauses, clauses over variables it has not seen or
  * has eliminated, clauses satisfied on the root level, and everything
  * while it traces a proof of its own (it could not justify them).  The

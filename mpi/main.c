@@ -864,15 +864,26 @@ static int announce (rank *r, int res, int winner) {
   return any ? 1 : res;
 }
 
+/* The solver's import budget drops and uses what a rank imported (in its
+ * own search or, with threads, in its workers'). */
+static uint64_t solver_count (rank *r, const char *own, const char *workers) {
+  return einsat_statistic (r->solver, own) +
+         einsat_statistic (r->solver, workers);
+}
+
 static void print_statistics (rank *r) {
-  uint64_t mine[6] = {r->ex.exported, r->ex.dropped, r->ex.sent,
-                      r->ex.received, r->ex.duplicates, r->ex.imported};
-  uint64_t sum[6];
-  MPI_Reduce (mine, sum, 6, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  uint64_t mine[8] = {
+      r->ex.exported, r->ex.dropped, r->ex.sent, r->ex.received,
+      r->ex.duplicates, r->ex.imported,
+      solver_count (r, "import_budget", "worker_budget"),
+      solver_count (r, "imported_used", "worker_imported_used")};
+  uint64_t sum[8];
+  MPI_Reduce (mine, sum, 8, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   comment (r, "clauses: %" PRIu64 " exported (%" PRIu64 " dropped), %" PRIu64
            " sent, %" PRIu64 " received, %" PRIu64 " duplicates, %" PRIu64
-           " imported (all ranks)", sum[0], sum[1], sum[2], sum[3], sum[4],
-           sum[5]);
+           " imported, %" PRIu64 " over the import budget, %" PRIu64
+           " used in conflicts (all ranks)", sum[0], sum[1], sum[2], sum[3],
+           sum[4], sum[5], sum[6], sum[7]);
   comment (r, "%.2f seconds wall-clock", wall_time () - r->start);
 }
 

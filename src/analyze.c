@@ -47,6 +47,11 @@ static void bump_reason_clause (einsat *solver, clause *c) {
     return;
   unsigned tier2 = GET_OPTION (tier2);
   c->used = 1 + (c->glue <= tier2);
+  if (c->imported) { /* the first use: imports were worth it */
+    c->imported = false;
+    INC (imported_used);
+    es_import_usefulness (solver, true);
+  }
   if (c->glue <= (unsigned) GET_OPTION (tier1))
     return;
   unsigned glue = 0;

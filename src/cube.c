@@ -374,7 +374,7 @@ static void generate (einsat *solver, void *arg) {
   CLEAR_STACK (solver->assumptions);
   es_lrat_start (solver);
   es_import_assumptions (solver);
-  es_import_clauses (solver);
+  es_import_clauses (solver, false);
   if (solver->inconsistent || !repropagate (solver))
     return;
   if (!solver->cuber)

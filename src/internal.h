@@ -78,7 +78,8 @@ typedef struct clause {
   bool subsume : 1;       /* candidate for eager subsumption */
   bool vivified : 1;      /* already vivified */
   bool keep : 1;          /* never reduce */
-  unsigned padding : 2;
+  bool imported : 1;      /* imported and not used in a conflict yet */
+  unsigned padding : 1;
   unsigned searched;      /* where the last replacement search stopped */
   unsigned size;
   unsigned lits[];
@@ -589,6 +590,12 @@ typedef struct sharing {
   bool queue_charged;  /* 'queue' is counted in 'memory' */
   uint64_t *seen;      /* hashes of recently shared clauses */
   uint64_t next_import; /* conflicts */
+  /* The import budget ('share.c'): literals of larger clauses the solver
+   * may still import, the conflicts when it was last refilled, and how
+   * useful imported clauses turned out (average of 1 for a clause used
+   * in a conflict, 0 for one reduced unused, in 1/65536). */
+  uint64_t import_credit, credit_conflicts;
+  unsigned import_useful;
   struct sink *sink;    /* the proof of a portfolio ('sink.c'), or 0 */
   /* Lock-step epochs of a deterministic portfolio ('portfolio.c'). */
   void (*synchronize) (void *data);
@@ -1311,7 +1318,8 @@ void es_export_learned (einsat *, size_t size, const unsigned *lits,
                         unsigned glue);
 void es_export_units (einsat *);
 bool es_queue_clause (einsat *, const int *lits, int size, int glue);
-void es_import_clauses (einsat *);
+void es_import_clauses (einsat *, bool budgeted);
+void es_import_usefulness (einsat *, bool used);
 
 /* Is the end of an epoch of a deterministic portfolio reached? */
 static inline bool es_synchronizing (einsat *solver) {

@@ -91,6 +91,7 @@
   OPTION (gausswords, 1000, 0, 100000, KEEP, "max matrix words (thousands)") \
   OPTION (gaussxorsize, 8, 2, 8, KEEP, "max size of XOR constraints") \
   OPTION (hbr, 1, 0, 1, KEEP, "hyper-binary resolution while probing") \
+  OPTION (importbudget, 8, 0, 1000000, KEEP, "imported literals per conflict (0 = all)") \
   OPTION (importint, 50, 1, 1000000, KEEP, "min conflicts between clause imports") \
   OPTION (incremental, 1, 0, 1, KEEP, "DRAT proof valid if clauses follow a solve") \
   OPTION (log, 0, 0, 1, KEEP, "log every step (debug builds only)") \

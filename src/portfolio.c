@@ -570,6 +570,8 @@ static void add_statistics (einsat *ruler, einsat *solver) {
   r->worker_imported +=
       s->imported_units + s->imported_binaries + s->imported_clauses;
   r->worker_duplicates += s->import_duplicates;
+  r->worker_budget += s->import_budget;
+  r->worker_imported_used += s->imported_used;
   size_t peak = ruler->memory + solver->peak_memory;
   if (peak > ruler->peak_memory)
     ruler->peak_memory = peak;
@@ -582,14 +584,16 @@ static void print_worker (worker *w) {
   printf ("c worker %2u %-7s %11" PRIu64 " conflicts, exported %" PRIu64
           "/%" PRIu64 "/%" PRIu64 ", imported %" PRIu64 "/%" PRIu64
           "/%" PRIu64 " (units/binaries/others), %" PRIu64
-          " duplicates, %" PRIu64 " dropped, %.2f s\n",
+          " duplicates, %" PRIu64 " dropped, %" PRIu64
+          " over budget, %" PRIu64 " used, %.2f s\n",
           w->index,
           w->failed ? "failed" : w->res == 10 ? "SAT" : w->res == 20 ? "UNSAT"
                                                                   : "stopped",
           s->conflicts, s->exported_units, s->exported_binaries,
           s->exported_clauses, s->imported_units, s->imported_binaries,
           s->imported_clauses, s->import_duplicates,
-          s->import_dropped + s->import_overflow, w->seconds);
+          s->import_dropped + s->import_overflow, s->import_budget,
+          s->imported_used, w->seconds);
 }
 
 /* With '-v' the CPU time of the ruler's thread before the workers

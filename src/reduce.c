@@ -77,7 +77,12 @@ void es_reduce (einsat *solver) {
     unsigned ref = (unsigned) PEEK_STACK (*candidates, i);
     assert (i + 1 == n || PEEK_STACK (*candidates, i) >
                               PEEK_STACK (*candidates, i + 1));
-    es_mark_garbage (solver, CLAUSE (ref));
+    clause *c = CLAUSE (ref);
+    if (c->imported) { /* never used: imports were not worth it */
+      INC (imported_unused);
+      es_import_usefulness (solver, false);
+    }
+    es_mark_garbage (solver, c);
   }
   LOG ("reduced %zu of %zu candidates", reduce, n);
   ADD (reduced, reduce);

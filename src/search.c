@@ -149,7 +149,7 @@ int es_search (einsat *solver) {
     else if (es_synchronizing (solver))
       solver->share.synchronize (solver->share.synchronize_data);
     else if (es_importing (solver))
-      es_import_clauses (solver);
+      es_import_clauses (solver, true);
     else if (propagation_budget_spent (solver)) {
       /* Only deciding can still finish without propagating. */
       int res = es_decide (solver);
@@ -218,7 +218,7 @@ int es_solve (einsat *solver) {
   es_backtrack (solver, 0);
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
-  es_import_clauses (solver);
+  es_import_clauses (solver, false);
   TIMED (symmetry, es_break_symmetries (solver));
   if (!GET_OPTION (eliminate))
     TIMED (gaussjordan, es_build_gauss_jordan_without_elimination (solver));

@@ -58,9 +58,15 @@
 #define SEEN_BITS 14
 #define SEEN_SIZE ((size_t) 1 << SEEN_BITS)
 #define QUEUE_BYTES (IMPORT_QUEUE_WORDS * sizeof (int))
+/* The import budget (see below). */
+#define BUDGET_CONFLICTS 2000
+#define GLUE_CLASSES 16
+#define USEFUL_ONE 65536u
+#define USEFUL_INITIAL (USEFUL_ONE / 4)
 
 bool es_init_sharing (einsat *solver) {
   atomic_init (&solver->share.pending, 0);
+  solver->share.import_useful = USEFUL_INITIAL;
   return !pthread_mutex_init (&solver->share.lock, 0);
 }
 
@@ -299,7 +305,9 @@ static void import_clause (einsat *solver, int size, int glue,
       clamped = (unsigned) new_size - 1;
     unsigned ref =
         es_new_clause (solver, true, clamped, new_size, lits->begin);
-    CLAUSE (ref)->used = 1 + (clamped <= (unsigned) GET_OPTION (tier2));
+    clause *c = CLAUSE (ref);
+    c->used = 1 + (clamped <= (unsigned) GET_OPTION (tier2));
+    c->imported = true;
   }
   CLEAR_STACK (*lits);
 }
@@ -325,7 +333,105 @@ static void prepare_import (einsat *solver) {
   }
 }
 
-void es_import_clauses (einsat *solver) {
+/*------------------------------------------------------------------------*/
+/* The import budget.  Every worker of a portfolio receives what all the
+ * others export, so with many workers (or a formula whose learned
+ * clauses mostly have a low glue) the imports could outgrow the
+ * importer's own learned clauses and the time it spends on its own
+ * search.  As in Mallob and gimsatul, the importer bounds the volume and
+ * prefers the best clauses: each own conflict earns 'importbudget'
+ * literals of credit (saved up for at most 'BUDGET_CONFLICTS'
+ * conflicts), scaled by how useful imported clauses have been (the
+ * share used in a conflict before a reduction removed them: from a
+ * quarter of the rate when few are used to twice the rate when most
+ * are).  An import round takes units and binary clauses always, then
+ * larger clauses by increasing glue while the credit lasts; the rest is
+ * dropped ('import_budget').  Clauses queued before a solve starts are
+ * all taken: the user gave them. */
+
+void es_import_usefulness (einsat *solver, bool used) {
+  sharing *s = &solver->share;
+  int64_t target = used ? USEFUL_ONE : 0;
+  int64_t useful = s->import_useful;
+  s->import_useful = (unsigned) (useful + (target - useful) / 64);
+}
+
+/* Credit per conflict in 1/65536 literals: the rate times four times the
+ * useful share, clamped to a quarter and twice the rate. */
+static uint64_t credit_rate (einsat *solver) {
+  uint64_t rate = (uint64_t) GET_OPTION (importbudget);
+  uint64_t scale = 4 * (uint64_t) solver->share.import_useful;
+  if (scale < USEFUL_ONE / 4)
+    scale = USEFUL_ONE / 4;
+  if (scale > 2 * USEFUL_ONE)
+    scale = 2 * USEFUL_ONE;
+  return rate * scale;
+}
+
+static void refill_credit (einsat *solver) {
+  sharing *s = &solver->share;
+  uint64_t rate = credit_rate (solver);
+  uint64_t conflicts = STAT (conflicts) - s->credit_conflicts;
+  if (conflicts > BUDGET_CONFLICTS)
+    conflicts = BUDGET_CONFLICTS;
+  s->credit_conflicts = STAT (conflicts);
+  uint64_t credit = s->import_credit + conflicts * rate / USEFUL_ONE;
+  uint64_t cap = BUDGET_CONFLICTS * rate / USEFUL_ONE;
+  s->import_credit = credit < cap ? credit : cap;
+}
+
+static unsigned glue_class (int glue) {
+  return glue < 1 ? 1 : glue >= GLUE_CLASSES ? GLUE_CLASSES - 1
+                                             : (unsigned) glue;
+}
+
+/* The glue class up to which larger clauses fit into the credit ('cut'),
+ * and the credit left for the clauses of that class ('*partial'). */
+static unsigned budget_cut (einsat *solver, const int *entries,
+                            size_t words, uint64_t *partial) {
+  uint64_t literals[GLUE_CLASSES] = {0};
+  for (const int *p = entries, *end = entries + words; p != end;
+       p += 2 + p[0])
+    if (p[0] > 2)
+      literals[glue_class (p[1])] += (uint64_t) p[0];
+  uint64_t credit = solver->share.import_credit;
+  unsigned cut = 1;
+  while (cut < GLUE_CLASSES && literals[cut] <= credit)
+    credit -= literals[cut++];
+  *partial = credit;
+  return cut;
+}
+
+static void import_queued (einsat *solver, const int *entries,
+                           size_t words, bool budgeted) {
+  uint64_t partial = 0;
+  unsigned cut = GLUE_CLASSES; /* all classes fit */
+  bool budget = budgeted && GET_OPTION (importbudget);
+  if (budget) {
+    refill_credit (solver);
+    cut = budget_cut (solver, entries, words, &partial);
+  }
+  sharing *s = &solver->share;
+  for (const int *p = entries, *end = entries + words; p != end;
+       p += 2 + p[0]) {
+    int size = p[0], glue = p[1];
+    const int *elits = p + 2;
+    if (size > 2 && budget) {
+      unsigned class = glue_class (glue);
+      if (class > cut || (class == cut && partial < (uint64_t) size)) {
+        INC (import_budget);
+        drop_queued (solver, size, elits);
+        continue;
+      }
+      if (class == cut)
+        partial -= (uint64_t) size;
+      s->import_credit -= (uint64_t) size;
+    }
+    import_clause (solver, size, glue, elits);
+  }
+}
+
+void es_import_clauses (einsat *solver, bool budgeted) {
   sharing *s = &solver->share;
   s->next_import = STAT (conflicts) + (uint64_t) GET_OPTION (importint);
   if (!atomic_load (&s->pending))
@@ -344,7 +450,5 @@ void es_import_clauses (einsat *solver) {
   s->spare = entries;
   ADD (import_overflow, overflow);
   es_export_units (solver);
-  for (const int *p = entries, *end = entries + words; p != end;
-       p += 2 + p[0])
-    import_clause (solver, p[0], p[1], p + 2);
+  import_queued (solver, entries, words, budgeted);
 }

@@ -80,12 +80,15 @@
   COUNTER (gaussjordan_pivots, propagations, "basic variables replaced") \
   COUNTER (gaussjordan_rows, gaussjordan_matrices, "rows of the matrices") \
   COUNTER (hyper_binaries, none, "hyper-binary resolvents added by probing") \
+  COUNTER (import_budget, none, "imported clauses dropped beyond the import budget") \
   COUNTER (import_dropped, none, "imported clauses dropped (unknown, eliminated or satisfied)") \
   COUNTER (import_duplicates, none, "imported clauses dropped as duplicates") \
   COUNTER (import_overflow, none, "clauses lost on a full import queue") \
   COUNTER (imported_binaries, none, "binary clauses imported") \
   COUNTER (imported_clauses, none, "larger clauses imported") \
   COUNTER (imported_units, none, "units imported") \
+  COUNTER (imported_unused, imported_clauses, "imported clauses reduced without use") \
+  COUNTER (imported_used, imported_clauses, "imported clauses used in a conflict") \
   COUNTER (invariant_checks, none, "checks of derived state (debug builds)") \
   COUNTER (learned, conflicts, "learned clauses") \
   COUNTER (learned_binary, learned, "learned binary clauses") \
@@ -151,11 +154,13 @@
   COUNTER (walk_records, walks, "walks with fewer falsified clauses than before") \
   COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
   COUNTER (walks, conflicts, "local search rounds") \
+  COUNTER (worker_budget, worker_imported, "clauses threads dropped beyond the import budget") \
   COUNTER (worker_conflicts, none, "conflicts of all threads") \
   COUNTER (worker_decisions, none, "decisions of all threads") \
   COUNTER (worker_duplicates, none, "clauses threads dropped as duplicates") \
   COUNTER (worker_exported, none, "clauses threads exported") \
   COUNTER (worker_imported, none, "clauses threads imported") \
+  COUNTER (worker_imported_used, worker_imported, "imported clauses threads used in a conflict") \
   COUNTER (worker_propagations, none, "propagations of all threads") \
   COUNTER (workers_failed, none, "threads that failed (left out)") \
   COUNTER (workers_started, none, "threads started")

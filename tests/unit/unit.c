@@ -149,6 +149,71 @@ static void test_import (void) {
   einsat_delete (solver);
 }
 
+/* Queues 'count' clauses of 'size' literals and 'glue' over variables
+ * from 'first' on (each clause a window of consecutive variables). */
+static void queue_clauses (einsat *solver, int count, int size, int glue,
+                           int first) {
+  for (int i = 0; i < count; i++) {
+    int lits[8];
+    for (int j = 0; j < size; j++)
+      lits[j] = first + i + j;
+    CHECK (es_queue_clause (solver, lits, size, glue));
+  }
+}
+
+static uint64_t redundant_with_glue (einsat *solver, unsigned glue) {
+  uint64_t count = 0;
+  for (all_stack (unsigned, ref, solver->redundant))
+    count += CLAUSE (ref)->glue == glue;
+  return count;
+}
+
+/* One import round in the search at 'conflicts' (the queued clauses:
+ * 'large' of six literals and glue 9 first, then 'small' of three
+ * literals and glue 2, over variables from 'first' on); checks the
+ * imported clauses and those over the budget so far. */
+static void budget_round (einsat *solver, int large, int small, int first,
+                          uint64_t conflicts, uint64_t imported,
+                          uint64_t over) {
+  queue_clauses (solver, large, 6, 9, first);
+  queue_clauses (solver, small, 3, 2, first);
+  STAT (conflicts) = conflicts;
+  es_import_clauses (solver, true);
+  CHECK (STAT (imported_clauses) == imported);
+  CHECK (STAT (import_budget) == over);
+}
+
+/* The import budget ('share.c'): credit per conflict, lowest glue first,
+ * more credit once imported clauses prove useful, none before a solve. */
+static void test_import_budget (void) {
+  einsat *solver = new_solver ();
+  CHECK (einsat_set_option (solver, "importbudget", 1));
+  for (int v = 1; v <= 60; v++)
+    einsat_add (solver, v), einsat_add (solver, -(v + 1)), einsat_add (solver, 0);
+  /* Glue 9 queued first, glue 2 wins: 30 conflicts buy 30 literals, ten
+   * clauses of three literals, at the initial usefulness. */
+  budget_round (solver, 10, 20, 1, 30, 10, 20);
+  CHECK (redundant_with_glue (solver, 2) == 10);
+  CHECK (redundant_with_glue (solver, 9) == 0);
+  /* Imported clauses were used: twice the rate. */
+  for (int i = 0; i < 1000; i++)
+    es_import_usefulness (solver, true);
+  budget_round (solver, 5, 20, 30, 60, 30, 25);
+  CHECK (redundant_with_glue (solver, 9) == 0);
+  /* Clauses that all fit spend the credit too: 20 conflicts at twice the
+   * rate buy 40 literals, 30 go to five clauses, 10 remain. */
+  budget_round (solver, 5, 0, 35, 80, 35, 25);
+  CHECK (solver->share.import_credit == 10);
+  /* Before a solve everything goes in. */
+  queue_clauses (solver, 5, 6, 9, 40);
+  es_import_clauses (solver, false);
+  CHECK (STAT (imported_clauses) == 40);
+  /* And with the budget off. */
+  CHECK (einsat_set_option (solver, "importbudget", 0));
+  budget_round (solver, 5, 0, 50, 81, 45, 25);
+  einsat_delete (solver);
+}
+
 /* Arena clauses survive garbage collection with their literals. */
 static void test_collect (void) {
   einsat *solver = new_solver ();
@@ -816,7 +881,8 @@ static void test_symmetry_answers (void) {
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"queue restamp", test_queue_restamp},
-    {"random", test_random}, {"import", test_import}, {"collect", test_collect},
+    {"random", test_random}, {"import", test_import},
+    {"import-budget", test_import_budget}, {"collect", test_collect},
     {"collect-in-place", test_collect_in_place},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
