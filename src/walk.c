@@ -392,19 +392,26 @@ static inline void break_range (einsat *solver, walker *w, unsigned lit,
 }
 
 /* Visits the clauses of 'lit' (a tick each), first those behind its
- * watches, then those in 'overflow' ('begin' of an empty range may be
- * null, so empty ranges are skipped). */
+ * watches, then those in 'overflow', which has none of them if there
+ * was room left behind the watches (the offsets of 'overflow' are then
+ * not read: one cache miss less per visit on big formulas).  'begin' of
+ * an empty range may be null, so empty ranges are skipped. */
 #define VISIT_OCCURRENCES(RANGE, ...) \
   do { \
-    if (spare_room (solver, lit)) { \
+    w->ticks++; \
+    const unsigned room_ = spare_room (solver, lit); \
+    if (room_) { \
       const unsigned *spare_ = spare_occurrences (solver, lit); \
-      w->ticks += *spare_; \
-      if (*spare_) \
-        RANGE (__VA_ARGS__, spare_ + 1, spare_ + 1 + *spare_); \
+      const unsigned count_ = *spare_; \
+      w->ticks += count_; \
+      if (count_) \
+        RANGE (__VA_ARGS__, spare_ + 1, spare_ + 1 + count_); \
+      if (count_ < room_) \
+        break; \
     } \
     const unsigned from_ = w->occurs.begin[lit], \
                    to_ = w->occurs.begin[lit + 1]; \
-    w->ticks += 1 + (uint64_t) (to_ - from_); \
+    w->ticks += (uint64_t) (to_ - from_); \
     if (from_ != to_) \
       RANGE (__VA_ARGS__, w->overflow.begin + from_, \
              w->overflow.begin + to_); \
