@@ -159,6 +159,7 @@ static void init_solver (einsat *solver, void *arg) {
   PUSH_STACK (solver->frames, root);
   solver->queue.first = solver->queue.last = INVALID;
   solver->queue.search = INVALID;
+  solver->symmetry_selector = INVALID;
   solver->scores.increment = 1;
   PUSH_STACK (solver->e2i, 0);
   PUSH_STACK (solver->frozen, 0);
@@ -208,6 +209,7 @@ void einsat_delete (einsat *solver) {
   es_release_factoring (solver);
   es_release_gauss (solver);
   es_release_cardinality (solver);
+  es_release_symmetry (solver);
   es_release_congruence (solver);
   es_release_sweeper (solver);
   es_release_cuber (solver);

@@ -834,6 +834,8 @@ struct einsat {
   struct cardinality *cardinality;
   struct congruence *congruence;
   struct sweeper *sweeper;
+  struct symmetry *symmetry; /* detection data ('symmetry.c') */
+  unsigned symmetry_selector; /* assumed in this call, or INVALID */
   struct xmatrix *xmatrix; /* Gauss-Jordan during the search, or 0 */
   struct cuber *cuber;     /* cube generation ('cube.c') */
 
@@ -1114,6 +1116,14 @@ void es_cardinality (einsat *);
 /* in 'amodetect.c' */
 void es_detect_atmosts (einsat *);
 void es_release_cardinality (einsat *);
+
+/* in 'symmetry.c' */
+void es_break_symmetries (einsat *);
+void es_end_symmetry_breaking (einsat *);
+void es_release_symmetry (einsat *);
+/* Detection only (for tests): per generator the number of literals it
+ * moves, then pairs of literal and image. */
+void es_symmetry_generators (einsat *, unsigneds *generators);
 
 /* in 'gauss.c' */
 void es_gauss (einsat *);

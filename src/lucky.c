@@ -99,9 +99,17 @@ static bool run_strategy (einsat *solver, unsigned strategy) {
 
 #define LUCKY_STRATEGIES 6
 
+/* The selector of symmetry breaking ('symmetry.c') is no caller's
+ * assumption: an assignment satisfying the formula with its lex-leader
+ * constraints satisfies the formula. */
+static bool caller_assumptions (einsat *solver) {
+  size_t assumptions = SIZE_STACK (solver->assumptions);
+  return assumptions > (solver->symmetry_selector != INVALID);
+}
+
 bool es_lucky_due (einsat *solver) {
   return solver->last.originals.lucky != solver->originals &&
-         ENABLED (lucky) && EMPTY_STACK (solver->assumptions) &&
+         ENABLED (lucky) && !caller_assumptions (solver) &&
          !solver->projecting && !solver->decide_callback &&
          !solver->phase_hinted && !solver->level;
 }

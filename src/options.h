@@ -136,6 +136,10 @@
   OPTION (sweepmineffort, 100, 0, 1000000, KEEP, "min budget (thousand steps)") \
   OPTION (sweepsearcheffort, 10000, 1, 100000000, KEEP, "ticks per sub-solver search") \
   OPTION (sweepvars, 256, 2, 100000, KEEP, "max variables of an environment") \
+  OPTION (symmetry, 0, 0, 1, NOTRACE, "static symmetry breaking (first solve, see symmetry.c)") \
+  OPTION (symmetryeffort, 50, 0, 100000, KEEP, "detection budget (million ticks)") \
+  OPTION (symmetrylength, 50, 1, 1000000, KEEP, "max positions of a lex-leader chain") \
+  OPTION (symmetrylevels, 16, 1, 1000000, KEEP, "search levels (stored colourings)") \
   OPTION (target, 2, 0, 2, OFF, "target phases (1=stable only, 2=always)") \
   OPTION (threads, 1, 1, 256, KEEP, "solver threads (a portfolio sharing clauses)") \
   OPTION (threadsdelay, 1000, 0, 1000000000, KEEP, "conflicts before the threads start") \

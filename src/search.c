@@ -219,6 +219,7 @@ int es_solve (einsat *solver) {
   CLEAR_STACK (solver->assumptions);
   es_import_assumptions (solver);
   es_import_clauses (solver);
+  TIMED (symmetry, es_break_symmetries (solver));
   if (!GET_OPTION (eliminate))
     TIMED (gaussjordan, es_build_gauss_jordan_without_elimination (solver));
   es_limit_reduce_interval (solver);
@@ -239,6 +240,7 @@ int es_solve (einsat *solver) {
   es_backtrack (solver, 0);
   es_export_units (solver);
   es_reset_assumptions (solver);
+  es_end_symmetry_breaking (solver);
   CHECK_INVARIANTS ();
   solver->phase_hinted = false;
   atomic_store (&solver->terminate_requested, 0);

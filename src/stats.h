@@ -126,6 +126,14 @@
   COUNTER (sweep_units, sweep_rounds, "units found by sweeping") \
   COUNTER (sweep_unknown, sweep_searches, "sub-solver searches out of budget") \
   COUNTER (sweep_variables, sweep_rounds, "variables swept") \
+  COUNTER (symmetry_candidates, symmetry_rounds, "candidate generators tried") \
+  COUNTER (symmetry_clauses, symmetry_rounds, "lex-leader clauses added") \
+  COUNTER (symmetry_failed, symmetry_candidates, "candidates that were no symmetry") \
+  COUNTER (symmetry_generators, symmetry_rounds, "symmetry generators found") \
+  COUNTER (symmetry_moved, symmetry_generators, "variables moved by generators") \
+  COUNTER (symmetry_rounds, none, "symmetry detection rounds") \
+  COUNTER (symmetry_ticks, symmetry_rounds, "detection ticks") \
+  COUNTER (symmetry_unfinished, symmetry_rounds, "detections out of budget") \
   COUNTER (ticks, propagations, "propagation ticks (memory accesses)") \
   COUNTER (transred_delayed, probings, "transitive reduction rounds sat out") \
   COUNTER (transitive_reductions, none, "binary clauses transitively reduced") \
@@ -181,6 +189,7 @@ typedef struct statistics {
   TIMER (simplify, "root-level simplification") \
   TIMER (subsume, "subsumption") \
   TIMER (sweep, "SAT sweeping") \
+  TIMER (symmetry, "symmetry detection and breaking") \
   TIMER (transred, "transitive reduction") \
   TIMER (vivify, "vivification") \
   TIMER (walk, "local search")

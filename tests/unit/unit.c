@@ -734,6 +734,18 @@ static void test_sweep_circuit (void) {
     snprintf (check_failure, sizeof check_failure, "%s", why);
 }
 
+static void test_symmetry_detect (void) {
+  char why[256];
+  if (!unit_symmetry_detect (why, sizeof why))
+    snprintf (check_failure, sizeof check_failure, "%s", why);
+}
+
+static void test_symmetry_answers (void) {
+  char why[256];
+  if (!unit_symmetry_answers (why, sizeof why, 400))
+    snprintf (check_failure, sizeof check_failure, "%s", why);
+}
+
 static const test_case cases[] = {
     {"stack", test_stack},   {"heap", test_heap},     {"ema", test_ema},
     {"queue restamp", test_queue_restamp},
@@ -753,6 +765,8 @@ static const test_case cases[] = {
     {"dpll", test_dpll},
     {"subsolver", test_subsolver},
     {"sweep-circuit", test_sweep_circuit},
+    {"symmetry-detect", test_symmetry_detect},
+    {"symmetry-answers", test_symmetry_answers},
 #ifndef NDEBUG
     {"invariants", test_invariants},
 #endif

@@ -19,4 +19,12 @@ bool unit_subsolver_random (char *why, size_t size, long rounds);
  * the DRAT proof is checked by 'checker' (einsat-check). */
 bool unit_sweep_circuit (char *why, size_t size, const char *checker);
 
+/* Symmetry detection on shuffled pigeonhole and clique colouring
+ * formulas, each generator checked against the clauses ('src/symmetry.c'). */
+bool unit_symmetry_detect (char *why, size_t size);
+
+/* Answers with symmetry breaking against brute force on 'rounds'
+ * symmetric formulas, over later calls too. */
+bool unit_symmetry_answers (char *why, size_t size, long rounds);
+
 #endif
