@@ -134,6 +134,7 @@ typedef struct watches {
 
 #define WATCHES(LIT) (solver->watches[LIT])
 #define SIZE_WATCHES(WS) ((size_t) (WS).size)
+#define CAPACITY_WATCHES(WS) ((size_t) (WS).capacity)
 #define EMPTY_WATCHES(WS) (!(WS).size)
 #define BEGIN_WATCHES(WS) ((WS).begin)
 /* An empty list may have a null 'begin', to which even zero may not be
@@ -488,18 +489,20 @@ typedef struct walk_counter {
   };
 } walk_counter;
 
-/* A walker clause with this bit set is a copy in 'literals' (its size,
- * then its literals) at the offset in the other bits, else an arena
- * reference. */
+/* A walker clause with the first bit set is a copy in 'literals' (its
+ * size, then its literals; with the second bit just its two literals)
+ * at the offset in the other bits, else an arena reference. */
 #define WALK_COPIED (1u << 31)
+#define WALK_BINARY (1u << 30)
+#define WALK_OFFSET (WALK_BINARY - 1)
 
 /* clang-format off */
 #define WALKER_STACKS(X, P) \
   X (P, unsigneds, clauses)     /* arena reference or copy of each */ \
   X (P, unsigneds, literals)    /* the copied clauses in a row */ \
   X (P, STACK (walk_counter), counters) /* per clause */ \
-  X (P, unsigneds, occurs)      /* per literal start in 'occurrences' */ \
-  X (P, unsigneds, occurrences) /* clauses of each literal */ \
+  X (P, unsigneds, occurs)      /* per literal start in 'overflow' */ \
+  X (P, unsigneds, overflow)    /* occurrences not behind the watches */ \
   X (P, unsigneds, breaks)      /* per var: clauses only it satisfies */ \
   X (P, unsigneds, broken)      /* currently falsified clauses */ \
   X (P, unsigneds, flips)       /* flipped since 'best' was saved */ \
@@ -514,6 +517,7 @@ typedef struct walker {
   double epsilon;             /* score of larger break values */
   unsigned best_flips;        /* flips to the best or INVALID if lost */
   unsigned initial, minimum;  /* falsified clauses */
+  size_t occurrences;         /* literals of all clauses */
   uint64_t ticks, limit;
 } walker;
 

@@ -23,8 +23,10 @@
  *
  * Data: the walker refers to the large clauses in the arena, copies only
  * binary clauses and clauses with root-false literals (without them),
- * drops satisfied ones, and builds full occurrence lists.  Each clause
- * counts its true literals and keeps their XOR, which is the one true
+ * drops satisfied ones, and builds full occurrence lists, as far as
+ * they fit in the unused capacity of the watch lists (behind the
+ * watches, which stay), else in an array.  Each clause counts its true
+ * literals and keeps their XOR, which is the one true
  * ('critical') literal when the count is one; a falsified clause keeps
  * its position in the list of falsified clauses there instead.  Big
  * arrays are allocated at their exact size: on formulas with millions of
@@ -71,8 +73,8 @@ static inline const unsigned *walk_literals (einsat *solver,
   const unsigned *begin;
   size_t size;
   if (c & WALK_COPIED) {
-    begin = w->literals.begin + (c & ~WALK_COPIED);
-    size = *begin++;
+    begin = w->literals.begin + (c & WALK_OFFSET);
+    size = c & WALK_BINARY ? 2 : *begin++;
   } else {
     const clause *large = CLAUSE (c);
     begin = large->lits;
@@ -82,23 +84,27 @@ static inline const unsigned *walk_literals (einsat *solver,
   return begin;
 }
 
-/* Copies the clause without its root-false literals.  Returns false if
- * no literal is left (a root conflict which propagation has not found
- * yet). */
+/* Copies the clause without its root-false literals: a binary clause as
+ * its two literals (most clauses of some big formulas are binary), any
+ * other as its size and literals.  Returns false if no literal is left
+ * (a root conflict which propagation has not found yet). */
 static bool copy_clause (einsat *solver, walker *w, size_t size,
                          const unsigned *lits) {
   size_t start = SIZE_STACK (w->literals);
-  if (start + size + 1 >= WALK_COPIED)
+  if (start + size + 1 > WALK_OFFSET)
     es_out_of_memory (solver, SIZE_MAX);
-  PUSH_STACK (w->literals, 0);
   unsigned kept = 0;
   for (size_t i = 0; i < size; i++)
-    if (!VALUE (lits[i])) {
+    kept += !VALUE (lits[i]);
+  unsigned tag = WALK_COPIED | (unsigned) start;
+  if (kept == 2)
+    tag |= WALK_BINARY;
+  else
+    PUSH_STACK (w->literals, kept);
+  for (size_t i = 0; i < size; i++)
+    if (!VALUE (lits[i]))
       PUSH_STACK (w->literals, lits[i]);
-      kept++;
-    }
-  w->literals.begin[start] = kept;
-  PUSH_STACK (w->clauses, WALK_COPIED | (unsigned) start);
+  PUSH_STACK (w->clauses, tag);
   return kept > 0;
 }
 
@@ -154,36 +160,76 @@ static bool import_clauses (einsat *solver, walker *w) {
   return import_large_clauses (solver, w) && consistent;
 }
 
-/* Counting sort: 'occurs[lit]' is first the end of the list of 'lit' and
- * becomes its start while the clauses are filled in backwards. */
+/* The occurrences of a literal are kept, as far as they fit, in the
+ * unused capacity of its watch list behind its watches (Kissat puts them
+ * into its emptied watch lists), the rest in 'overflow': a separate array
+ * of all occurrences added 4 bytes per literal occurrence to the walk,
+ * the peak of the solver's memory on big random formulas
+ * (bench/RESULTS.md, "Memory beside Kissat, third step").  The watches
+ * and their capacity stay as they are (growing the lists instead left
+ * the old blocks as holes in the heap), so the search after the walk is
+ * the same.  The first word of the unused capacity holds the number of
+ * occurrences there; 'occurs[lit]' is the start of the rest of them in
+ * 'overflow'.  Clauses are in ascending order: first those behind the
+ * watches, then those in 'overflow'. */
+
+/* Room for occurrences behind the watches of 'lit', with its count. */
+static inline unsigned spare_room (einsat *solver, unsigned lit) {
+  const watches *ws = &WATCHES (lit);
+  size_t free = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
+  return free ? (unsigned) (2 * free - 1) : 0;
+}
+
+/* The count of occurrences behind the watches (only if there is room). */
+static inline unsigned *spare_occurrences (einsat *solver, unsigned lit) {
+  return (unsigned *) END_WATCHES (WATCHES (lit));
+}
+
 static void connect_occurrences (einsat *solver, walker *w) {
-  size_t lits = 2 * (size_t) solver->vars;
+  const size_t lits = 2 * (size_t) solver->vars;
   RESERVE_EXACTLY_STACK (w->occurs, lits + 1);
   RESIZE_STACK (w->occurs, lits + 1);
   unsigned *occurs = w->occurs.begin;
   for (size_t lit = 0; lit <= lits; lit++)
     occurs[lit] = 0;
   const unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
+  size_t sum = 0;
   for (unsigned i = 0; i < clauses; i++) {
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
+    sum += (size_t) (end - p);
     while (p != end)
       occurs[*p++]++;
   }
-  size_t sum = 0;
-  for (size_t lit = 0; lit <= lits; lit++) {
-    sum += occurs[lit];
-    if (sum > UINT_MAX)
-      es_out_of_memory (solver, SIZE_MAX);
-    occurs[lit] = (unsigned) sum;
+  w->occurrences = sum;
+  size_t overflow = 0;
+  for (size_t lit = 0; lit < lits; lit++) {
+    const unsigned room = spare_room (solver, (unsigned) lit);
+    if (room)
+      *spare_occurrences (solver, (unsigned) lit) = 0;
+    const unsigned count = occurs[lit];
+    occurs[lit] = (unsigned) overflow;
+    overflow += count > room ? count - room : 0;
   }
-  RESERVE_EXACTLY_STACK (w->occurrences, sum);
-  RESIZE_STACK (w->occurrences, sum);
-  unsigned *occs = w->occurrences.begin;
-  for (unsigned i = clauses; i--;) {
+  if (overflow > UINT_MAX)
+    es_out_of_memory (solver, SIZE_MAX);
+  occurs[lits] = (unsigned) overflow;
+  RESERVE_EXACTLY_STACK (w->overflow, overflow);
+  RESIZE_STACK (w->overflow, overflow);
+  /* 'occurs[lit]' runs to the start of the next literal's overflow. */
+  for (unsigned i = 0; i < clauses; i++) {
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
-    while (p != end)
-      occs[--occurs[*p++]] = i;
+    for (; p != end; p++) {
+      const unsigned lit = *p, room = spare_room (solver, lit);
+      unsigned *spare = room ? spare_occurrences (solver, lit) : 0;
+      if (spare && *spare < room)
+        spare[1 + (*spare)++] = i;
+      else
+        w->overflow.begin[occurs[lit]++] = i;
+    }
   }
+  for (size_t lit = lits; lit; lit--)
+    occurs[lit] = occurs[lit - 1];
+  occurs[0] = 0;
 }
 
 /*------------------------------------------------------------------------*/
@@ -212,11 +258,12 @@ static void import_phases (einsat *solver, walker *w) {
   w->best_flips = 0;
 }
 
-/* 'broken' has room for all clauses, so this never allocates. */
-static inline void push_broken (walker *w, unsigned i) {
-  assert (!FULL_STACK (w->broken));
+/* 'broken' grows as needed: falsified clauses are few after the first
+ * flips, and room for all clauses would cost 4 bytes per clause at the
+ * peak of the walk. */
+static inline void push_broken (einsat *solver, walker *w, unsigned i) {
   w->counters.begin[i].position = (unsigned) SIZE_STACK (w->broken);
-  *w->broken.end++ = i;
+  PUSH_STACK (w->broken, i);
 }
 
 static inline void remove_broken (walker *w, walk_counter *k) {
@@ -233,7 +280,6 @@ static void init_counters (einsat *solver, walker *w) {
   unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
   RESERVE_EXACTLY_STACK (w->counters, clauses);
   RESIZE_STACK (w->counters, clauses);
-  RESERVE_EXACTLY_STACK (w->broken, clauses);
   for (unsigned i = 0; i < clauses; i++) {
     walk_counter *k = w->counters.begin + i;
     k->count = k->critical = 0;
@@ -242,7 +288,7 @@ static void init_counters (einsat *solver, walker *w) {
       if (walk_value (w, *p) > 0)
         k->count++, k->critical ^= *p;
     if (!k->count)
-      push_broken (w, i);
+      push_broken (solver, w, i);
     else if (k->count == 1)
       w->breaks.begin[IDX (k->critical)]++;
   }
@@ -271,8 +317,7 @@ static double fit_cb (double size) {
 
 static double init_table (einsat *solver, walker *w) {
   size_t clauses = SIZE_STACK (w->clauses);
-  double size =
-      clauses ? SIZE_STACK (w->occurrences) / (double) clauses : 0;
+  double size = clauses ? w->occurrences / (double) clauses : 0;
   double cb = fit_cb (size);
   if (!(STAT (walks) & 1))
     cb = (cb + 2) / 2;
@@ -321,19 +366,9 @@ static unsigned pick_literal (einsat *solver, walker *w) {
   return end[-1];
 }
 
-/* The clauses of 'lit', ending at '*end', a tick each. */
-static inline const unsigned *visit_occurrences (walker *w, unsigned lit,
-                                                 const unsigned **end) {
-  const unsigned *begin = w->occurrences.begin + w->occurs.begin[lit];
-  *end = w->occurrences.begin + w->occurs.begin[lit + 1];
-  w->ticks += 1 + (uint64_t) (*end - begin);
-  return begin;
-}
-
-/* 'lit' became true. */
-static void make_clauses (walker *w, unsigned lit) {
-  assert (walk_value (w, lit) > 0);
-  const unsigned *end, *p = visit_occurrences (w, lit, &end);
+/* 'lit' became true in the clauses from 'p' to 'end'. */
+static inline void make_range (walker *w, unsigned lit, const unsigned *p,
+                               const unsigned *end) {
   unsigned *breaks = w->breaks.begin;
   for (; p != end; p++) {
     walk_counter *k = w->counters.begin + *p;
@@ -350,21 +385,58 @@ static void make_clauses (walker *w, unsigned lit) {
   }
 }
 
-/* 'lit' became false. */
-static void break_clauses (walker *w, unsigned lit) {
-  assert (walk_value (w, lit) < 0);
-  const unsigned *end, *p = visit_occurrences (w, lit, &end);
+/* 'lit' became false in the clauses from 'p' to 'end'. */
+static inline void break_range (einsat *solver, walker *w, unsigned lit,
+                                const unsigned *p, const unsigned *end) {
   unsigned *breaks = w->breaks.begin;
   for (; p != end; p++) {
     walk_counter *k = w->counters.begin + *p;
     assert (k->count);
     k->critical ^= lit;
     if (!--k->count) {
-      push_broken (w, *p);
+      push_broken (solver, w, *p);
       breaks[IDX (lit)]--;
     } else if (k->count == 1)
       breaks[IDX (k->critical)]++;
   }
+}
+
+/* Visits the clauses of 'lit' (a tick each), first those behind its
+ * watches, then those in 'overflow', which has none of them if there
+ * was room left behind the watches (the offsets of 'overflow' are then
+ * not read: one cache miss less per visit on big formulas).  'begin' of
+ * an empty range may be null, so empty ranges are skipped. */
+#define VISIT_OCCURRENCES(RANGE, ...) \
+  do { \
+    w->ticks++; \
+    const unsigned room_ = spare_room (solver, lit); \
+    if (room_) { \
+      const unsigned *spare_ = spare_occurrences (solver, lit); \
+      const unsigned count_ = *spare_; \
+      w->ticks += count_; \
+      if (count_) \
+        RANGE (__VA_ARGS__, spare_ + 1, spare_ + 1 + count_); \
+      if (count_ < room_) \
+        break; \
+    } \
+    const unsigned from_ = w->occurs.begin[lit], \
+                   to_ = w->occurs.begin[lit + 1]; \
+    w->ticks += (uint64_t) (to_ - from_); \
+    if (from_ != to_) \
+      RANGE (__VA_ARGS__, w->overflow.begin + from_, \
+             w->overflow.begin + to_); \
+  } while (0)
+
+/* 'lit' became true. */
+static void make_clauses (einsat *solver, walker *w, unsigned lit) {
+  assert (walk_value (w, lit) > 0);
+  VISIT_OCCURRENCES (make_range, w, lit);
+}
+
+/* 'lit' became false. */
+static void break_clauses (einsat *solver, walker *w, unsigned lit) {
+  assert (walk_value (w, lit) < 0);
+  VISIT_OCCURRENCES (break_range, solver, w, lit);
 }
 
 /*------------------------------------------------------------------------*/
@@ -414,8 +486,8 @@ static void new_minimum (walker *w) {
 static void flip (einsat *solver, walker *w, unsigned lit) {
   INC (walk_flips);
   w->values.begin[IDX (lit)] = NEGATED (lit) ? -1 : 1;
-  make_clauses (w, lit);
-  break_clauses (w, NOT (lit));
+  make_clauses (solver, w, lit);
+  break_clauses (solver, w, NOT (lit));
   push_flip (solver, w, lit);
   if (SIZE_STACK (w->broken) < w->minimum)
     new_minimum (w);
