@@ -176,8 +176,8 @@ static bool import_clauses (einsat *solver, walker *w) {
 /* Room for occurrences behind the watches of 'lit', with its count. */
 static inline unsigned spare_room (einsat *solver, unsigned lit) {
   const watches *ws = &WATCHES (lit);
-  size_t free = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
-  return free ? (unsigned) (2 * free - 1) : 0;
+  size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
+  return room ? (unsigned) (2 * room - 1) : 0;
 }
 
 /* The count of occurrences behind the watches (only if there is room). */
