@@ -1066,6 +1066,8 @@ void es_queue_move_back (einsat *, const unsigned *idxs, size_t n);
 /* in 'restart.c' */
 bool es_restarting (einsat *);
 void es_restart (einsat *);
+void es_init_reluctant (einsat *);
+void es_tick_reluctant (einsat *);
 
 /* in 'bandit.c' */
 void es_bandit_new_variable (einsat *, unsigned idx);
@@ -1073,8 +1075,6 @@ void es_bandit_select (einsat *);
 void es_bandit_stop (einsat *);
 void es_bandit_bump (einsat *);
 void es_release_bandit (einsat *);
-void es_init_reluctant (einsat *);
-void es_tick_reluctant (einsat *);
 
 /* in 'mode.c' */
 bool es_switching_mode (einsat *);
