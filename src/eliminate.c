@@ -26,13 +26,17 @@
 
 #include <stdlib.h>
 
+/* Held by the solver itself: assumed, in a Gauss-Jordan matrix or in a
+ * native at-most-k constraint. */
+static bool held_internally (const var_flags *f) {
+  return f->assumed || f->xmatrix || f->atmost;
+}
+
 bool es_frozen (einsat *solver, unsigned idx) {
   int eidx = PEEK_STACK (solver->i2e, idx);
   if (!eidx || PEEK_STACK (solver->frozen, eidx))
     return true;
-  var_flags *f = FLAGS (idx);
-  return f->assumed || es_projected (solver, idx) || f->xmatrix ||
-         f->atmost;
+  return held_internally (FLAGS (idx)) || es_projected (solver, idx);
 }
 
 /* May 'idx' be eliminated?  Factoring's variables are internal, so
@@ -43,7 +47,7 @@ static bool eliminable (einsat *solver, unsigned idx) {
   if (!f->active || VALUE (LIT (idx)))
     return false;
   if (f->factor && GET_OPTION (eliminatefactor))
-    return !f->assumed && !f->xmatrix && !f->atmost;
+    return !held_internally (f);
   return !es_frozen (solver, idx);
 }
 
