@@ -105,6 +105,28 @@ static void forward_reasons (einsat *solver) {
   }
 }
 
+/* The block of the arena after collecting: its part past the live
+ * clauses held the clauses now collected, whose pages stay resident
+ * (touched) as long as the block keeps them, up to half of the arena
+ * (collection waits for half of it to be garbage).  Reallocating the
+ * block down to what is needed hands them back (a large block is mapped
+ * memory, which the system's realloc shrinks in place); the next
+ * learned clause doubles the capacity again, in untouched pages
+ * (bench/RESULTS.md, "Memory beside Kissat, fourth step"). */
+static void fit_arena (einsat *solver, size_t wanted) {
+  unsigneds *arena = &solver->arena;
+  const size_t capacity = CAPACITY_STACK (*arena);
+  if (capacity <= wanted) {
+    RESERVE_STACK (*arena, wanted);
+    return;
+  }
+  const size_t size = SIZE_STACK (*arena);
+  arena->begin = es_nrealloc (solver, arena->begin, capacity, wanted,
+                              sizeof *arena->begin);
+  arena->end = arena->begin + size;
+  arena->allocated = arena->begin + wanted;
+}
+
 void es_collect (einsat *solver) {
   assert (!solver->dense);
   LOG ("collecting %zu garbage words of %zu", solver->garbage_words,
@@ -134,7 +156,7 @@ void es_collect (einsat *solver) {
   move_clauses (solver, starts, words, saved);
   RESIZE_STACK (solver->arena, live);
   /* With room for the clauses of exactly-one constraints ('atmost.c'). */
-  RESERVE_STACK (solver->arena, live + solver->atmosts.pending_words + 1);
+  fit_arena (solver, live + solver->atmosts.pending_words + 1);
   RELEASE_STACK (*bitmap);
   RELEASE_STACK (*saved);
   solver->garbage_words = 0;
