@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 typedef struct ints {
@@ -871,19 +872,70 @@ static uint64_t solver_count (rank *r, const char *own, const char *workers) {
          einsat_statistic (r->solver, workers);
 }
 
+/* Milliseconds of CPU time: of this process, and of the calling thread. */
+static uint64_t process_cpu_ms (void) {
+  struct rusage u;
+  if (getrusage (RUSAGE_SELF, &u))
+    return 0;
+  return (uint64_t) (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 +
+         (uint64_t) (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000;
+}
+
+static uint64_t thread_cpu_ms (void) {
+  struct timespec ts;
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts))
+    return 0;
+  return (uint64_t) ts.tv_sec * 1000 + (uint64_t) ts.tv_nsec / 1000000;
+}
+
+enum {
+  EXPORTED, DROPPED, SENT, RECEIVED, DUPLICATES, IMPORTED, BUDGET, USED,
+  CONFLICTS, CPU_MS, MAIN_CPU_MS, STATISTICS
+};
+
+/* With '-v', one line per rank: what its search did and cost, and the
+ * CPU time of its main thread, which does the MPI calls (waiting for a
+ * collective must not take a core from the search; bench/PARALLEL.md). */
+static void print_ranks (rank *r, const uint64_t *all) {
+  for (int s = 0; s < r->ranks; s++) {
+    const uint64_t *n = all + (size_t) s * STATISTICS;
+    comment (r, "rank %d: %" PRIu64 " conflicts, %.2f s CPU of which "
+             "%.2f s in the MPI thread, %" PRIu64 " clauses exported, %"
+             PRIu64 " sent, %" PRIu64 " imported, %" PRIu64 " over the "
+             "import budget, %" PRIu64 " used in conflicts",
+             s, n[CONFLICTS], n[CPU_MS] / 1000.0, n[MAIN_CPU_MS] / 1000.0,
+             n[EXPORTED], n[SENT], n[IMPORTED], n[BUDGET], n[USED]);
+  }
+}
+
 static void print_statistics (rank *r) {
-  uint64_t mine[8] = {
-      r->ex.exported, r->ex.dropped, r->ex.sent, r->ex.received,
-      r->ex.duplicates, r->ex.imported,
-      solver_count (r, "import_budget", "worker_budget"),
-      solver_count (r, "imported_used", "worker_imported_used")};
-  uint64_t sum[8];
-  MPI_Reduce (mine, sum, 8, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  uint64_t mine[STATISTICS] = {
+      [EXPORTED] = r->ex.exported, [DROPPED] = r->ex.dropped,
+      [SENT] = r->ex.sent, [RECEIVED] = r->ex.received,
+      [DUPLICATES] = r->ex.duplicates, [IMPORTED] = r->ex.imported,
+      [BUDGET] = solver_count (r, "import_budget", "worker_budget"),
+      [USED] = solver_count (r, "imported_used", "worker_imported_used"),
+      [CONFLICTS] = solver_count (r, "conflicts", "worker_conflicts"),
+      [CPU_MS] = process_cpu_ms (), [MAIN_CPU_MS] = thread_cpu_ms ()};
+  uint64_t *all = 0;
+  if (!r->id && !(all = calloc ((size_t) r->ranks * STATISTICS,
+                                sizeof *all)))
+    out_of_memory ();
+  MPI_Gather (mine, STATISTICS, MPI_UINT64_T, all, STATISTICS,
+              MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  uint64_t sum[STATISTICS] = {0};
+  for (int s = 0; !r->id && s < r->ranks; s++)
+    for (int i = 0; i < STATISTICS; i++)
+      sum[i] += all[(size_t) s * STATISTICS + i];
   comment (r, "clauses: %" PRIu64 " exported (%" PRIu64 " dropped), %" PRIu64
            " sent, %" PRIu64 " received, %" PRIu64 " duplicates, %" PRIu64
            " imported, %" PRIu64 " over the import budget, %" PRIu64
-           " used in conflicts (all ranks)", sum[0], sum[1], sum[2], sum[3],
-           sum[4], sum[5], sum[6], sum[7]);
+           " used in conflicts (all ranks)", sum[EXPORTED], sum[DROPPED],
+           sum[SENT], sum[RECEIVED], sum[DUPLICATES], sum[IMPORTED],
+           sum[BUDGET], sum[USED]);
+  if (r->opt.verbose && !r->id)
+    print_ranks (r, all);
+  free (all);
   comment (r, "%.2f seconds wall-clock", wall_time () - r->start);
 }
 
