@@ -6,7 +6,7 @@
 # section 5).
 #
 #   bench/mpi.sh [-t TIMEOUT] [-m MIN] [-n RANKS] [-T THREADS] [-l LIST] [-c CUBELIST]
-#                [-k all|portfolio|cubes] [INSTANCES...]
+#                [-k all|portfolio|cubes] [-o OPTIONS] [INSTANCES...]
 #
 # Defaults: 300 s timeout, 2 ranks of 1 thread each.  The instances are
 # those of the thread benchmark: LIST (default bench/parallel.list; a
@@ -19,14 +19,15 @@
 # rank count runs as 'mpirun -np N', one rank included, so that MPI's
 # start-up is in every column.  '-k portfolio' runs only the columns
 # rank1 and ranksN on LIST (no cube column, no CUBELIST), '-k cubes'
-# only rank1 and cubesN on LIST and CUBELIST.  Wall-clock figures need a quiet machine
+# only rank1 and cubesN on LIST and CUBELIST.  OPTIONS (for example
+# '--buffer=12000') go to einsat-mpi in every column.  Wall-clock figures need a quiet machine
 # with RANKS x THREADS idle cores: run nothing else meanwhile.
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${EINSAT_BENCH:-../shared/bench}
 timeout=300 min=10 ranks=2 threads=1 list=bench/parallel.list cubelist=bench/mpi-cubes.list
-columns=all
-while getopts "t:m:n:T:l:c:k:" opt; do
+columns=all options=
+while getopts "t:m:n:T:l:c:k:o:" opt; do
   case $opt in
     t) timeout=$OPTARG ;;
     m) min=$OPTARG ;;
@@ -35,7 +36,8 @@ while getopts "t:m:n:T:l:c:k:" opt; do
     l) list=$OPTARG ;;
     c) cubelist=$OPTARG ;;
     k) columns=$OPTARG ;;
-    *) sed -n '2,24p' "$0"; exit 1 ;;
+    o) options=$OPTARG ;;
+    *) sed -n '2,26p' "$0"; exit 1 ;;
   esac
 done
 case $columns in
@@ -47,7 +49,7 @@ shift $((OPTIND - 1))
 [ -x "$SHARED/run-bench" ] || { echo "bench: $SHARED/run-bench not found" >&2; exit 1; }
 command -v mpirun >/dev/null || { echo "bench: mpirun not found (make deps)" >&2; exit 1; }
 make --no-print-directory CONFIG=release mpi >/dev/null
-mpi="$PWD/build/release/bin/einsat-mpi -q --threads=$threads"
+mpi="$PWD/build/release/bin/einsat-mpi -q --threads=$threads $options"
 mpirun="mpirun --bind-to none"
 [ "$(id -u)" != 0 ] || mpirun="$mpirun --allow-run-as-root"
 [ $((ranks * threads)) -le "$(getconf _NPROCESSORS_ONLN)" ] || mpirun="$mpirun --oversubscribe"
