@@ -825,12 +825,15 @@ static int run_rounds (rank *r, int *winner) {
   return res;
 }
 
+/* The termination request comes first: a solver waiting at the end of
+ * its epoch ('--epoch') then stops as soon as it goes on, and what it
+ * does until then does not depend on timing. */
 static void stop_solving (rank *r, pthread_t thread) {
+  einsat_terminate (r->solver);
   pthread_mutex_lock (&r->lock);
   r->stop = true;
   pthread_cond_signal (&r->work);
   pthread_mutex_unlock (&r->lock);
-  einsat_terminate (r->solver);
   pthread_join (thread, 0);
 }
 
