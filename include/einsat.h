@@ -273,7 +273,12 @@ int einsat_diversify (einsat *, int index);
  *   and the instance stays usable): an LRAT proof, a decide callback, a
  *   trace.  'einsat_enumerate' returns -1.
  * - No more workers start than processors are online, unless option
- *   'threadsoversubscribe' is set or the run is deterministic.
+ *   'threadsoversubscribe' is set or the run is deterministic.  With
+ *   more workers than option 'threadsslots' (default: the processors
+ *   online) at most that many search at once: worker 0 keeps a slot,
+ *   the others take turns of 'threadsslice' thousand ticks on the rest
+ *   and sleep while they wait (statistic 'worker_turns').  Deterministic
+ *   runs do not take turns.
  * - Conflict, decision and propagation limits hold for each worker, from
  *   what the calling thread left of them; the time limit is
  *   process time, which N threads use up N times as fast.

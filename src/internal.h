@@ -609,6 +609,11 @@ typedef struct sharing {
   void (*caller_synchronize) (void *data);
   void *caller_data;
   uint64_t caller_epoch; /* conflicts */
+  /* Run slots of an oversubscribed portfolio ('portfolio.c'): at the end
+   * of its time slice a worker lets a waiting one search. */
+  void (*take_turns) (void *data);
+  void *take_turns_data;
+  uint64_t next_turn; /* ticks */
 } sharing;
 
 /*------------------------------------------------------------------------*/
@@ -1333,6 +1338,11 @@ void es_import_usefulness (einsat *, bool used);
 static inline bool es_synchronizing (einsat *solver) {
   return solver->share.synchronize &&
          STAT (conflicts) >= solver->share.next_synchronization;
+}
+
+/* Is the time slice of a worker taking turns with others spent? */
+static inline bool es_turn_over (einsat *solver) {
+  return solver->share.take_turns && STAT (ticks) >= solver->share.next_turn;
 }
 
 /* Are imported clauses waiting and due?  Checked in the search loop:

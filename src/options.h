@@ -150,6 +150,8 @@
   OPTION (threadsglue, 6, 1, 1000, KEEP, "max glue of shared clauses (beyond binaries)") \
   OPTION (threadsoversubscribe, 0, 0, 1, KEEP, "more threads than processors") \
   OPTION (threadssize, 32, 2, 100000, KEEP, "max size of shared clauses") \
+  OPTION (threadsslice, 10000, 1, 1000000000, KEEP, "thousand ticks of a turn when workers wait") \
+  OPTION (threadsslots, 0, 0, 256, KEEP, "workers searching at once (0=processors online)") \
   OPTION (tier1, 2, 1, 100, KEEP, "glue limit of the always-kept tier") \
   OPTION (tier2, 6, 1, 1000, KEEP, "glue limit of the kept-if-used tier") \
   OPTION (transred, 1, 0, 1, KEEP, "transitive reduction of binary clauses") \

@@ -59,6 +59,10 @@ typedef struct worker {
   bool finished;
   uint64_t finish_epoch;
   double seconds; /* its thread's CPU time, set when it finishes */
+  /* Run slots (under the portfolio's lock): it holds a place, and how
+   * many turns it searched. */
+  bool holding;
+  uint64_t turns;
 } worker;
 
 typedef struct portfolio {
@@ -89,6 +93,15 @@ typedef struct portfolio {
   uint64_t epoch;
   pthread_cond_t epoch_done;
   double ruler_seconds; /* the ruler thread's CPU time before the start */
+  /* Run slots (under 'lock'): 'places' workers search at once, taking
+   * turns in the order of their tickets (a ticket below 'admitted' may
+   * search); worker 0 keeps a place of its own if 'keeper'. */
+  unsigned places;
+  bool keeper;
+  uint64_t tickets, admitted;
+  unsigned searching; /* holding a place: at most 'places + keeper' */
+  uint64_t slice; /* ticks */
+  pthread_cond_t turn;
 } portfolio;
 
 /*------------------------------------------------------------------------*/
@@ -243,6 +256,85 @@ static void stop_workers (portfolio *P) {
     if (solver)
       einsat_terminate (solver);
   }
+  pthread_cond_broadcast (&P->turn); /* waiting workers stop too */
+}
+
+/*------------------------------------------------------------------------*/
+/* Run slots: with more workers than processors (option
+ * 'threadsoversubscribe'), the operating system would share the
+ * processors among all of them, each searching at a fraction of the
+ * speed, the sequential configuration (worker 0) included.  Instead at
+ * most 'threadsslots' workers search at once (processors online by
+ * default): worker 0 keeps a slot of its own (if there are two or more),
+ * the others take turns on the remaining slots, first come first
+ * served, each for 'threadsslice' thousand propagation ticks while
+ * others wait; a worker waiting for its turn sleeps on a condition
+ * variable and keeps its learned clauses, trail and import queue.  So
+ * eight workers on two processors search like worker 0 on one processor
+ * and a worker changing its configuration every slice on the other,
+ * and all eight share clauses and may win.  A stop (an answer, the
+ * terminate callback, the time limit) wakes the waiting workers.
+ * Deterministic runs are left out: their epochs have a barrier, and the
+ * operating system's scheduling does not change their answers. */
+
+/* Under the lock. */
+static void hold_place (portfolio *P, worker *w) {
+  w->holding = true;
+  w->turns++;
+  P->searching++;
+  assert (P->stopping || P->searching <= P->places + P->keeper);
+}
+
+/* Under the lock: waits for the next place (or a stop). */
+static void wait_for_turn (portfolio *P, worker *w) {
+  uint64_t ticket = P->tickets++;
+  while (ticket >= P->admitted && !P->stopping)
+    pthread_cond_wait (&P->turn, &P->lock);
+  hold_place (P, w);
+}
+
+/* Under the lock: the next waiting worker may take this place. */
+static void release_place (portfolio *P, worker *w) {
+  if (!w->holding)
+    return;
+  w->holding = false;
+  P->searching--;
+  P->admitted++;
+  pthread_cond_broadcast (&P->turn);
+}
+
+/* The search's call at the end of a worker's slice: it goes on if no
+ * other worker waits, otherwise it hands over and waits for its turn. */
+static void take_turns (void *data) {
+  worker *w = data;
+  portfolio *P = w->portfolio;
+  einsat *solver = w->self;
+  pthread_mutex_lock (&P->lock);
+  if (P->tickets > P->admitted) {
+    release_place (P, w);
+    wait_for_turn (P, w);
+  }
+  pthread_mutex_unlock (&P->lock);
+  solver->share.next_turn = STAT (ticks) + P->slice;
+}
+
+static bool takes_turns (portfolio *P, worker *w) {
+  return P->places && (w->index || !P->keeper);
+}
+
+/* Under the lock, before the worker's first search. */
+static void enter_slots (portfolio *P, worker *w) {
+  if (!P->places)
+    return;
+  if (!takes_turns (P, w)) { /* the keeper's place is its own */
+    hold_place (P, w);
+    return;
+  }
+  einsat *solver = w->self;
+  solver->share.take_turns = take_turns;
+  solver->share.take_turns_data = w;
+  wait_for_turn (P, w);
+  solver->share.next_turn = STAT (ticks) + P->slice;
 }
 
 /*------------------------------------------------------------------------*/
@@ -336,6 +428,7 @@ static void *work (void *arg) {
     w->self = solver;
     if (P->stopping)
       einsat_terminate (solver);
+    enter_slots (P, w);
     pthread_mutex_unlock (&P->lock);
     res = einsat_solve (solver);
   }
@@ -344,6 +437,7 @@ static void *work (void *arg) {
   atomic_store (&w->solver, solver);
   w->res = res;
   w->failed = res == EINSAT_ERROR;
+  release_place (P, w); /* a finished keeper leaves one to the others */
   if (P->deterministic)
     leave_epochs (P, w);
   else if ((res == 10 || res == 20) && P->winner < 0) {
@@ -560,7 +654,10 @@ static void join_workers (portfolio *P) {
 }
 
 /* Worker counters the ruler sums up (the ruler's own stay as they are). */
-static void add_statistics (einsat *ruler, einsat *solver) {
+static void add_statistics (einsat *ruler, worker *w) {
+  einsat *solver = w->solver;
+  if (takes_turns (w->portfolio, w))
+    ruler->stats.worker_turns += w->turns;
   statistics *s = &solver->stats, *r = &ruler->stats;
   r->worker_conflicts += s->conflicts;
   r->worker_decisions += s->decisions;
@@ -585,7 +682,7 @@ static void print_worker (worker *w) {
           "/%" PRIu64 "/%" PRIu64 ", imported %" PRIu64 "/%" PRIu64
           "/%" PRIu64 " (units/binaries/others), %" PRIu64
           " duplicates, %" PRIu64 " dropped, %" PRIu64
-          " over budget, %" PRIu64 " used, %.2f s\n",
+          " over budget, %" PRIu64 " used, ",
           w->index,
           w->failed ? "failed" : w->res == 10 ? "SAT" : w->res == 20 ? "UNSAT"
                                                                   : "stopped",
@@ -593,7 +690,10 @@ static void print_worker (worker *w) {
           s->exported_clauses, s->imported_units, s->imported_binaries,
           s->imported_clauses, s->import_duplicates,
           s->import_dropped + s->import_overflow, s->import_budget,
-          s->imported_used, w->seconds);
+          s->imported_used);
+  if (w->portfolio->places)
+    printf ("%" PRIu64 " turns, ", w->turns);
+  printf ("%.2f s\n", w->seconds);
 }
 
 /* With '-v' the CPU time of the ruler's thread before the workers
@@ -656,7 +756,7 @@ static int finish_portfolio (portfolio *P) {
     if (!w->solver)
       continue;
     any |= !w->failed;
-    add_statistics (ruler, w->solver);
+    add_statistics (ruler, w);
     if (GET_OPTION_OF (ruler, verbose))
       print_worker (w);
   }
@@ -692,6 +792,7 @@ void es_release_portfolio (einsat *solver) {
     delete_worker (P->workers + i);
   es_delete_sink (P->sink); /* may need 'allocation' */
   if (P->synchronized) {
+    pthread_cond_destroy (&P->turn);
     pthread_cond_destroy (&P->epoch_done);
     pthread_mutex_destroy (&P->lock);
     pthread_mutex_destroy (&P->allocation);
@@ -705,32 +806,32 @@ void es_release_portfolio (einsat *solver) {
   es_free (solver, P, sizeof *P);
 }
 
+/* Each step undoes the ones before if it fails. */
 static bool init_synchronization (portfolio *P) {
   if (pthread_mutex_init (&P->lock, 0))
     return false;
-  if (pthread_mutex_init (&P->allocation, 0)) {
-    pthread_mutex_destroy (&P->lock);
-    return false;
-  }
-  if (pthread_mutex_init (&P->outbox_lock, 0)) {
-    pthread_mutex_destroy (&P->lock);
-    pthread_mutex_destroy (&P->allocation);
-    return false;
-  }
-  if (pthread_cond_init (&P->finished, 0)) {
-    pthread_mutex_destroy (&P->lock);
-    pthread_mutex_destroy (&P->allocation);
-    pthread_mutex_destroy (&P->outbox_lock);
-    return false;
-  }
-  if (pthread_cond_init (&P->epoch_done, 0)) {
-    pthread_mutex_destroy (&P->lock);
-    pthread_mutex_destroy (&P->allocation);
-    pthread_mutex_destroy (&P->outbox_lock);
-    pthread_cond_destroy (&P->finished);
-    return false;
-  }
+  if (pthread_mutex_init (&P->allocation, 0))
+    goto no_allocation;
+  if (pthread_mutex_init (&P->outbox_lock, 0))
+    goto no_outbox;
+  if (pthread_cond_init (&P->finished, 0))
+    goto no_finished;
+  if (pthread_cond_init (&P->epoch_done, 0))
+    goto no_epoch_done;
+  if (pthread_cond_init (&P->turn, 0))
+    goto no_turn;
   return P->synchronized = true;
+no_turn:
+  pthread_cond_destroy (&P->epoch_done);
+no_epoch_done:
+  pthread_cond_destroy (&P->finished);
+no_finished:
+  pthread_mutex_destroy (&P->outbox_lock);
+no_outbox:
+  pthread_mutex_destroy (&P->allocation);
+no_allocation:
+  pthread_mutex_destroy (&P->lock);
+  return false;
 }
 
 static int64_t remaining (int64_t limit, uint64_t used) {
@@ -775,6 +876,32 @@ static void start_shared_proof (portfolio *P) {
     es_out_of_memory (ruler, 0);
 }
 
+/* The number of workers that search at once: option 'threadsslots', or
+ * the processors online; 0 if that is not fewer than the workers. */
+static unsigned number_of_slots (einsat *solver, unsigned workers) {
+  long slots = GET_OPTION (threadsslots);
+  if (!slots)
+    slots = sysconf (_SC_NPROCESSORS_ONLN);
+  if (slots <= 0 || (unsigned long) slots >= workers ||
+      GET_OPTION (deterministic))
+    return 0;
+  return (unsigned) slots;
+}
+
+static void init_slots (portfolio *P, unsigned workers) {
+  einsat *solver = P->ruler;
+  unsigned slots = number_of_slots (solver, workers);
+  if (!slots)
+    return;
+  P->keeper = slots > 1;
+  P->places = slots - P->keeper;
+  P->admitted = P->places;
+  P->slice = 1000 * (uint64_t) GET_OPTION (threadsslice);
+  if (GET_OPTION (verbose))
+    printf ("c %u workers take turns on %u slots%s\n", workers, slots,
+            P->keeper ? ", worker 0 keeps one" : "");
+}
+
 /* Everything the ruler's thread allocates for the portfolio is allocated
  * here, before the first worker starts: an allocation failure later
  * would long-jump out of the ruler's thread while workers run. */
@@ -786,6 +913,7 @@ static portfolio *new_portfolio (einsat *ruler, unsigned size) {
   P->serialize = es_custom_allocator (ruler);
   P->deterministic = GET_OPTION_OF (ruler, deterministic);
   einsat *solver = ruler; /* for the stack macros */
+  init_slots (P, size);
   NEW_ARRAY (P->workers, size);
   P->size = size;
   for (unsigned i = 0; i < size; i++)

@@ -148,6 +148,8 @@ int es_search (einsat *solver) {
       return 0;
     else if (es_synchronizing (solver))
       solver->share.synchronize (solver->share.synchronize_data);
+    else if (es_turn_over (solver))
+      solver->share.take_turns (solver->share.take_turns_data);
     else if (es_importing (solver))
       es_import_clauses (solver, true);
     else if (propagation_budget_spent (solver)) {

@@ -162,6 +162,7 @@
   COUNTER (worker_imported, none, "clauses threads imported") \
   COUNTER (worker_imported_used, worker_imported, "imported clauses threads used in a conflict") \
   COUNTER (worker_propagations, none, "propagations of all threads") \
+  COUNTER (worker_turns, none, "turns of threads taking turns on the run slots") \
   COUNTER (workers_failed, none, "threads that failed (left out)") \
   COUNTER (workers_started, none, "threads started")
 /* clang-format on */

@@ -141,6 +141,25 @@ class PortfolioTest(unittest.TestCase):
             s.set_option("threads", 1)
             self.assertEqual(s.solve(), expected)
 
+    def test_run_slots(self):
+        # Eight workers taking turns on two slots, handing over often.
+        for seed in range(3):
+            clauses = random_3sat(130, 554, seed=10 + seed)
+            with einsat.Solver(clauses) as sequential:
+                expected = sequential.solve()
+            s = einsat.Solver(clauses, options={"threads": 8,
+                                                "threadsoversubscribe": 1,
+                                                "threadsslots": 2,
+                                                "threadsslice": 1,
+                                                "threadsdelay": 0})
+            self.assertEqual(s.solve(), expected)
+            if expected:
+                model = set(s.model())
+                self.assertTrue(all(any(l in model for l in c) for c in clauses))
+            statistics = s.statistics()
+            self.assertEqual(statistics["workers_started"], 8)
+            self.assertGreaterEqual(statistics["worker_turns"], 7)
+
     def test_bad_counts_and_refusals(self):
         s = einsat.Solver([[1, 2], [-1, 2]])
         for bad in (0, -1, 257, 2**40):

@@ -350,6 +350,121 @@ static void test_proof (void) {
 }
 
 /*------------------------------------------------------------------------*/
+/* Run slots: eight workers on two slots ('threadsslots') with short
+ * turns, so that they hand over often: answers, models, failed
+ * assumptions and DRAT proofs as without slots; a stop wakes the workers
+ * waiting for their turn (an alarm ends a hang). */
+
+static einsat *new_slotted (int slice) {
+  einsat *s = new_portfolio (8, 0);
+  CHECK (einsat_set_option (s, "threadsslots", 2));
+  CHECK (einsat_set_option (s, "threadsslice", slice));
+  return s;
+}
+
+/* The DRAT proof in 'proof_path' of the formula, by 'checker'. */
+static void check_drat (const cnf *f, const char *proof_path) {
+  char cnf_path[64], command[512];
+  snprintf (cnf_path, sizeof cnf_path, "/tmp/slots-%d.cnf", (int) getpid ());
+  FILE *file = fopen (cnf_path, "w");
+  CHECK (file);
+  if (!file)
+    return;
+  fprintf (file, "p cnf %d %zu\n", f->vars, f->size / 4);
+  for (size_t i = 0; i < f->size; i++)
+    fprintf (file, f->lits[i] ? "%d " : "%d\n", f->lits[i]);
+  fclose (file);
+  snprintf (command, sizeof command, "%s drat %s %s >/dev/null 2>&1",
+            checker, cnf_path, proof_path);
+  CHECK (system (command) == 0);
+  unlink (cnf_path);
+}
+
+static void test_slots (void) {
+  alarm (600);
+  uint64_t rng = 61;
+  cnf f = {0};
+  int sat = 0, unsat = 0, proofs = 0;
+  uint64_t turns = 0;
+  char proof_path[64];
+  snprintf (proof_path, sizeof proof_path, "/tmp/slots-%d.drat",
+            (int) getpid ());
+  for (int round = 0; round < ROUNDS (12); round++) {
+    int vars = 130 + 10 * (round % 6);
+    random_3sat (&f, &rng, vars, (int) (4.26 * vars));
+    einsat *s = new_slotted (1 + round % 3 * 10);
+    FILE *proof = checker && round % 2 ? fopen (proof_path, "w") : 0;
+    if (proof)
+      einsat_trace_proof (s, proof, round % 4 == 1);
+    add_cnf (s, &f);
+    int assumptions[2] = {1, -2}, n = round % 3 == 2 ? 2 : 0;
+    for (int i = 0; i < n; i++)
+      einsat_assume (s, assumptions[i]);
+    int res = einsat_solve (s);
+    CHECK (res == reference (&f, assumptions, n));
+    if (res == 10)
+      CHECK (satisfies (s, &f));
+    else if (res == 20 && n) {
+      int failed[2], m = 0;
+      for (int i = 0; i < n; i++)
+        if (einsat_failed (s, assumptions[i]))
+          failed[m++] = assumptions[i];
+      CHECK (reference (&f, failed, m) == 20);
+    }
+    if (proof) {
+      einsat_close_proof (s);
+      fclose (proof);
+      if (res == 20 && !n)
+        check_drat (&f, proof_path), proofs++;
+      unlink (proof_path);
+    }
+    sat += res == 10, unsat += res == 20;
+    CHECK (einsat_statistic (s, "workers_started") == 8);
+    turns += einsat_statistic (s, "worker_turns");
+    einsat_delete (s);
+  }
+  CHECK (sat && unsat);
+  CHECK (!checker || proofs);
+  CHECK (turns > 7 * (uint64_t) ROUNDS (12)); /* they did take turns */
+  free (f.lits);
+  alarm (0);
+}
+
+/* Workers waiting for a turn that would not come for a long time: the
+ * terminate request, the time limit and a conflict limit end the solve. */
+static void test_slots_stop (void) {
+  alarm (600);
+  cnf f = {0};
+  hard_formula (&f);
+  einsat *s = new_slotted (1000000000);
+  add_cnf (s, &f);
+  pthread_t thread;
+  CHECK (!pthread_create (&thread, 0, terminate_later, s));
+  CHECK (einsat_solve (s) == 0);
+  pthread_join (thread, 0);
+  CHECK (einsat_statistic (s, "workers_started") == 8);
+  einsat_set_time_limit (s, 0.3);
+  CHECK (einsat_solve (s) == 0);
+  einsat_set_time_limit (s, -1);
+  einsat_set_conflict_limit (s, 2000); /* worker 0 ends: a turn for one */
+  uint64_t before = einsat_statistic (s, "worker_conflicts");
+  CHECK (einsat_solve (s) == 0);
+  uint64_t conflicts = einsat_statistic (s, "worker_conflicts") - before;
+  CHECK (conflicts > 2000 && conflicts <= 8 * 2000);
+  einsat_delete (s);
+  /* Without a slot of its own worker 0 waits too (one slot). */
+  s = new_slotted (1000000000);
+  CHECK (einsat_set_option (s, "threadsslots", 1));
+  add_cnf (s, &f);
+  CHECK (!pthread_create (&thread, 0, terminate_later, s));
+  CHECK (einsat_solve (s) == 0);
+  pthread_join (thread, 0);
+  einsat_delete (s);
+  free (f.lits);
+  alarm (0);
+}
+
+/*------------------------------------------------------------------------*/
 /* Option 'deterministic': two runs give the same answer, the same model
  * and the same search (conflicts and imports of all threads). */
 
@@ -415,6 +530,8 @@ static const test_case cases[] = {
     {"hub", test_hub},
     {"proof", test_proof},
     {"deterministic", test_deterministic},
+    {"slots", test_slots},
+    {"slots stop", test_slots_stop},
 };
 
 int main (int argc, char **argv) {
