@@ -20,19 +20,30 @@ void es_collect_if_worth (einsat *solver) {
     es_collect (solver);
 }
 
+/* The replacement search of a clause of three literals always starts
+ * at its third ('es_find_replacement'), so only longer clauses have a
+ * position to save while 'searched' holds the new reference: on formulas
+ * of millions of 3-literal clauses the saved positions were 4 bytes per
+ * clause at the moment the arena is largest (bench/RESULTS.md, "Memory
+ * beside Kissat, fourth step"). */
+#define SEARCHING(C) ((C)->size > 3)
+
 /* Marks the start of each live clause in 'starts', one bit per arena
  * word.  A clause promoted from redundant to irredundant is on both
  * lists until the next collection; it is kept on the irredundant one
- * only. */
-static void mark_live (einsat *solver, unsigneds *refs, bool redundant,
-                       uint64_t *starts) {
+ * only.  Returns how many of them have a 'searched' position to save. */
+static size_t mark_live (einsat *solver, unsigneds *refs, bool redundant,
+                         uint64_t *starts) {
+  size_t searching = 0;
   for (all_stack (unsigned, ref, *refs)) {
     clause *c = CLAUSE (ref);
     if (c->garbage || c->redundant != redundant)
       continue;
     size_t start = ref - solver->id_words;
     starts[start / 64] |= (uint64_t) 1 << (start % 64);
+    searching += SEARCHING (c);
   }
+  return searching;
 }
 
 /* The first marked start at or after 'from', or 'words' if none. */
@@ -53,15 +64,17 @@ static size_t next_start (const uint64_t *starts, size_t words,
   START = next_start ((STARTS), (WORDS), START + 1)
 
 /* Writes each live clause's new reference into its 'searched' field,
- * whose value is saved in 'saved' in address order; returns the live
- * words. */
+ * whose value is saved in 'saved' (in address order) if 'SEARCHING';
+ * returns the live words. */
 static size_t forward_clauses (einsat *solver, const uint64_t *starts,
                                size_t words, unsigneds *saved) {
   size_t to = 0;
   for (all_marked_starts (start, starts, words)) {
     clause *c = CLAUSE (start + solver->id_words);
     assert (!c->reason);
-    PUSH_STACK (*saved, c->searched);
+    assert (SEARCHING (c) || c->searched == 2);
+    if (SEARCHING (c))
+      PUSH_STACK (*saved, c->searched);
     c->searched = (unsigned) (to + solver->id_words);
     to += ARENA_WORDS (c->size);
   }
@@ -88,7 +101,7 @@ static void move_clauses (einsat *solver, const uint64_t *starts,
   for (all_marked_starts (start, starts, words)) {
     clause *c = CLAUSE (start + solver->id_words);
     size_t to = c->searched - solver->id_words;
-    c->searched = *searched++;
+    c->searched = SEARCHING (c) ? *searched++ : 2;
     if (to != start)
       memmove (arena + to, arena + start,
                ARENA_WORDS (c->size) * sizeof (unsigned));
@@ -103,6 +116,28 @@ static void forward_reasons (einsat *solver) {
     assert (!a->level || !CLAUSE (a->reason)->garbage);
     a->reason = a->level ? CLAUSE (a->reason)->searched : INVALID;
   }
+}
+
+/* The block of the arena after collecting: its part past the live
+ * clauses held the clauses now collected, whose pages stay resident
+ * (touched) as long as the block keeps them, up to half of the arena
+ * (collection waits for half of it to be garbage).  Reallocating the
+ * block down to what is needed hands them back (a large block is mapped
+ * memory, which the system's realloc shrinks in place); the next
+ * learned clause doubles the capacity again, in untouched pages
+ * (bench/RESULTS.md, "Memory beside Kissat, fourth step"). */
+static void fit_arena (einsat *solver, size_t wanted) {
+  unsigneds *arena = &solver->arena;
+  const size_t capacity = CAPACITY_STACK (*arena);
+  if (capacity <= wanted) {
+    RESERVE_STACK (*arena, wanted);
+    return;
+  }
+  const size_t size = SIZE_STACK (*arena);
+  arena->begin = es_nrealloc (solver, arena->begin, capacity, wanted,
+                              sizeof *arena->begin);
+  arena->end = arena->begin + size;
+  arena->allocated = arena->begin + wanted;
 }
 
 void es_collect (einsat *solver) {
@@ -120,12 +155,11 @@ void es_collect (einsat *solver) {
   uint64_t *starts = bitmap->begin;
   if (bitmap_words)
     memset (starts, 0, bitmap_words * sizeof *starts);
+  size_t searching = mark_live (solver, &solver->irredundant, false, starts);
+  searching += mark_live (solver, &solver->redundant, true, starts);
   unsigneds *saved = &solver->collect_searched;
   CLEAR_STACK (*saved);
-  RESERVE_STACK (*saved, SIZE_STACK (solver->irredundant) +
-                             SIZE_STACK (solver->redundant) + 1);
-  mark_live (solver, &solver->irredundant, false, starts);
-  mark_live (solver, &solver->redundant, true, starts);
+  RESERVE_EXACTLY_STACK (*saved, searching + 1);
   size_t live = forward_clauses (solver, starts, words, saved);
   assert (live == words - solver->garbage_words);
   forward_references (solver, &solver->irredundant, false);
@@ -134,7 +168,7 @@ void es_collect (einsat *solver) {
   move_clauses (solver, starts, words, saved);
   RESIZE_STACK (solver->arena, live);
   /* With room for the clauses of exactly-one constraints ('atmost.c'). */
-  RESERVE_STACK (solver->arena, live + solver->atmosts.pending_words + 1);
+  fit_arena (solver, live + solver->atmosts.pending_words + 1);
   RELEASE_STACK (*bitmap);
   RELEASE_STACK (*saved);
   solver->garbage_words = 0;

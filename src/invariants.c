@@ -126,6 +126,8 @@ typedef struct clause_counts {
 static void check_clause (einsat *solver, clause *c) {
   assert (c->size >= 3);
   assert (!c->reason);
+  /* Collection saves 'searched' only where it can differ from 2. */
+  assert (2 <= c->searched && c->searched < c->size);
   for (all_literals_in_clause (lit, c)) {
     assert (IDX (lit) < solver->vars);
     assert (!FLAGS (IDX (lit))->eliminated);
