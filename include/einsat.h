@@ -511,6 +511,20 @@ void einsat_set_export (einsat *, void *data, int max_size, int max_glue,
                                                int size, int glue));
 int einsat_import (einsat *, const int *lits, int size, int glue);
 
+/* Lock-step exchange for repeatable runs of several instances (as
+ * einsat-mpi's '--epoch' uses it): the solving thread calls
+ * 'synchronize' every 'conflicts' (> 0) conflicts of its own search, at
+ * a point where it is about to decide.  The solver waits until the
+ * callback returns; clauses given to 'einsat_import' meanwhile are
+ * imported at a point that depends on the conflict counts only, not on
+ * timing.  Exchanging exports and imports only inside the callbacks thus
+ * makes the run repeatable.  The callback may call 'einsat_import' and
+ * 'einsat_terminate' only.  With option 'threads' > 1 only the calling
+ * instance's own search calls it (the workers' synchronize among
+ * themselves with option 'deterministic').  A NULL callback removes it. */
+void einsat_set_synchronize (einsat *, void *data, int conflicts,
+                             void (*synchronize) (void *data));
+
 /*------------------------------------------------------------------------*/
 /* Tracing the search for teaching: called for every decision,
  * propagation (with the reason clause), conflict, learned clause and

@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 typedef struct ints {
@@ -63,6 +64,7 @@ enum { RUNNING, ANSWERED, FAILED, TIMED_OUT };
 typedef struct options {
   const char *path;
   int threads, cubes, interval, buffer;
+  int epoch; /* conflicts per round, 0 for rounds by time */
   int64_t lookahead;
   double time_limit;
   bool cube_mode, quiet, verbose, relaxed;
@@ -88,6 +90,7 @@ typedef struct rank {
   pthread_cond_t changed; /* for the main thread: answered or idle */
   pthread_cond_t work;    /* for the solving thread: a cube or 'stop' */
   bool stop, finished;
+  bool at_epoch; /* the solver waits for the round of its epoch */
   int result;
   int queue[QUEUE + 1], queued, current;
   ints done; /* unsatisfiable cubes not reported yet */
@@ -207,6 +210,9 @@ static const char usage[] =
     "                    ranks (1500); with R ranks the slot shrinks by\n"
     "                    sqrt(2/R), so a rank receives sqrt(2R) buffers\n"
     "  --time=SECONDS    wall-clock limit (answer UNKNOWN after it)\n"
+    "  --epoch=C         a round every C conflicts of each rank's search\n"
+    "                    instead of --interval: repeatable runs (one thread\n"
+    "                    per rank, no cubes)\n"
     "  --relaxed         accept header count deviations\n"
     "  -q, --quiet       no comment lines     -v, --verbose  more of them\n"
     "  --NAME=VALUE      a solver option (see 'einsat --help')\n"
@@ -238,7 +244,8 @@ static int own_option (rank *r, const char *arg) {
     int64_t min, max;
   } limits[] = {{"--threads", 1, 256},         {"--cubes", 1, 1000000},
                 {"--interval", 10, 600000},    {"--buffer", 64, 1 << 20},
-                {"--lookahead", 0, INT64_MAX}, {"--time", 1, 1 << 30}};
+                {"--lookahead", 0, INT64_MAX}, {"--time", 1, 1 << 30},
+                {"--epoch", 1, 1000000000}};
   options *o = &r->opt;
   for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
     int64_t v;
@@ -256,7 +263,8 @@ static int own_option (rank *r, const char *arg) {
     case 2: o->interval = (int) v; break;
     case 3: o->buffer = (int) v; break;
     case 4: o->lookahead = v; break;
-    default: o->time_limit = (double) v; break;
+    case 5: o->time_limit = (double) v; break;
+    default: o->epoch = (int) v; break;
     }
     return 1;
   }
@@ -326,9 +334,27 @@ static int parse_arguments (rank *r, int argc, char **argv) {
       error ("no input file (try '--help')");
     return 1;
   }
+  if (o->epoch && (o->cube_mode || o->threads > 1)) {
+    if (!r->id)
+      error ("'--epoch' needs one thread per rank and no cubes");
+    return 1;
+  }
   if (!o->interval)
     o->interval = o->cube_mode ? 100 : 500;
   return -1;
+}
+
+/* '--epoch': the solving thread at the end of an epoch of its search
+ * waits until the main thread has done the round (its exports sent, the
+ * other ranks' clauses queued for import) or stops. */
+static void epoch_reached (void *data) {
+  rank *r = data;
+  pthread_mutex_lock (&r->lock);
+  r->at_epoch = true;
+  pthread_cond_signal (&r->changed);
+  while (r->at_epoch && !r->stop)
+    pthread_cond_wait (&r->work, &r->lock);
+  pthread_mutex_unlock (&r->lock);
 }
 
 /* The solver of this rank, with the options of the command line. */
@@ -348,6 +374,8 @@ static void new_solver (rank *r) {
     out_of_memory ();
   einsat_set_export (r->solver, &r->ex, 32, EXCHANGE_MAX_GLUE,
                      exchange_offer);
+  if (r->opt.epoch)
+    einsat_set_synchronize (r->solver, r, r->opt.epoch, epoch_reached);
 }
 
 /*------------------------------------------------------------------------*/
@@ -567,6 +595,31 @@ typedef struct round {
   int64_t count;
 } round;
 
+/* '--epoch': sleeps until the solver reached the end of its epoch,
+ * answered, or the time limit passed (checked every 100 ms). */
+static void wait_for_epoch (rank *r) {
+  pthread_mutex_lock (&r->lock);
+  while (!r->finished && !r->at_epoch &&
+         !(r->opt.time_limit &&
+           wall_time () - r->start >= r->opt.time_limit)) {
+    struct timespec until;
+    clock_gettime (CLOCK_REALTIME, &until);
+    until.tv_nsec += 100000000;
+    if (until.tv_nsec >= 1000000000)
+      until.tv_sec++, until.tv_nsec -= 1000000000;
+    pthread_cond_timedwait (&r->changed, &r->lock, &until);
+  }
+  pthread_mutex_unlock (&r->lock);
+}
+
+/* '--epoch': the round is done, the solver goes on. */
+static void end_epoch (rank *r) {
+  pthread_mutex_lock (&r->lock);
+  r->at_epoch = false;
+  pthread_cond_signal (&r->work);
+  pthread_mutex_unlock (&r->lock);
+}
+
 /* Sleeps until the interval since the last round has passed or the
  * solver answered or became idle. */
 static void wait_for_round (rank *r, double deadline) {
@@ -741,7 +794,10 @@ static int run_rounds (rank *r, int *winner) {
   int res;
   double report = wall_time () + 10;
   for (rd.count = 0;; rd.count++) {
-    wait_for_round (r, wall_time () + r->opt.interval / 1000.0);
+    if (r->opt.epoch)
+      wait_for_epoch (r);
+    else
+      wait_for_round (r, wall_time () + r->opt.interval / 1000.0);
     fill_slot (r, rd.send, rd.slot);
     MPI_Request request;
     MPI_Iallgather (rd.send, (int) rd.slot, MPI_INT, rd.recv, (int) rd.slot,
@@ -752,6 +808,8 @@ static int run_rounds (rank *r, int *winner) {
     if ((res = outcome (r, &rd, winner)) != 1)
       break;
     import_clauses (r, &rd);
+    if (r->opt.epoch)
+      end_epoch (r);
     if (r->opt.cube_mode)
       assign_cubes (r, &rd);
     if (r->opt.verbose && wall_time () >= report) {
@@ -767,12 +825,15 @@ static int run_rounds (rank *r, int *winner) {
   return res;
 }
 
+/* The termination request comes first: a solver waiting at the end of
+ * its epoch ('--epoch') then stops as soon as it goes on, and what it
+ * does until then does not depend on timing. */
 static void stop_solving (rank *r, pthread_t thread) {
+  einsat_terminate (r->solver);
   pthread_mutex_lock (&r->lock);
   r->stop = true;
   pthread_cond_signal (&r->work);
   pthread_mutex_unlock (&r->lock);
-  einsat_terminate (r->solver);
   pthread_join (thread, 0);
 }
 
@@ -871,19 +932,70 @@ static uint64_t solver_count (rank *r, const char *own, const char *workers) {
          einsat_statistic (r->solver, workers);
 }
 
+/* Milliseconds of CPU time: of this process, and of the calling thread. */
+static uint64_t process_cpu_ms (void) {
+  struct rusage u;
+  if (getrusage (RUSAGE_SELF, &u))
+    return 0;
+  return (uint64_t) (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 +
+         (uint64_t) (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000;
+}
+
+static uint64_t thread_cpu_ms (void) {
+  struct timespec ts;
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts))
+    return 0;
+  return (uint64_t) ts.tv_sec * 1000 + (uint64_t) ts.tv_nsec / 1000000;
+}
+
+enum {
+  EXPORTED, DROPPED, SENT, RECEIVED, DUPLICATES, IMPORTED, BUDGET, USED,
+  CONFLICTS, CPU_MS, MAIN_CPU_MS, STATISTICS
+};
+
+/* With '-v', one line per rank: what its search did and cost, and the
+ * CPU time of its main thread, which does the MPI calls (waiting for a
+ * collective must not take a core from the search; bench/PARALLEL.md). */
+static void print_ranks (rank *r, const uint64_t *all) {
+  for (int s = 0; s < r->ranks; s++) {
+    const uint64_t *n = all + (size_t) s * STATISTICS;
+    comment (r, "rank %d: %" PRIu64 " conflicts, %.2f s CPU of which "
+             "%.2f s in the MPI thread, %" PRIu64 " clauses exported, %"
+             PRIu64 " sent, %" PRIu64 " imported, %" PRIu64 " over the "
+             "import budget, %" PRIu64 " used in conflicts",
+             s, n[CONFLICTS], n[CPU_MS] / 1000.0, n[MAIN_CPU_MS] / 1000.0,
+             n[EXPORTED], n[SENT], n[IMPORTED], n[BUDGET], n[USED]);
+  }
+}
+
 static void print_statistics (rank *r) {
-  uint64_t mine[8] = {
-      r->ex.exported, r->ex.dropped, r->ex.sent, r->ex.received,
-      r->ex.duplicates, r->ex.imported,
-      solver_count (r, "import_budget", "worker_budget"),
-      solver_count (r, "imported_used", "worker_imported_used")};
-  uint64_t sum[8];
-  MPI_Reduce (mine, sum, 8, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  uint64_t mine[STATISTICS] = {
+      [EXPORTED] = r->ex.exported, [DROPPED] = r->ex.dropped,
+      [SENT] = r->ex.sent, [RECEIVED] = r->ex.received,
+      [DUPLICATES] = r->ex.duplicates, [IMPORTED] = r->ex.imported,
+      [BUDGET] = solver_count (r, "import_budget", "worker_budget"),
+      [USED] = solver_count (r, "imported_used", "worker_imported_used"),
+      [CONFLICTS] = solver_count (r, "conflicts", "worker_conflicts"),
+      [CPU_MS] = process_cpu_ms (), [MAIN_CPU_MS] = thread_cpu_ms ()};
+  uint64_t *all = 0;
+  if (!r->id && !(all = calloc ((size_t) r->ranks * STATISTICS,
+                                sizeof *all)))
+    out_of_memory ();
+  MPI_Gather (mine, STATISTICS, MPI_UINT64_T, all, STATISTICS,
+              MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  uint64_t sum[STATISTICS] = {0};
+  for (int s = 0; !r->id && s < r->ranks; s++)
+    for (int i = 0; i < STATISTICS; i++)
+      sum[i] += all[(size_t) s * STATISTICS + i];
   comment (r, "clauses: %" PRIu64 " exported (%" PRIu64 " dropped), %" PRIu64
            " sent, %" PRIu64 " received, %" PRIu64 " duplicates, %" PRIu64
            " imported, %" PRIu64 " over the import budget, %" PRIu64
-           " used in conflicts (all ranks)", sum[0], sum[1], sum[2], sum[3],
-           sum[4], sum[5], sum[6], sum[7]);
+           " used in conflicts (all ranks)", sum[EXPORTED], sum[DROPPED],
+           sum[SENT], sum[RECEIVED], sum[DUPLICATES], sum[IMPORTED],
+           sum[BUDGET], sum[USED]);
+  if (r->opt.verbose && !r->id)
+    print_ranks (r, all);
+  free (all);
   comment (r, "%.2f seconds wall-clock", wall_time () - r->start);
 }
 
@@ -891,6 +1003,11 @@ static void print_statistics (rank *r) {
 
 static int solve (rank *r) {
   int res = 0, winner = 0;
+  if (r->cube_count && r->opt.epoch) { /* the cubes of an iCNF file */
+    if (!r->id)
+      error ("'--epoch' does not apply to the cubes of '%s'", r->opt.path);
+    return 1;
+  }
   comment (r, "einsat-mpi %s: %d rank%s with %d thread%s each",
            einsat_version (), r->ranks, r->ranks == 1 ? "" : "s",
            r->opt.threads, r->opt.threads == 1 ? "" : "s");

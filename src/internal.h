@@ -601,10 +601,14 @@ typedef struct sharing {
   uint64_t import_credit, credit_conflicts;
   unsigned import_useful;
   struct sink *sink;    /* the proof of a portfolio ('sink.c'), or 0 */
-  /* Lock-step epochs of a deterministic portfolio ('portfolio.c'). */
+  /* Lock-step epochs of a deterministic portfolio ('portfolio.c'), or
+   * the caller's ('einsat_set_synchronize'). */
   void (*synchronize) (void *data);
   void *synchronize_data;
   uint64_t next_synchronization; /* conflicts */
+  void (*caller_synchronize) (void *data);
+  void *caller_data;
+  uint64_t caller_epoch; /* conflicts */
   /* Run slots of an oversubscribed portfolio ('portfolio.c'): at the end
    * of its time slice a worker lets a waiting one search. */
   void (*take_turns) (void *data);

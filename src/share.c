@@ -180,6 +180,29 @@ void einsat_set_export (einsat *solver, void *data, int max_size,
   s->export_glue = max_glue;
 }
 
+/* The caller's epochs: the next one ends 'caller_epoch' conflicts after
+ * this point. */
+static void synchronize_caller (void *data) {
+  einsat *solver = data;
+  sharing *s = &solver->share;
+  s->next_synchronization = STAT (conflicts) + s->caller_epoch;
+  s->caller_synchronize (s->caller_data);
+}
+
+void einsat_set_synchronize (einsat *solver, void *data, int conflicts,
+                             void (*synchronize) (void *data)) {
+  ES_REQUIRE (solver, "solver is NULL");
+  ES_REQUIRE (!synchronize || conflicts > 0,
+              "epoch of %d conflicts (must be positive)", conflicts);
+  sharing *s = &solver->share;
+  s->caller_synchronize = synchronize;
+  s->caller_data = data;
+  s->caller_epoch = synchronize ? (uint64_t) conflicts : 0;
+  s->synchronize = synchronize ? synchronize_caller : 0;
+  s->synchronize_data = synchronize ? solver : 0;
+  s->next_synchronization = STAT (conflicts) + s->caller_epoch;
+}
+
 /*------------------------------------------------------------------------*/
 /* Import: the queue (any thread). */
 

@@ -5,7 +5,8 @@
  * solver, failed assumptions by solving the formula under them alone.
  * Also the import rules (unknown and eliminated variables, satisfied
  * clauses, duplicates, a full queue, proofs) and the export bounds, with
- * each exported clause checked to be implied by the formula. */
+ * each exported clause checked to be implied by the formula, and the
+ * epochs of 'einsat_set_synchronize'. */
 
 #include "einsat.h"
 #include "../common/check.h"
@@ -381,6 +382,54 @@ static void test_clear_terminate (void) {
   einsat_delete (s);
 }
 
+/* 'einsat_set_synchronize': calls at most once per epoch of conflicts,
+ * the same ones in the same solve again, a termination from the callback
+ * stops the solve at once, and a NULL callback removes it. */
+typedef struct epochs {
+  einsat *solver;
+  int calls, stop_at;
+} epochs;
+
+static void count_epoch (void *data) {
+  epochs *e = data;
+  if (++e->calls == e->stop_at)
+    einsat_terminate (e->solver);
+}
+
+static void test_synchronize (void) {
+  uint64_t rng = 5;
+  cnf f = {0};
+  random_3sat (&f, &rng, 150, 639);
+  int expected = reference (&f, 0, 0), first = -1;
+  uint64_t first_conflicts = 0;
+  for (int run = 0; run < 2; run++) {
+    einsat *s = einsat_new ();
+    epochs e = {s, 0, 0};
+    add_cnf (s, &f);
+    einsat_set_synchronize (s, &e, 50, count_epoch);
+    CHECK (einsat_solve (s) == expected);
+    if (expected == 10)
+      CHECK (satisfies (s, &f));
+    uint64_t conflicts = einsat_statistic (s, "conflicts");
+    CHECK (e.calls >= 1 && (uint64_t) e.calls <= conflicts / 50);
+    if (!run)
+      first = e.calls, first_conflicts = conflicts;
+    else
+      CHECK (e.calls == first && conflicts == first_conflicts);
+    einsat_delete (s);
+  }
+  einsat *s = einsat_new ();
+  epochs e = {s, 0, 3};
+  add_cnf (s, &f);
+  einsat_set_synchronize (s, &e, 50, count_epoch);
+  CHECK (einsat_solve (s) == 0 && e.calls == 3);
+  einsat_set_synchronize (s, 0, 0, 0);
+  einsat_clear_terminate (s);
+  CHECK (einsat_solve (s) == expected && e.calls == 3);
+  einsat_delete (s);
+  free (f.lits);
+}
+
 static const test_case cases[] = {
     {"pairs", test_pairs},
     {"incremental pairs", test_incremental_pairs},
@@ -392,6 +441,7 @@ static const test_case cases[] = {
     {"import overflow", test_import_overflow},
     {"concurrent importers", test_concurrent_importers},
     {"clear terminate", test_clear_terminate},
+    {"synchronize", test_synchronize},
 };
 
 int main (int argc, char **argv) {
