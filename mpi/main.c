@@ -595,6 +595,17 @@ typedef struct round {
   int64_t count;
 } round;
 
+/* The real-time clock 'seconds' (>= 0) from now, for a timed wait. */
+static struct timespec realtime_in (double seconds) {
+  struct timespec t;
+  clock_gettime (CLOCK_REALTIME, &t);
+  t.tv_sec += (time_t) seconds;
+  t.tv_nsec += (long) ((seconds - (double) (time_t) seconds) * 1e9);
+  if (t.tv_nsec >= 1000000000)
+    t.tv_sec++, t.tv_nsec -= 1000000000;
+  return t;
+}
+
 /* '--epoch': sleeps until the solver reached the end of its epoch,
  * answered, or the time limit passed (checked every 100 ms). */
 static void wait_for_epoch (rank *r) {
@@ -602,11 +613,7 @@ static void wait_for_epoch (rank *r) {
   while (!r->finished && !r->at_epoch &&
          !(r->opt.time_limit &&
            wall_time () - r->start >= r->opt.time_limit)) {
-    struct timespec until;
-    clock_gettime (CLOCK_REALTIME, &until);
-    until.tv_nsec += 100000000;
-    if (until.tv_nsec >= 1000000000)
-      until.tv_sec++, until.tv_nsec -= 1000000000;
+    struct timespec until = realtime_in (0.1);
     pthread_cond_timedwait (&r->changed, &r->lock, &until);
   }
   pthread_mutex_unlock (&r->lock);
@@ -623,15 +630,10 @@ static void end_epoch (rank *r) {
 /* Sleeps until the interval since the last round has passed or the
  * solver answered or became idle. */
 static void wait_for_round (rank *r, double deadline) {
-  struct timespec until;
-  clock_gettime (CLOCK_REALTIME, &until);
   double left = deadline - wall_time ();
   if (left <= 0)
     return;
-  until.tv_sec += (time_t) left;
-  until.tv_nsec += (long) ((left - (double) (time_t) left) * 1e9);
-  if (until.tv_nsec >= 1000000000)
-    until.tv_sec++, until.tv_nsec -= 1000000000;
+  struct timespec until = realtime_in (left);
   pthread_mutex_lock (&r->lock);
   bool idle = r->opt.cube_mode && !r->queued && r->current < 0;
   if (!r->finished && !idle)
