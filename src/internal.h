@@ -474,12 +474,13 @@ typedef struct scc_info {
   bool on_stack;
 } scc_info;
 /* Scratch data of local search ('walk.c'), empty between walks.  The
- * walker reads the large irredundant clauses in the arena; only binary
- * clauses and clauses with root-level assigned literals are copied
- * (without those literals) into 'literals'.  Each walker clause has a
- * counter and full occurrence lists. */
+ * walker reads the large irredundant clauses in the arena, in the order
+ * of 'irredundant', after the binary clauses, which it copies into
+ * 'literals'; literals assigned at the root level stay in the clauses
+ * and are skipped.  Each walker clause has a counter and full occurrence
+ * lists. */
 typedef struct walk_counter {
-  unsigned count; /* true literals */
+  unsigned count; /* true literals (UINT_MAX: left out of the walk) */
   /* The XOR of the true literals (the one if 'count' is 1), which is
    * zero while 'count' is zero: then the place holds the position of the
    * clause in 'broken' instead. */
@@ -489,17 +490,9 @@ typedef struct walk_counter {
   };
 } walk_counter;
 
-/* A walker clause with the first bit set is a copy in 'literals' (its
- * size, then its literals; with the second bit just its two literals)
- * at the offset in the other bits, else an arena reference. */
-#define WALK_COPIED (1u << 31)
-#define WALK_BINARY (1u << 30)
-#define WALK_OFFSET (WALK_BINARY - 1)
-
 /* clang-format off */
 #define WALKER_STACKS(X, P) \
-  X (P, unsigneds, clauses)     /* arena reference or copy of each */ \
-  X (P, unsigneds, literals)    /* the copied clauses in a row */ \
+  X (P, unsigneds, literals)    /* the binary clauses in a row */ \
   X (P, STACK (walk_counter), counters) /* per clause */ \
   X (P, unsigneds, occurs)      /* per literal start in 'overflow' */ \
   X (P, unsigneds, overflow)    /* occurrences not behind the watches */ \
@@ -514,6 +507,8 @@ typedef struct walk_counter {
 
 typedef struct walker {
   DECLARE_STACKS (WALKER_STACKS)
+  unsigned binaries;          /* walker clauses copied into 'literals' */
+  unsigned live;              /* walker clauses not left out */
   double epsilon;             /* score of larger break values */
   unsigned best_flips;        /* flips to the best or INVALID if lost */
   unsigned initial, minimum;  /* falsified clauses */
