@@ -477,23 +477,13 @@ typedef struct scc_info {
  * walker reads the large irredundant clauses in the arena, in the order
  * of 'irredundant', after the binary clauses, which it copies into
  * 'literals'; literals assigned at the root level stay in the clauses
- * and are skipped.  Each walker clause has a counter and full occurrence
- * lists. */
-typedef struct walk_counter {
-  unsigned count; /* true literals (UINT_MAX: left out of the walk) */
-  /* The XOR of the true literals (the one if 'count' is 1), which is
-   * zero while 'count' is zero: then the place holds the position of the
-   * clause in 'broken' instead. */
-  union {
-    unsigned critical;
-    unsigned position;
-  };
-} walk_counter;
-
+ * and are skipped.  Each walker clause has a counter (one word: its
+ * count of true literals, and their XOR or its place in 'broken') and
+ * full occurrence lists. */
 /* clang-format off */
 #define WALKER_STACKS(X, P) \
   X (P, unsigneds, literals)    /* the binary clauses in a row */ \
-  X (P, STACK (walk_counter), counters) /* per clause */ \
+  X (P, unsigneds, counters)    /* per clause: count and XOR or place */ \
   X (P, unsigneds, occurs)      /* per literal start in 'overflow' */ \
   X (P, unsigneds, overflow)    /* occurrences not behind the watches */ \
   X (P, unsigneds, breaks)      /* per var: clauses only it satisfies */ \
@@ -509,6 +499,7 @@ typedef struct walker {
   DECLARE_STACKS (WALKER_STACKS)
   unsigned binaries;          /* walker clauses copied into 'literals' */
   unsigned live;              /* walker clauses not left out */
+  unsigned shift, mask;       /* of the count in a counter */
   double epsilon;             /* score of larger break values */
   unsigned best_flips;        /* flips to the best or INVALID if lost */
   unsigned initial, minimum;  /* falsified clauses */

@@ -27,9 +27,11 @@
  * counters mark them), and builds full occurrence lists, as far as
  * they fit in the unused capacity of the watch lists (behind the
  * watches, which stay), else in an array.  Each clause counts its true
- * literals and keeps their XOR, which is the one true
- * ('critical') literal when the count is one; a falsified clause keeps
- * its position in the list of falsified clauses there instead.  Big
+ * literals and keeps their XOR, which is the one true ('critical')
+ * literal when the count is one; a falsified clause keeps its position
+ * in the list of falsified clauses there instead; count and XOR share
+ * one word, the count saturating (a long clause is counted again when a
+ * literal of a saturated count becomes false).  Big
  * arrays are allocated at their exact size: on formulas with millions of
  * clauses the walk was the peak of the solver's memory (bench/RESULTS.md,
  * "Memory beside Kissat").  Thus the break value
@@ -109,11 +111,12 @@ static bool walked_clause (einsat *solver, size_t size,
 
 /* A counter marks a clause that the walk leaves out (garbage or
  * satisfied at the root level): it has no occurrences and is never
- * falsified, so the walk never reads it again. */
+ * falsified, so the walk never reads it again.  No other counter has
+ * the highest bit set ('layout_counters'). */
 #define WALK_SKIPPED UINT_MAX
 
 static inline bool skipped_clause (const walker *w, unsigned i) {
-  return w->counters.begin[i].count == WALK_SKIPPED;
+  return w->counters.begin[i] == WALK_SKIPPED;
 }
 
 static void import_binaries (einsat *solver, walker *w, bool *empty) {
@@ -128,11 +131,33 @@ static void import_binaries (einsat *solver, walker *w, bool *empty) {
       PUSH_STACK (w->literals, lit);
       PUSH_STACK (w->literals, ws.blit);
     }
-  size_t binaries = SIZE_STACK (w->literals) / 2;
-  if (binaries + SIZE_STACK (solver->irredundant) >= WALK_SKIPPED)
-    es_out_of_memory (solver, SIZE_MAX);
-  w->binaries = (unsigned) binaries;
-  w->live = w->binaries;
+}
+
+/* A clause's counter is one word (4 bytes per clause at the peak of the
+ * solver's memory on big formulas, where two words took 8): its number
+ * of true literals in the low 'shift' bits, where 'mask' stands for
+ * 'mask' or more, and above them the XOR of its true literals (the one
+ * true literal if the count is 1), or, while the count is zero, its
+ * position in 'broken'.  Literals and positions take the bits they need
+ * and one more, so that the highest bit is free for 'WALK_SKIPPED'; the
+ * count takes the rest, at least two bits, so that 0, 1 and 2 are
+ * exact.  Returns false if no such layout exists (more than 2^29
+ * literals or clauses: the walk is left out then). */
+static bool layout_counters (einsat *solver, walker *w) {
+  const size_t binaries = SIZE_STACK (w->literals) / 2;
+  const size_t clauses = binaries + SIZE_STACK (solver->irredundant);
+  size_t largest = 2 * (size_t) solver->vars;
+  if (clauses > largest)
+    largest = clauses;
+  unsigned bits = 0;
+  while (((size_t) 1 << bits) < largest)
+    bits++;
+  if (bits > 29)
+    return false;
+  w->shift = 31 - bits;
+  w->mask = (1u << w->shift) - 1;
+  w->binaries = w->live = (unsigned) binaries;
+  return true;
 }
 
 /* The counters are allocated here, one per walker clause, and set to
@@ -141,25 +166,26 @@ static void import_large_clauses (einsat *solver, walker *w, bool *empty) {
   const size_t clauses = w->binaries + SIZE_STACK (solver->irredundant);
   RESERVE_EXACTLY_STACK (w->counters, clauses);
   RESIZE_STACK (w->counters, clauses);
-  walk_counter *k = w->counters.begin;
-  for (unsigned i = 0; i < w->binaries; i++, k++)
-    k->count = k->critical = 0;
+  unsigned *k = w->counters.begin;
+  for (unsigned i = 0; i < w->binaries; i++)
+    *k++ = 0;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
     w->ticks++;
-    k->critical = 0;
     if (!c->garbage && walked_clause (solver, c->size, c->lits, empty))
-      k->count = 0, w->live++;
+      *k++ = 0, w->live++;
     else
-      k->count = WALK_SKIPPED;
-    k++;
+      *k++ = WALK_SKIPPED;
   }
 }
 
-/* Returns false if some clause has no literal left. */
+/* Returns false if some clause has no literal left (or the walk cannot
+ * lay out its counters). */
 static bool import_clauses (einsat *solver, walker *w) {
   bool empty = false;
   import_binaries (solver, w, &empty);
+  if (!layout_counters (solver, w))
+    return false;
   import_large_clauses (solver, w, &empty);
   return !empty;
 }
@@ -278,35 +304,52 @@ static void import_phases (einsat *solver, walker *w) {
  * flips, and room for all clauses would cost 4 bytes per clause at the
  * peak of the walk. */
 static inline void push_broken (einsat *solver, walker *w, unsigned i) {
-  w->counters.begin[i].position = (unsigned) SIZE_STACK (w->broken);
+  w->counters.begin[i] = (unsigned) SIZE_STACK (w->broken) << w->shift;
   PUSH_STACK (w->broken, i);
 }
 
-static inline void remove_broken (walker *w, walk_counter *k) {
-  assert (!k->count && k->position < SIZE_STACK (w->broken));
+/* Removes the clause with counter 'word' (count zero) from 'broken'. */
+static inline void remove_broken (walker *w, unsigned word) {
+  assert (!(word & w->mask));
+  const unsigned position = word >> w->shift;
+  assert (position < SIZE_STACK (w->broken));
   unsigned last = POP_STACK (w->broken);
-  unsigned position = k->position;
   if (position == SIZE_STACK (w->broken))
     return;
   POKE_STACK (w->broken, position, last);
-  w->counters.begin[last].position = position;
+  w->counters.begin[last] = position << w->shift;
+}
+
+/* The true literals of walker clause 'i', up to 'limit'. */
+static unsigned count_true (einsat *solver, const walker *w, unsigned i,
+                            unsigned limit) {
+  unsigned count = 0;
+  const unsigned *end, *p = walk_literals (solver, w, i, &end);
+  for (; p != end && count < limit; p++)
+    count += !VALUE (*p) && walk_value (w, *p) > 0;
+  return count;
 }
 
 static void init_counters (einsat *solver, walker *w) {
-  unsigned clauses = (unsigned) SIZE_STACK (w->counters);
+  const unsigned clauses = (unsigned) SIZE_STACK (w->counters);
+  const unsigned shift = w->shift, mask = w->mask;
+  unsigned *counters = w->counters.begin;
   for (unsigned i = 0; i < clauses; i++) {
-    walk_counter *k = w->counters.begin + i;
-    if (k->count == WALK_SKIPPED)
+    if (counters[i] == WALK_SKIPPED)
       continue;
-    assert (!k->count && !k->critical);
+    assert (!counters[i]);
+    unsigned count = 0, critical = 0;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++)
       if (!VALUE (*p) && walk_value (w, *p) > 0)
-        k->count++, k->critical ^= *p;
-    if (!k->count)
+        count++, critical ^= *p;
+    if (!count) {
       push_broken (solver, w, i);
-    else if (k->count == 1)
-      w->breaks.begin[IDX (k->critical)]++;
+      continue;
+    }
+    counters[i] = critical << shift | (count < mask ? count : mask);
+    if (count == 1)
+      w->breaks.begin[IDX (critical)]++;
   }
   w->initial = w->minimum = (unsigned) SIZE_STACK (w->broken);
 }
@@ -394,38 +437,46 @@ static unsigned pick_literal (einsat *solver, walker *w) {
   return last;
 }
 
-/* 'lit' became true in the clauses from 'p' to 'end'. */
+/* 'lit' became true in the clauses from 'p' to 'end'.  A count at
+ * 'mask' stays there. */
 static inline void make_range (walker *w, unsigned lit, const unsigned *p,
                                const unsigned *end) {
-  unsigned *breaks = w->breaks.begin;
+  unsigned *breaks = w->breaks.begin, *counters = w->counters.begin;
+  const unsigned shift = w->shift, mask = w->mask, shifted = lit << shift;
   for (; p != end; p++) {
-    walk_counter *k = w->counters.begin + *p;
-    if (!k->count) {
-      remove_broken (w, k);
+    unsigned *k = counters + *p, word = *k, count = word & mask;
+    if (!count) {
+      remove_broken (w, word);
       breaks[IDX (lit)]++;
-      k->critical = lit; /* was the position */
+      *k = shifted | 1;
     } else {
-      if (k->count == 1)
-        breaks[IDX (k->critical)]--;
-      k->critical ^= lit;
+      if (count == 1)
+        breaks[IDX (word >> shift)]--;
+      *k = (word ^ shifted) + (count != mask);
     }
-    k->count++;
   }
 }
 
-/* 'lit' became false in the clauses from 'p' to 'end'. */
+/* 'lit' became false in the clauses from 'p' to 'end'.  A count at
+ * 'mask' may stand for more true literals, so they are counted again:
+ * at least 'mask - 1' (2 or more) are left. */
 static inline void break_range (einsat *solver, walker *w, unsigned lit,
                                 const unsigned *p, const unsigned *end) {
-  unsigned *breaks = w->breaks.begin;
+  unsigned *breaks = w->breaks.begin, *counters = w->counters.begin;
+  const unsigned shift = w->shift, mask = w->mask, shifted = lit << shift;
   for (; p != end; p++) {
-    walk_counter *k = w->counters.begin + *p;
-    assert (k->count);
-    k->critical ^= lit;
-    if (!--k->count) {
+    unsigned *k = counters + *p, word = *k ^ shifted, count = word & mask;
+    assert (count);
+    if (count == 1) {
       push_broken (solver, w, *p);
       breaks[IDX (lit)]--;
-    } else if (k->count == 1)
-      breaks[IDX (k->critical)]++;
+    } else if (count == mask)
+      *k = (word & ~mask) | count_true (solver, w, *p, mask);
+    else {
+      *k = word - 1;
+      if (count == 2)
+        breaks[IDX (word >> shift)]++;
+    }
   }
 }
 
@@ -555,10 +606,10 @@ static void check_walker (einsat *solver, walker *w) {
       signed char best = w->best.begin[IDX (lit)];
       satisfied |= (NEGATED (lit) ? -best : best) > 0;
     }
-    walk_counter *k = w->counters.begin + i;
-    assert (k->count == count);
-    assert (!count || k->critical == critical);
-    assert (count || PEEK_STACK (w->broken, k->position) == i);
+    const unsigned word = w->counters.begin[i];
+    assert ((word & w->mask) == (count < w->mask ? count : w->mask));
+    assert (!count || word >> w->shift == critical);
+    assert (count || PEEK_STACK (w->broken, word >> w->shift) == i);
     broken += !count;
     falsified += !satisfied;
     if (count == 1)
