@@ -1474,7 +1474,8 @@ static inline void es_mark_reason_analyzed (einsat *solver, unsigned lit) {
 }
 
 /* Schedules and ranks are packed into 64-bit keys, sorted ascending, in
- * place ('sort.c'). */
+ * place ('sort.c'); 'es_sort_words' sorts 32-bit words the same way. */
 void es_sort_keys (uint64s *keys);
+void es_sort_words (unsigned *begin, size_t n);
 
 #endif

@@ -470,12 +470,18 @@ static void test_mode_lengths (void) {
   }
 }
 
-/* The in-place sort of 'sort.c' against 'qsort', on random keys with few
- * and with many duplicates, sorted and reversed input, all sizes up to a
- * few thousand (so that every path runs: insertion sort, partitioning
- * and, on the adversarial inputs, whatever depth they reach). */
+/* The in-place sorts of 'sort.c' (64-bit keys and 32-bit words) against
+ * 'qsort', on random keys with few and with many duplicates, sorted and
+ * reversed input, all sizes up to a few thousand (so that every path
+ * runs: insertion sort, partitioning and, on the adversarial inputs,
+ * whatever depth they reach). */
 static int compare_u64 (const void *p, const void *q) {
   uint64_t a = *(const uint64_t *) p, b = *(const uint64_t *) q;
+  return a < b ? -1 : a > b;
+}
+
+static int compare_u32 (const void *p, const void *q) {
+  unsigned a = *(const unsigned *) p, b = *(const unsigned *) q;
   return a < b ? -1 : a > b;
 }
 
@@ -504,6 +510,16 @@ static void test_sort_keys (void) {
     CHECK (expected != 0);
     if (n)
       memcpy (expected, keys.begin, n * sizeof *expected);
+    /* The same keys cut to 32-bit words for 'es_sort_words'. */
+    unsigned *words = malloc ((n ? n : 1) * sizeof *words);
+    unsigned *expected_words = malloc ((n ? n : 1) * sizeof *words);
+    CHECK (words != 0 && expected_words != 0);
+    for (size_t i = 0; i < n; i++)
+      words[i] = expected_words[i] = (unsigned) keys.begin[i];
+    qsort (expected_words, n, sizeof *words, compare_u32);
+    es_sort_words (words, n);
+    CHECK (!n || !memcmp (expected_words, words, n * sizeof *words));
+    free (words), free (expected_words);
     qsort (expected, n, sizeof *expected, compare_u64);
     es_sort_keys (&keys);
     CHECK (SIZE_STACK (keys) == n);
