@@ -69,9 +69,18 @@ static inline size_t size_bucket (const clause *c) {
   return c->vivified * (size_t) SIZE_BUCKETS + size;
 }
 
+/* The bucket starts are kept in 'ranks' and the schedule in
+ * 'vivify_order', which the solver owns, so that nothing leaks when an
+ * allocation fails. */
 static void schedule_irredundant (einsat *solver, unsigneds *order) {
   const size_t buckets = 2 * SIZE_BUCKETS;
-  size_t *start = es_calloc (solver, buckets + 1, sizeof *start);
+  uint64s *starts = &solver->ranks;
+  CLEAR_STACK (*starts);
+  RESERVE_EXACTLY_STACK (*starts, buckets + 1);
+  RESIZE_STACK (*starts, buckets + 1);
+  uint64_t *start = starts->begin;
+  for (size_t b = 0; b <= buckets; b++)
+    start[b] = 0;
   size_t fresh = 0;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     const clause *c = CLAUSE (ref);
@@ -82,7 +91,7 @@ static void schedule_irredundant (einsat *solver, unsigneds *order) {
   }
   for (size_t b = 0; b < buckets; b++)
     start[b + 1] += start[b];
-  const size_t candidates = start[buckets];
+  const size_t candidates = (size_t) start[buckets];
   RESERVE_EXACTLY_STACK (*order, candidates);
   RESIZE_STACK (*order, candidates);
   for (all_stack (unsigned, ref, solver->irredundant)) {
@@ -95,7 +104,7 @@ static void schedule_irredundant (einsat *solver, unsigneds *order) {
   if (candidates)
     for (size_t b = 0, begin = 0; b < buckets; begin = start[b++])
       es_sort_words (order->begin + begin, start[b] - begin);
-  es_free (solver, start, (buckets + 1) * sizeof *start);
+  RELEASE_STACK (*starts);
   if (!fresh)
     for (all_stack (unsigned, ref, solver->irredundant))
       CLAUSE (ref)->vivified = false;
@@ -344,13 +353,12 @@ static bool vivify_scheduled (einsat *solver, unsigned ref, uint64_t limit,
 static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
                          uint64_t start, const unsigned *counts) {
   if (irredundant) {
-    unsigneds order;
-    INIT_STACK (order);
-    schedule_irredundant (solver, &order);
-    for (all_stack (unsigned, ref, order))
+    unsigneds *order = &solver->vivify_order;
+    schedule_irredundant (solver, order);
+    for (all_stack (unsigned, ref, *order))
       if (!vivify_scheduled (solver, ref, limit, start, counts))
         break;
-    RELEASE_STACK (order);
+    RELEASE_STACK (*order);
   } else {
     uint64s *keys = &solver->ranks;
     schedule_redundant (solver, keys);

@@ -593,19 +593,19 @@ static void test_walk_memory (void) {
   CHECK (es_propagate (solver) == INVALID);
   /* The occurrences beyond the room behind each literal's watches. */
   const size_t lits = 2 * (size_t) solver->vars;
-  size_t *occurrences = calloc (lits, sizeof *occurrences);
-  CHECK (occurrences);
+  size_t *counts = calloc (lits, sizeof *counts);
+  CHECK (counts);
   for (all_stack (unsigned, ref, solver->irredundant))
     for (all_literals_in_clause (lit, CLAUSE (ref)))
-      occurrences[lit]++;
+      counts[lit]++;
   size_t overflow = 0;
   for (size_t lit = 0; lit < lits; lit++) {
     const watches *ws = &WATCHES (lit);
     size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
     room = room ? 2 * room - 1 : 0;
-    overflow += occurrences[lit] > room ? occurrences[lit] - room : 0;
+    overflow += counts[lit] > room ? counts[lit] - room : 0;
   }
-  free (occurrences);
+  free (counts);
   const size_t before = solver->memory;
   solver->peak_memory = before;
   es_walk (solver);
