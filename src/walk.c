@@ -712,6 +712,7 @@ void es_walk (einsat *solver) {
   }
   ADD (walk_ticks, w->ticks);
   es_release_walker (solver);
+  es_trim_memory (solver);
 }
 
 bool es_walking_initially (einsat *solver) {
