@@ -120,8 +120,7 @@ void *es_grow (einsat *solver, void *ptr, size_t size, size_t *capacity,
  * raises its mmap threshold to that size, so that the next blocks of that
  * size come from the heap, and freeing them leaves resident holes there:
  * the walker's arrays, freed after each walk, stayed resident through
- * the search (40 MiB on a formula with 4 million clauses: bench/
- * RESULTS.md, "Memory beside Kissat, scaling"). */
+ * the search (bench/RESULTS.md, "Memory beside Kissat, scaling"). */
 void es_trim_memory (einsat *solver) {
 #ifdef __GLIBC__
   if (solver->system_allocator)

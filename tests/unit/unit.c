@@ -308,6 +308,19 @@ static void test_collect_in_place (void) {
 enum { WALK_VARS = 200, WALK_CLAUSES = 800 };
 static int walk_lits[WALK_CLAUSES][3];
 
+/* A random variable up to 'vars' not among the first 'i' literals. */
+static int fresh_variable (uint64_t *rng, unsigned vars, const int *lits,
+                           int i) {
+  for (;;) {
+    int v = 1 + (int) es_random_below (rng, vars);
+    bool fresh = true;
+    for (int j = 0; j < i; j++)
+      fresh &= abs (lits[j]) != v;
+    if (fresh)
+      return v;
+  }
+}
+
 static void add_planted_formula (einsat *solver, uint64_t seed) {
   uint64_t rng = seed;
   bool planted[WALK_VARS + 1];
@@ -319,14 +332,7 @@ static void add_planted_formula (einsat *solver, uint64_t seed) {
     do {
       satisfied = false;
       for (int i = 0; i < 3; i++) {
-        int v;
-        bool fresh;
-        do {
-          v = 1 + (int) es_random_below (&rng, WALK_VARS);
-          fresh = true;
-          for (int j = 0; j < i; j++)
-            fresh &= abs (lits[j]) != v;
-        } while (!fresh);
+        int v = fresh_variable (&rng, WALK_VARS, lits, i);
         bool positive = es_random (&rng) & 1;
         lits[i] = positive ? v : -v;
         satisfied |= positive == planted[v];
@@ -576,14 +582,7 @@ static void test_walk_memory (void) {
   for (int c = 0; c < CLAUSES; c++) {
     int lits[3];
     for (int i = 0; i < 3; i++) {
-      int v;
-      bool fresh;
-      do {
-        v = 1 + (int) es_random_below (&rng, VARS);
-        fresh = true;
-        for (int j = 0; j < i; j++)
-          fresh &= abs (lits[j]) != v;
-      } while (!fresh);
+      int v = fresh_variable (&rng, VARS, lits, i);
       lits[i] = es_random (&rng) & 1 ? v : -v;
       einsat_add (solver, lits[i]);
     }
