@@ -107,6 +107,23 @@ static void use_chunk (watch_pool *pool, watch_chunk *chunk) {
   pool->end = chunk->room + chunk->watches;
 }
 
+/* A new chunk of 'room' watches, linked after 'last' (the last chunk). */
+static watch_chunk *add_chunk (einsat *solver, watch_chunk *last,
+                               size_t room) {
+  watch_pool *pool = &solver->watch_pool;
+  assert (!last || !last->next);
+  watch_chunk *chunk =
+      es_malloc (solver, sizeof *chunk + room * sizeof (watch));
+  chunk->next = 0;
+  chunk->watches = room;
+  if (last)
+    last->next = chunk;
+  else
+    pool->chunks = chunk;
+  pool->watches += room;
+  return chunk;
+}
+
 /* A chunk with room for at least 'minimum' watches: the one after the
  * current one if there is one (see 'compact_pool'), or a new one. */
 static void next_chunk (einsat *solver, size_t minimum) {
@@ -126,16 +143,7 @@ static void next_chunk (einsat *solver, size_t minimum) {
   pool->chunk_watches = room;
   if (room < minimum)
     room = minimum;
-  watch_chunk *chunk =
-      es_malloc (solver, sizeof *chunk + room * sizeof (watch));
-  chunk->next = 0;
-  chunk->watches = room;
-  if (current)
-    current->next = chunk;
-  else
-    pool->chunks = chunk;
-  pool->watches += room;
-  use_chunk (pool, chunk);
+  use_chunk (pool, add_chunk (solver, current, room));
 }
 
 static watch *pool_allocate (einsat *solver, size_t capacity) {
@@ -252,15 +260,7 @@ static void ensure_pool_room (einsat *solver, size_t needed) {
   size_t room = needed - usable + WATCH_POOL_MAX;
   if (room < MAX_CHUNK_WATCHES)
     room = MAX_CHUNK_WATCHES;
-  watch_chunk *chunk =
-      es_malloc (solver, sizeof *chunk + room * sizeof (watch));
-  chunk->next = 0;
-  chunk->watches = room;
-  if (last)
-    last->next = chunk;
-  else
-    pool->chunks = chunk;
-  pool->watches += room;
+  add_chunk (solver, last, room);
 }
 
 /* Refills the pool from its first chunk: each pooled list gets a block
