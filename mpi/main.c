@@ -372,8 +372,9 @@ static void new_solver (rank *r) {
   if (!exchange_init (&r->ex, exchange_room ((size_t) r->opt.buffer,
                                              r->ranks)))
     out_of_memory ();
-  einsat_set_export (r->solver, &r->ex, 32, EXCHANGE_MAX_GLUE,
-                     exchange_offer);
+  if (r->ranks > 1) /* alone, a rank would pack clauses nobody receives */
+    einsat_set_export (r->solver, &r->ex, 32, EXCHANGE_MAX_GLUE,
+                       exchange_offer);
   if (r->opt.epoch)
     einsat_set_synchronize (r->solver, r, r->opt.epoch, epoch_reached);
 }
@@ -538,8 +539,9 @@ static bool learn_from_cube (rank *r, const int *cube, ints *clause) {
   if (!clause->size)
     return false;
   einsat_add_clause (r->solver, clause->begin, clause->size);
-  exchange_offer (&r->ex, clause->begin, (int) clause->size,
-                  (int) clause->size);
+  if (r->ranks > 1)
+    exchange_offer (&r->ex, clause->begin, (int) clause->size,
+                    (int) clause->size);
   return true;
 }
 
