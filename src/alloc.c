@@ -6,6 +6,10 @@
 
 #include <string.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 static void *allocate (einsat *solver, void *ptr, size_t old_bytes,
                        size_t new_bytes) {
   void *res = solver->allocator (solver->allocator_data, ptr, old_bytes,
@@ -109,6 +113,21 @@ void *es_grow (einsat *solver, void *ptr, size_t size, size_t *capacity,
       es_realloc (solver, ptr, old_capacity * size, new_capacity * size);
   *capacity = new_capacity;
   return res;
+}
+
+/* Gives the free pages inside glibc's heap back to the system, with the
+ * default allocator only.  After glibc frees a large mapped block it
+ * raises its mmap threshold to that size, so that the next blocks of that
+ * size come from the heap, and freeing them leaves resident holes there:
+ * the walker's arrays, freed after each walk, stayed resident through
+ * the search (bench/RESULTS.md, "Memory beside Kissat, scaling"). */
+void es_trim_memory (einsat *solver) {
+#ifdef __GLIBC__
+  if (solver->system_allocator)
+    malloc_trim (0);
+#else
+  (void) solver;
+#endif
 }
 
 _Noreturn void es_out_of_memory (einsat *solver, size_t bytes) {

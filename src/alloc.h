@@ -25,6 +25,7 @@ void es_freestr (struct einsat *, char *);
 void *es_grow (struct einsat *, void *, size_t size, size_t *capacity,
                size_t minimum);
 
+void es_trim_memory (struct einsat *);
 _Noreturn void es_out_of_memory (struct einsat *, size_t bytes);
 
 #define NEW_ARRAY(P, N) ((P) = es_calloc (solver, (N), sizeof *(P)))

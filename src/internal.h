@@ -501,33 +501,16 @@ typedef struct scc_info {
   bool on_stack;
 } scc_info;
 /* Scratch data of local search ('walk.c'), empty between walks.  The
- * walker reads the large irredundant clauses in the arena; only binary
- * clauses and clauses with root-level assigned literals are copied
- * (without those literals) into 'literals'.  Each walker clause has a
- * counter and full occurrence lists. */
-typedef struct walk_counter {
-  unsigned count; /* true literals */
-  /* The XOR of the true literals (the one if 'count' is 1), which is
-   * zero while 'count' is zero: then the place holds the position of the
-   * clause in 'broken' instead. */
-  union {
-    unsigned critical;
-    unsigned position;
-  };
-} walk_counter;
-
-/* A walker clause with the first bit set is a copy in 'literals' (its
- * size, then its literals; with the second bit just its two literals)
- * at the offset in the other bits, else an arena reference. */
-#define WALK_COPIED (1u << 31)
-#define WALK_BINARY (1u << 30)
-#define WALK_OFFSET (WALK_BINARY - 1)
-
+ * walker reads the large irredundant clauses in the arena, in the order
+ * of 'irredundant', after the binary clauses, which it copies into
+ * 'literals'; literals assigned at the root level stay in the clauses
+ * and are skipped.  Each walker clause has a counter (one word: its
+ * count of true literals, and their XOR or its place in 'broken') and
+ * full occurrence lists. */
 /* clang-format off */
 #define WALKER_STACKS(X, P) \
-  X (P, unsigneds, clauses)     /* arena reference or copy of each */ \
-  X (P, unsigneds, literals)    /* the copied clauses in a row */ \
-  X (P, STACK (walk_counter), counters) /* per clause */ \
+  X (P, unsigneds, literals)    /* the binary clauses in a row */ \
+  X (P, unsigneds, counters)    /* per clause: count and XOR or place */ \
   X (P, unsigneds, occurs)      /* per literal start in 'overflow' */ \
   X (P, unsigneds, overflow)    /* occurrences not behind the watches */ \
   X (P, unsigneds, breaks)      /* per var: clauses only it satisfies */ \
@@ -541,6 +524,9 @@ typedef struct walk_counter {
 
 typedef struct walker {
   DECLARE_STACKS (WALKER_STACKS)
+  unsigned binaries;          /* walker clauses copied into 'literals' */
+  unsigned live;              /* walker clauses not left out */
+  unsigned shift, mask;       /* of the count in a counter */
   double epsilon;             /* score of larger break values */
   unsigned best_flips;        /* flips to the best or INVALID if lost */
   unsigned initial, minimum;  /* falsified clauses */
@@ -712,6 +698,7 @@ typedef struct sharing {
   X (P, unsigneds, collect_searched) \
   X (P, unsigneds, dense_counts)     /* while entering dense mode */ \
   X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
+  X (P, unsigneds, vivify_order)     /* irredundant schedule, as 'ranks' */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
   X (P, unsigneds, strengthen)       /* queued by analysis for 'otfs.c' */ \
@@ -1520,7 +1507,8 @@ static inline void es_mark_reason_analyzed (einsat *solver, unsigned lit) {
 }
 
 /* Schedules and ranks are packed into 64-bit keys, sorted ascending, in
- * place ('sort.c'). */
+ * place ('sort.c'); 'es_sort_words' sorts 32-bit words the same way. */
 void es_sort_keys (uint64s *keys);
+void es_sort_words (unsigned *begin, size_t n);
 
 #endif

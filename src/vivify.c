@@ -33,21 +33,17 @@ bool es_vivifying (einsat *solver) {
          STAT (conflicts) >= solver->limits.vivify;
 }
 
-/* Learned clauses by glue then size, irredundant clauses after them by
- * size; clauses already tried come last (and are tried again only once
- * every candidate was). */
-static void schedule (einsat *solver, uint64s *keys, bool irredundant) {
+/* Learned clauses of tiers one and two by glue then size, clauses
+ * already tried last (and tried again only once every candidate was). */
+static void schedule_redundant (einsat *solver, uint64s *keys) {
   CLEAR_STACK (*keys);
   unsigned tier2 = GET_OPTION (tier2);
-  unsigneds *refs = irredundant ? &solver->irredundant : &solver->redundant;
   size_t fresh = 0;
-  for (all_stack (unsigned, ref, *refs)) {
+  for (all_stack (unsigned, ref, solver->redundant)) {
     clause *c = CLAUSE (ref);
-    if (c->garbage || c->redundant == irredundant)
+    if (c->garbage || !c->redundant || c->glue > tier2)
       continue;
-    if (!irredundant && c->glue > tier2)
-      continue;
-    uint64_t glue = irredundant ? 0 : c->glue;
+    uint64_t glue = c->glue;
     uint64_t size = c->size < 1023 ? c->size : 1023;
     uint64_t key = ((uint64_t) c->vivified << 63) | (glue << 42) |
                    (size << 32) | ref;
@@ -55,9 +51,63 @@ static void schedule (einsat *solver, uint64s *keys, bool irredundant) {
     PUSH_STACK (*keys, key);
   }
   if (!fresh)
-    for (all_stack (unsigned, ref, *refs))
+    for (all_stack (unsigned, ref, solver->redundant))
       CLAUSE (ref)->vivified = false;
   es_sort_keys (keys);
+}
+
+/* Irredundant clauses by size, clauses already tried last, then by
+ * reference, as references: 4 bytes per clause where a 64-bit key took
+ * 8, allocated while the arena is at its fullest (bench/RESULTS.md,
+ * "Memory beside Kissat, scaling").  The references are distributed into
+ * buckets by (tried, size) and each bucket is sorted, which is the order
+ * of the keys. */
+#define SIZE_BUCKETS 1024
+
+static inline size_t size_bucket (const clause *c) {
+  size_t size = c->size < SIZE_BUCKETS - 1 ? c->size : SIZE_BUCKETS - 1;
+  return c->vivified * (size_t) SIZE_BUCKETS + size;
+}
+
+/* The bucket starts are kept in 'ranks' and the schedule in
+ * 'vivify_order', which the solver owns, so that nothing leaks when an
+ * allocation fails. */
+static void schedule_irredundant (einsat *solver, unsigneds *order) {
+  const size_t buckets = 2 * SIZE_BUCKETS;
+  uint64s *starts = &solver->ranks;
+  CLEAR_STACK (*starts);
+  RESERVE_EXACTLY_STACK (*starts, buckets + 1);
+  RESIZE_STACK (*starts, buckets + 1);
+  uint64_t *start = starts->begin;
+  for (size_t b = 0; b <= buckets; b++)
+    start[b] = 0;
+  size_t fresh = 0;
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    const clause *c = CLAUSE (ref);
+    if (c->garbage || c->redundant)
+      continue;
+    start[size_bucket (c) + 1]++;
+    fresh += !c->vivified;
+  }
+  for (size_t b = 0; b < buckets; b++)
+    start[b + 1] += start[b];
+  const size_t candidates = (size_t) start[buckets];
+  RESERVE_EXACTLY_STACK (*order, candidates);
+  RESIZE_STACK (*order, candidates);
+  for (all_stack (unsigned, ref, solver->irredundant)) {
+    const clause *c = CLAUSE (ref);
+    if (!c->garbage && !c->redundant)
+      order->begin[start[size_bucket (c)]++] = ref;
+  }
+  /* Now 'start[b]' is the end of bucket 'b' (no arithmetic on the null
+   * pointer of an empty schedule). */
+  if (candidates)
+    for (size_t b = 0, begin = 0; b < buckets; begin = start[b++])
+      es_sort_words (order->begin + begin, start[b] - begin);
+  RELEASE_STACK (*starts);
+  if (!fresh)
+    for (all_stack (unsigned, ref, solver->irredundant))
+      CLAUSE (ref)->vivified = false;
 }
 
 /* The negations of the decisions implying the analyzed literals are
@@ -287,20 +337,36 @@ static bool vivify_clause (einsat *solver, unsigned ref,
   return replace_clause (solver, c);
 }
 
+/* Vivifies the clause unless it went or was tried; returns false once the
+ * round is over. */
+static bool vivify_scheduled (einsat *solver, unsigned ref, uint64_t limit,
+                              uint64_t start, const unsigned *counts) {
+  if (solver->inconsistent || STAT (ticks) - start > limit ||
+      es_terminating (solver))
+    return false;
+  clause *c = CLAUSE (ref);
+  if (!c->garbage && !c->vivified)
+    vivify_clause (solver, ref, counts);
+  return true;
+}
+
 static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
                          uint64_t start, const unsigned *counts) {
-  uint64s *keys = &solver->ranks;
-  schedule (solver, keys, irredundant);
-  for (all_stack (uint64_t, key, *keys)) {
-    if (solver->inconsistent || STAT (ticks) - start > limit ||
-        es_terminating (solver))
-      break;
-    unsigned ref = (unsigned) key;
-    clause *c = CLAUSE (ref);
-    if (!c->garbage && !c->vivified)
-      vivify_clause (solver, ref, counts);
+  if (irredundant) {
+    unsigneds *order = &solver->vivify_order;
+    schedule_irredundant (solver, order);
+    for (all_stack (unsigned, ref, *order))
+      if (!vivify_scheduled (solver, ref, limit, start, counts))
+        break;
+    RELEASE_STACK (*order);
+  } else {
+    uint64s *keys = &solver->ranks;
+    schedule_redundant (solver, keys);
+    for (all_stack (uint64_t, key, *keys))
+      if (!vivify_scheduled (solver, (unsigned) key, limit, start, counts))
+        break;
+    RELEASE_STACK (*keys);
   }
-  RELEASE_STACK (*keys);
 }
 
 void es_vivify (einsat *solver) {

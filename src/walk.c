@@ -21,14 +21,17 @@
  * itself, which on random 3-SAT and 5-SAT instances needed many more
  * flips or failed: bench/RESULTS.md, "Figures behind comments").
  *
- * Data: the walker refers to the large clauses in the arena, copies only
- * binary clauses and clauses with root-false literals (without them),
- * drops satisfied ones, and builds full occurrence lists, as far as
+ * Data: the walker refers to the large clauses in the arena through
+ * their place in the list of irredundant clauses, copies only binary
+ * clauses, skips root-false literals, leaves out satisfied clauses (their
+ * counters mark them), and builds full occurrence lists, as far as
  * they fit in the unused capacity of the watch lists (behind the
  * watches, which stay), else in an array.  Each clause counts its true
- * literals and keeps their XOR, which is the one true
- * ('critical') literal when the count is one; a falsified clause keeps
- * its position in the list of falsified clauses there instead.  Big
+ * literals and keeps their XOR, which is the one true ('critical')
+ * literal when the count is one; a falsified clause keeps its position
+ * in the list of falsified clauses there instead; count and XOR share
+ * one word, the count saturating (a long clause is counted again when a
+ * literal of a saturated count becomes false).  Big
  * arrays are allocated at their exact size: on formulas with millions of
  * clauses the walk was the peak of the solver's memory (bench/RESULTS.md,
  * "Memory beside Kissat").  Thus the break value
@@ -65,99 +68,132 @@
 /*------------------------------------------------------------------------*/
 /* Importing the clauses. */
 
-/* The literals of walker clause 'i', ending at '*end'. */
+/* Walker clause 'i' below 'binaries' is the binary clause at '2 * i' in
+ * 'literals', else the large clause 'irredundant[i - binaries]' in the
+ * arena: no table of the clauses (4 bytes per clause at the peak of the
+ * solver's memory on big formulas: bench/RESULTS.md, "Memory beside
+ * Kissat, scaling").  The literals of walker clause 'i', ending at
+ * '*end', include those assigned at the root level, which the walk
+ * skips. */
 static inline const unsigned *walk_literals (einsat *solver,
                                              const walker *w, unsigned i,
                                              const unsigned **end) {
-  const unsigned c = w->clauses.begin[i];
   const unsigned *begin;
-  size_t size;
-  if (c & WALK_COPIED) {
-    begin = w->literals.begin + (c & WALK_OFFSET);
-    size = c & WALK_BINARY ? 2 : *begin++;
+  if (i < w->binaries) {
+    begin = w->literals.begin + 2 * (size_t) i;
+    *end = begin + 2;
   } else {
-    const clause *large = CLAUSE (c);
+    const clause *large =
+        CLAUSE (PEEK_STACK (solver->irredundant, i - w->binaries));
     begin = large->lits;
-    size = large->size;
+    *end = begin + large->size;
   }
-  *end = begin + size;
   return begin;
 }
 
-/* Copies the clause without its root-false literals: a binary clause as
- * its two literals (most clauses of some big formulas are binary), any
- * other as its size and literals.  Returns false if no literal is left
- * (a root conflict which propagation has not found yet). */
-static bool copy_clause (einsat *solver, walker *w, size_t size,
-                         const unsigned *lits) {
-  size_t start = SIZE_STACK (w->literals);
-  if (start + size + 1 > WALK_OFFSET)
-    es_out_of_memory (solver, SIZE_MAX);
-  unsigned kept = 0;
-  for (size_t i = 0; i < size; i++)
-    kept += !VALUE (lits[i]);
-  unsigned tag = WALK_COPIED | (unsigned) start;
-  if (kept == 2)
-    tag |= WALK_BINARY;
-  else
-    PUSH_STACK (w->literals, kept);
-  for (size_t i = 0; i < size; i++)
-    if (!VALUE (lits[i]))
-      PUSH_STACK (w->literals, lits[i]);
-  PUSH_STACK (w->clauses, tag);
-  return kept > 0;
-}
-
-/* Imports the clause unless it is satisfied at the root level: as the
- * arena reference 'ref' if none of its literals is assigned and it is
- * large, else as a copy.  Returns false on a root conflict. */
-static bool import_clause (einsat *solver, walker *w, unsigned ref,
-                           size_t size, const unsigned *lits) {
-  bool falsified = false;
+/* Whether the walker imports the clause: the clause is not satisfied at
+ * the root level.  Sets '*empty' if all its literals are root-false (a
+ * root conflict which propagation has not found yet). */
+static bool walked_clause (einsat *solver, size_t size,
+                           const unsigned *lits, bool *empty) {
+  bool unassigned = false;
   for (size_t i = 0; i < size; i++) {
     unsigned lit = lits[i];
     signed char value = VALUE (lit);
     if (value > 0)
-      return true;
+      return false;
     assert (value || !FLAGS (IDX (lit))->eliminated);
-    falsified |= value < 0;
+    unassigned |= !value;
   }
-  if (falsified || ref == INVALID)
-    return copy_clause (solver, w, size, lits);
-  PUSH_STACK (w->clauses, ref);
+  *empty |= !unassigned;
   return true;
 }
 
-static bool import_binaries (einsat *solver, walker *w) {
-  bool consistent = true;
+/* A counter marks a clause that the walk leaves out (garbage or
+ * satisfied at the root level): it has no occurrences and is never
+ * falsified, so the walk never reads it again.  No other counter has
+ * the highest bit set ('layout_counters'). */
+#define WALK_SKIPPED UINT_MAX
+
+static inline bool skipped_clause (const walker *w, unsigned i) {
+  return w->counters.begin[i] == WALK_SKIPPED;
+}
+
+static void import_binaries (einsat *solver, walker *w, bool *empty) {
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++)
     for (all_watches (ws, WATCHES (lit))) {
       if (ws.ref != IRREDUNDANT_BINARY || ws.blit < lit)
         continue;
       unsigned lits[2] = {lit, ws.blit};
       w->ticks++;
-      consistent &= import_clause (solver, w, INVALID, 2, lits);
+      if (!walked_clause (solver, 2, lits, empty))
+        continue;
+      PUSH_STACK (w->literals, lit);
+      PUSH_STACK (w->literals, ws.blit);
     }
-  return consistent;
 }
 
-static bool import_large_clauses (einsat *solver, walker *w) {
-  bool consistent = true;
+/* A clause's counter is one word (4 bytes per clause at the peak of the
+ * solver's memory on big formulas, where two words took 8): its number
+ * of true literals in the low 'shift' bits, where 'mask' stands for
+ * 'mask' or more, and above them the XOR of its true literals (the one
+ * true literal if the count is 1), or, while the count is zero, its
+ * position in 'broken'.  Literals and positions take the bits they need
+ * and one more, so that the highest bit is free for 'WALK_SKIPPED'; the
+ * count takes the rest, at least two bits, so that 0, 1 and 2 are
+ * exact.  Returns false if no such layout exists (more than 2^29
+ * literals or clauses: the walk is left out then). */
+static bool layout_counters (einsat *solver, walker *w) {
+  const size_t binaries = SIZE_STACK (w->literals) / 2;
+  const size_t clauses = binaries + SIZE_STACK (solver->irredundant);
+  size_t largest = 2 * (size_t) solver->vars;
+  if (clauses > largest)
+    largest = clauses;
+  unsigned bits = 0;
+  while (((size_t) 1 << bits) < largest)
+    bits++;
+  if (bits > 29)
+    return false;
+#ifdef NDEBUG
+  w->shift = 31 - bits;
+#else
+  /* The fewest bits, so that the tests of debug builds saturate counts
+   * and count them again ('check_walker' checks the counters). */
+  w->shift = 2;
+#endif
+  w->mask = (1u << w->shift) - 1;
+  w->binaries = w->live = (unsigned) binaries;
+  return true;
+}
+
+/* The counters are allocated here, one per walker clause, and set to
+ * zero or to 'WALK_SKIPPED'. */
+static void import_large_clauses (einsat *solver, walker *w, bool *empty) {
+  const size_t clauses = w->binaries + SIZE_STACK (solver->irredundant);
+  RESERVE_EXACTLY_STACK (w->counters, clauses);
+  RESIZE_STACK (w->counters, clauses);
+  unsigned *k = w->counters.begin;
+  for (unsigned i = 0; i < w->binaries; i++)
+    *k++ = 0;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
     w->ticks++;
-    if (!c->garbage)
-      consistent &= import_clause (solver, w, ref, c->size, c->lits);
+    if (!c->garbage && walked_clause (solver, c->size, c->lits, empty))
+      *k++ = 0, w->live++;
+    else
+      *k++ = WALK_SKIPPED;
   }
-  return consistent;
 }
 
-/* Returns false if some clause has no literal left. */
+/* Returns false if some clause has no literal left (or the walk cannot
+ * lay out its counters). */
 static bool import_clauses (einsat *solver, walker *w) {
-  /* Satisfied clauses make this an upper bound. */
-  RESERVE_EXACTLY_STACK (w->clauses, STAT (clauses_irredundant));
-  bool consistent = import_binaries (solver, w);
-  return import_large_clauses (solver, w) && consistent;
+  bool empty = false;
+  import_binaries (solver, w, &empty);
+  if (!layout_counters (solver, w))
+    return false;
+  import_large_clauses (solver, w, &empty);
+  return !empty;
 }
 
 /* The occurrences of a literal are kept, as far as they fit, in the
@@ -192,13 +228,15 @@ static void connect_occurrences (einsat *solver, walker *w) {
   unsigned *occurs = w->occurs.begin;
   for (size_t lit = 0; lit <= lits; lit++)
     occurs[lit] = 0;
-  const unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
+  const unsigned clauses = (unsigned) SIZE_STACK (w->counters);
   size_t sum = 0;
   for (unsigned i = 0; i < clauses; i++) {
+    if (skipped_clause (w, i))
+      continue;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
-    sum += (size_t) (end - p);
-    while (p != end)
-      occurs[*p++]++;
+    for (; p != end; p++)
+      if (!VALUE (*p))
+        occurs[*p]++, sum++;
   }
   w->occurrences = sum;
   size_t overflow = 0;
@@ -217,9 +255,14 @@ static void connect_occurrences (einsat *solver, walker *w) {
   RESIZE_STACK (w->overflow, overflow);
   /* 'occurs[lit]' runs to the start of the next literal's overflow. */
   for (unsigned i = 0; i < clauses; i++) {
+    if (skipped_clause (w, i))
+      continue;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++) {
-      const unsigned lit = *p, room = spare_room (solver, lit);
+      const unsigned lit = *p;
+      if (VALUE (lit))
+        continue;
+      const unsigned room = spare_room (solver, lit);
       unsigned *spare = room ? spare_occurrences (solver, lit) : 0;
       if (spare && *spare < room)
         spare[1 + (*spare)++] = i;
@@ -240,6 +283,11 @@ static inline signed char walk_value (const walker *w, unsigned lit) {
   return NEGATED (lit) ? -value : value;
 }
 
+/* The break value of a variable assigned at the root level, which the
+ * walk never flips: 'pick_literal' reads the break value of each literal
+ * anyway, so it skips those literals without reading their values. */
+#define WALK_FIXED UINT_MAX
+
 static void import_phases (einsat *solver, walker *w) {
   unsigned vars = solver->vars;
   RESERVE_EXACTLY_STACK (w->values, vars);
@@ -253,7 +301,7 @@ static void import_phases (einsat *solver, walker *w) {
     unsigned lit = es_decide_phase (solver, idx);
     signed char value = NEGATED (lit) ? -1 : 1;
     w->values.begin[idx] = w->best.begin[idx] = value;
-    w->breaks.begin[idx] = 0;
+    w->breaks.begin[idx] = VALUE (LIT (idx)) ? WALK_FIXED : 0;
   }
   w->best_flips = 0;
 }
@@ -262,35 +310,52 @@ static void import_phases (einsat *solver, walker *w) {
  * flips, and room for all clauses would cost 4 bytes per clause at the
  * peak of the walk. */
 static inline void push_broken (einsat *solver, walker *w, unsigned i) {
-  w->counters.begin[i].position = (unsigned) SIZE_STACK (w->broken);
+  w->counters.begin[i] = (unsigned) SIZE_STACK (w->broken) << w->shift;
   PUSH_STACK (w->broken, i);
 }
 
-static inline void remove_broken (walker *w, walk_counter *k) {
-  assert (!k->count && k->position < SIZE_STACK (w->broken));
+/* Removes the clause with counter 'word' (count zero) from 'broken'. */
+static inline void remove_broken (walker *w, unsigned word) {
+  assert (!(word & w->mask));
+  const unsigned position = word >> w->shift;
+  assert (position < SIZE_STACK (w->broken));
   unsigned last = POP_STACK (w->broken);
-  unsigned position = k->position;
   if (position == SIZE_STACK (w->broken))
     return;
   POKE_STACK (w->broken, position, last);
-  w->counters.begin[last].position = position;
+  w->counters.begin[last] = position << w->shift;
+}
+
+/* The true literals of walker clause 'i', up to 'limit'. */
+static unsigned count_true (einsat *solver, const walker *w, unsigned i,
+                            unsigned limit) {
+  unsigned count = 0;
+  const unsigned *end, *p = walk_literals (solver, w, i, &end);
+  for (; p != end && count < limit; p++)
+    count += !VALUE (*p) && walk_value (w, *p) > 0;
+  return count;
 }
 
 static void init_counters (einsat *solver, walker *w) {
-  unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
-  RESERVE_EXACTLY_STACK (w->counters, clauses);
-  RESIZE_STACK (w->counters, clauses);
+  const unsigned clauses = (unsigned) SIZE_STACK (w->counters);
+  const unsigned shift = w->shift, mask = w->mask;
+  unsigned *counters = w->counters.begin;
   for (unsigned i = 0; i < clauses; i++) {
-    walk_counter *k = w->counters.begin + i;
-    k->count = k->critical = 0;
+    if (counters[i] == WALK_SKIPPED)
+      continue;
+    assert (!counters[i]);
+    unsigned count = 0, critical = 0;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++)
-      if (walk_value (w, *p) > 0)
-        k->count++, k->critical ^= *p;
-    if (!k->count)
+      if (!VALUE (*p) && walk_value (w, *p) > 0)
+        count++, critical ^= *p;
+    if (!count) {
       push_broken (solver, w, i);
-    else if (k->count == 1)
-      w->breaks.begin[IDX (k->critical)]++;
+      continue;
+    }
+    counters[i] = (critical << shift) | (count < mask ? count : mask);
+    if (count == 1)
+      w->breaks.begin[IDX (critical)]++;
   }
   w->initial = w->minimum = (unsigned) SIZE_STACK (w->broken);
 }
@@ -316,7 +381,7 @@ static double fit_cb (double size) {
 }
 
 static double init_table (einsat *solver, walker *w) {
-  size_t clauses = SIZE_STACK (w->clauses);
+  size_t clauses = w->live;
   double size = clauses ? w->occurrences / (double) clauses : 0;
   double cb = fit_cb (size);
   if (!(STAT (walks) & 1))
@@ -342,7 +407,8 @@ static inline double random_double (einsat *solver) {
 /* Flipping. */
 
 /* A random falsified clause, and one of its (false) literals with
- * probability proportional to its score. */
+ * probability proportional to its score; literals assigned at the root
+ * level do not count. */
 static unsigned pick_literal (einsat *solver, walker *w) {
   unsigned broken = (unsigned) SIZE_STACK (w->broken);
   assert (broken > 0);
@@ -352,52 +418,71 @@ static unsigned pick_literal (einsat *solver, walker *w) {
   const unsigned *breaks = w->breaks.begin;
   CLEAR_STACK (w->scores);
   double sum = 0;
+  unsigned candidates = 0;
   for (const unsigned *p = begin; p != end; p++) {
-    double s = score (w, breaks[IDX (*p)]);
+    const unsigned b = breaks[IDX (*p)];
+    if (b == WALK_FIXED)
+      continue;
+    double s = score (w, b);
     PUSH_STACK (w->scores, s);
     sum += s;
+    candidates++;
   }
-  w->ticks += 1 + (uint64_t) (end - begin);
+  assert (candidates);
+  w->ticks += 1 + (uint64_t) candidates;
   double threshold = sum * random_double (solver);
   const double *s = w->scores.begin;
-  for (const unsigned *p = begin; p + 1 != end; p++)
-    if ((threshold -= *s++) < 0)
-      return *p;
-  return end[-1];
+  unsigned last = INVALID;
+  for (const unsigned *p = begin; p != end; p++) {
+    if (breaks[IDX (*p)] == WALK_FIXED)
+      continue;
+    last = *p;
+    if (--candidates && (threshold -= *s++) < 0)
+      return last;
+  }
+  return last;
 }
 
-/* 'lit' became true in the clauses from 'p' to 'end'. */
+/* 'lit' became true in the clauses from 'p' to 'end'.  A count at
+ * 'mask' stays there. */
 static inline void make_range (walker *w, unsigned lit, const unsigned *p,
                                const unsigned *end) {
-  unsigned *breaks = w->breaks.begin;
+  unsigned *breaks = w->breaks.begin, *counters = w->counters.begin;
+  const unsigned shift = w->shift, mask = w->mask, shifted = lit << shift;
   for (; p != end; p++) {
-    walk_counter *k = w->counters.begin + *p;
-    if (!k->count) {
-      remove_broken (w, k);
+    unsigned *k = counters + *p, word = *k, count = word & mask;
+    if (!count) {
+      remove_broken (w, word);
       breaks[IDX (lit)]++;
-      k->critical = lit; /* was the position */
+      *k = shifted | 1;
     } else {
-      if (k->count == 1)
-        breaks[IDX (k->critical)]--;
-      k->critical ^= lit;
+      if (count == 1)
+        breaks[IDX (word >> shift)]--;
+      *k = (word ^ shifted) + (count != mask);
     }
-    k->count++;
   }
 }
 
-/* 'lit' became false in the clauses from 'p' to 'end'. */
+/* 'lit' became false in the clauses from 'p' to 'end'.  A count at
+ * 'mask' may stand for more true literals, so they are counted again:
+ * at least 'mask - 1' (2 or more) are left. */
 static inline void break_range (einsat *solver, walker *w, unsigned lit,
                                 const unsigned *p, const unsigned *end) {
-  unsigned *breaks = w->breaks.begin;
+  unsigned *breaks = w->breaks.begin, *counters = w->counters.begin;
+  const unsigned shift = w->shift, mask = w->mask, shifted = lit << shift;
   for (; p != end; p++) {
-    walk_counter *k = w->counters.begin + *p;
-    assert (k->count);
-    k->critical ^= lit;
-    if (!--k->count) {
+    unsigned *k = counters + *p, word = *k ^ shifted, count = word & mask;
+    assert (count);
+    if (count == 1) {
       push_broken (solver, w, *p);
       breaks[IDX (lit)]--;
-    } else if (k->count == 1)
-      breaks[IDX (k->critical)]++;
+    } else if (count == mask)
+      *k = (word & ~mask) | count_true (solver, w, *p, mask);
+    else {
+      *k = word - 1;
+      if (count == 2)
+        breaks[IDX (word >> shift)]++;
+    }
   }
 }
 
@@ -507,36 +592,43 @@ static void walk_loop (einsat *solver, walker *w) {
 /* Recomputes the counters and break values from the current assignment
  * and the falsified clauses of the best one (debug builds only). */
 static void check_walker (einsat *solver, walker *w) {
-  unsigned clauses = (unsigned) SIZE_STACK (w->clauses);
+  unsigned clauses = (unsigned) SIZE_STACK (w->counters);
   unsigned *breaks = es_calloc (solver, solver->vars, sizeof *breaks);
-  unsigned broken = 0, falsified = 0;
+  unsigned broken = 0, falsified = 0, live = 0;
   for (unsigned i = 0; i < clauses; i++) {
+    if (skipped_clause (w, i))
+      continue;
+    live++;
     unsigned count = 0, critical = 0;
     bool satisfied = false;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++) {
       unsigned lit = *p;
-      assert (!VALUE (lit));
+      assert (VALUE (lit) <= 0);
+      if (VALUE (lit))
+        continue;
       if (walk_value (w, lit) > 0)
         count++, critical ^= lit;
       signed char best = w->best.begin[IDX (lit)];
       satisfied |= (NEGATED (lit) ? -best : best) > 0;
     }
-    walk_counter *k = w->counters.begin + i;
-    assert (k->count == count);
-    assert (!count || k->critical == critical);
-    assert (count || PEEK_STACK (w->broken, k->position) == i);
+    const unsigned word = w->counters.begin[i];
+    assert ((word & w->mask) == (count < w->mask ? count : w->mask));
+    assert (!count || word >> w->shift == critical);
+    assert (count || PEEK_STACK (w->broken, word >> w->shift) == i);
     broken += !count;
     falsified += !satisfied;
     if (count == 1)
       breaks[IDX (critical)]++;
   }
+  assert (live == w->live);
   assert (broken == SIZE_STACK (w->broken));
   assert (falsified == w->minimum);
   for (unsigned idx = 0; idx < solver->vars; idx++)
-    assert (breaks[idx] == w->breaks.begin[idx]);
+    assert (VALUE (LIT (idx)) ? w->breaks.begin[idx] == WALK_FIXED
+                              : breaks[idx] == w->breaks.begin[idx]);
   es_free (solver, breaks, solver->vars * sizeof *breaks);
-  (void) broken, (void) falsified;
+  (void) broken, (void) falsified, (void) live;
 }
 
 #endif
@@ -567,9 +659,9 @@ static void report_walk (einsat *solver, walker *w, double cb,
                          uint64_t flips) {
   if (GET_OPTION (verbose) < 2)
     return;
-  printf ("c walk %" PRIu64 ": %zu clauses, cb %.2f, falsified %u -> %u "
+  printf ("c walk %" PRIu64 ": %u clauses, cb %.2f, falsified %u -> %u "
           "after %" PRIu64 " flips and %" PRIu64 " ticks\n",
-          STAT (walks), SIZE_STACK (w->clauses), cb, w->initial,
+          STAT (walks), w->live, cb, w->initial,
           w->minimum, flips, w->ticks);
 }
 
@@ -591,7 +683,7 @@ void es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
     return;
-  assert (!solver->dense && EMPTY_STACK (solver->walker.clauses));
+  assert (!solver->dense && EMPTY_STACK (solver->walker.counters));
   INC (walks);
   walker *w = &solver->walker;
   w->ticks = 0;
@@ -620,6 +712,7 @@ void es_walk (einsat *solver) {
   }
   ADD (walk_ticks, w->ticks);
   es_release_walker (solver);
+  es_trim_memory (solver);
 }
 
 bool es_walking_initially (einsat *solver) {
