@@ -203,6 +203,7 @@ void einsat_delete (einsat *solver) {
   es_drop_gauss_jordan (solver); /* clears variable flags */
   es_release_bandit (solver);
   es_release_variables (solver);
+  es_release_watch_pool (solver);
   es_lrat_release (solver);
   es_release_elimination (solver);
   es_release_subsumption (solver);

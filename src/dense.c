@@ -22,7 +22,8 @@ void es_connect_occurrences (einsat *solver, unsigned ref) {
 /* Each list grows once, to exactly the size it will have, instead of
  * doubling as occurrences are pushed: on big formulas dense mode holds
  * the most watches, and doubling left a third of them unused on average
- * (bench/RESULTS.md, "Memory beside Kissat"). */
+ * (bench/RESULTS.md, "Memory beside Kissat").  As all lists grow at
+ * once, the pool of short lists may be compacted ('watch.c'). */
 static void reserve_occurrences (einsat *solver) {
   size_t lits = 2 * (size_t) solver->vars;
   /* The solver's, so that an allocation failing below leaks nothing. */
@@ -38,11 +39,7 @@ static void reserve_occurrences (einsat *solver) {
       for (all_literals_in_clause (lit, c))
         counts[lit]++;
   }
-  for (size_t lit = 0; lit < lits; lit++)
-    if (counts[lit]) {
-      watches *ws = &WATCHES (lit);
-      es_reserve_watches (solver, ws, SIZE_WATCHES (*ws) + counts[lit]);
-    }
+  es_reserve_all_watches (solver, counts);
   RELEASE_STACK (*scratch);
 }
 

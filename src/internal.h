@@ -154,6 +154,33 @@ typedef struct watches {
   } while (0)
 #define RELEASE_WATCHES(WS) es_release_watches (solver, &(WS))
 
+/* Blocks of lists of up to 'WATCH_POOL_MAX' watches come from a pool of
+ * the solver (see 'watch.c'): one size class per capacity up to 16, then
+ * one per 2 and per 4 watches up to 64 ('WATCH_POOL_CLASSES' of them),
+ * carved from large chunks, with a free list per class.  Larger lists
+ * are blocks of the allocator. */
+#define WATCH_POOL_MAX 64u
+#define WATCH_POOL_CLASSES 32u
+
+typedef struct watch_chunk {
+  struct watch_chunk *next;
+  size_t watches; /* room behind the header */
+  watch room[];
+} watch_chunk;
+
+/* A free block of the pool: its first slot links it to the next. */
+typedef struct free_watches {
+  struct free_watches *next;
+} free_watches;
+
+typedef struct watch_pool {
+  free_watches *free[WATCH_POOL_CLASSES]; /* per size class */
+  watch *next, *end;               /* not yet carved in 'current' */
+  watch_chunk *chunks, *current;   /* in the order taken */
+  size_t watches;                  /* room of all chunks */
+  size_t chunk_watches;            /* room of the last standard chunk */
+} watch_pool;
+
 #define all_watches(W, WS) \
   watch W, *W##_PTR = BEGIN_WATCHES (WS), \
            *const W##_END = END_WATCHES (WS); \
@@ -744,6 +771,7 @@ struct einsat {
   assigned *assigned;
   var_flags *flags;
   watches *watches;      /* per literal */
+  watch_pool watch_pool; /* the blocks of short watch lists */
 
   /* Trail and levels. */
   unsigned *trail;       /* capacity 'vars' */
@@ -995,6 +1023,10 @@ void es_watch_clause (einsat *, unsigned ref);
 void es_enlarge_watches (einsat *, watches *);
 void es_reserve_watches (einsat *, watches *, size_t capacity);
 void es_release_watches (einsat *, watches *);
+void es_reserve_all_watches (einsat *, const unsigned *more);
+void es_release_watch_pool (einsat *);
+size_t es_watch_block_capacity (size_t capacity);
+size_t es_watch_class_capacity (unsigned size_class);
 void es_flush_large_watches (einsat *);
 void es_watch_large_clauses (einsat *);
 void es_remove_watch (einsat *, unsigned lit, watch);

@@ -2,11 +2,11 @@
  * 'make CONFIG=debug' and the sanitizer build; compiled out in release).
  * Each recomputes what the solver keeps up to date incrementally and
  * asserts that the two agree: the trail, levels and reasons, the watch
- * lists against the clauses, the clause counters, the at-most-one
- * constraints and their index, the decision queue and heap, and the
- * schedule.  They cost time linear in the formula, so the
- * search calls them after its scheduled tasks and at exponentially spaced
- * conflicts (see 'search.c'), not at every step.
+ * lists against the clauses and the pool of their blocks, the clause
+ * counters, the at-most-one constraints and their index, the decision
+ * queue and heap, and the schedule.  They cost time linear in the
+ * formula, so the search calls them after its scheduled tasks and at
+ * exponentially spaced conflicts (see 'search.c'), not at every step.
  *
  * They allocate nothing (an allocation could fail and long-jump out):
  * the watch lists are compared with the clauses through sums of hashed
@@ -160,18 +160,52 @@ static void count_clauses (einsat *solver, const unsigneds *refs,
   }
 }
 
+/* The pool of short watch lists ('watch.c'): its chunks' room is the
+ * sum of the pooled lists' blocks, the free blocks of each class and the
+ * uncarved rest of the current chunk, so no block is lost or shared.
+ * 'pooled' is the room of the pooled lists. */
+static void check_watch_pool (einsat *solver, size_t pooled) {
+  const watch_pool *pool = &solver->watch_pool;
+  size_t room = 0;
+  bool current_found = !pool->current;
+  for (const watch_chunk *chunk = pool->chunks; chunk;
+       chunk = chunk->next) {
+    room += chunk->watches;
+    current_found |= chunk == pool->current;
+  }
+  assert (room == pool->watches && current_found);
+  assert (!pool->next == !pool->current && pool->next <= pool->end);
+  size_t unused = 0;
+  for (unsigned c = 0; c < WATCH_POOL_CLASSES; c++) {
+    size_t capacity = es_watch_class_capacity (c);
+    for (const free_watches *block = pool->free[c]; block;
+         block = block->next) {
+      unused += capacity;
+      assert (unused <= room); /* no cycle */
+    }
+  }
+  if (pool->next)
+    unused += (size_t) (pool->end - pool->next);
+  assert (pooled + unused == room);
+}
+
 /* Binary watches come in pairs (a, b) and (b, a) of the same kind; large
  * watches are on the first two literals of their clause, with another
  * literal of it as blocking literal.  Watches of garbage clauses may
  * linger until propagation or collection drops them.  A list's header
- * has room for its watches, and memory exactly when it has room. */
+ * has room for its watches, and memory exactly when it has room, which
+ * is a size class of the pool up to 'WATCH_POOL_MAX'. */
 static void check_watches (einsat *solver, clause_counts *counts) {
   uint64_t forward = 0, backward = 0, large = 0;
   uint64_t binaries[2] = {0, 0};
+  size_t pooled = 0;
   for (unsigned lit = 0; lit < 2 * solver->vars; lit++) {
     const watches *ws = &WATCHES (lit);
     assert (ws->size <= ws->capacity);
     assert (!ws->capacity == !ws->begin);
+    assert (es_watch_block_capacity (ws->capacity) == ws->capacity);
+    if (ws->capacity <= WATCH_POOL_MAX)
+      pooled += ws->capacity;
     for (all_watches (w, *ws)) {
       if (IS_BINARY (w)) {
         assert (IDX (w.blit) < solver->vars && IDX (w.blit) != IDX (lit));
@@ -194,6 +228,7 @@ static void check_watches (einsat *solver, clause_counts *counts) {
   counts->irredundant += binaries[0] / 2;
   counts->redundant += binaries[1] / 2;
   assert (solver->dense || large == counts->large_watches);
+  check_watch_pool (solver, pooled);
 }
 
 static void check_clauses (einsat *solver) {

@@ -237,6 +237,100 @@ static void test_collect (void) {
   einsat_delete (solver);
 }
 
+/* The pool of short watch lists ('watch.c'): size classes exact up to
+ * 16 watches and at most 1/8 above the request up to 'WATCH_POOL_MAX';
+ * lists pushed, popped, released and all grown at once (which may
+ * compact the pool) keep their watches in order, with the room asked
+ * for; the checkers account for every pooled watch; deleting the
+ * solver gives every chunk back. */
+static void test_watch_pool (void) {
+  for (size_t want = 0; want <= 2 * WATCH_POOL_MAX; want++) {
+    size_t got = es_watch_block_capacity (want);
+    CHECK (got >= want && got <= want + want / 8 + (want > 16));
+    CHECK (want > 16 || got == want);
+    CHECK (want <= WATCH_POOL_MAX || got == want);
+    CHECK (es_watch_block_capacity (got) == got);
+  }
+  for (unsigned c = 0; c < WATCH_POOL_CLASSES; c++)
+    CHECK (es_watch_block_capacity (es_watch_class_capacity (c)) ==
+           es_watch_class_capacity (c));
+  CHECK (es_watch_class_capacity (WATCH_POOL_CLASSES - 1) ==
+         WATCH_POOL_MAX);
+  einsat *solver = new_solver ();
+  for (int v = 1; v <= 300; v++)
+    einsat_add (solver, v);
+  einsat_add (solver, 0);
+  einsat_add (solver, -1), einsat_add (solver, -2), einsat_add (solver, -3);
+  einsat_add (solver, 0);
+  const unsigned lits = 2 * solver->vars;
+  CHECK (lits == 600 && SIZE_STACK (solver->irredundant) == 2);
+  /* The test's watches are of a garbage clause, which the checkers
+   * allow, and the model is their number: list 'lit' holds {0, gone},
+   * {1, gone}, ... {n - 1, gone}. */
+  const unsigned gone = PEEK_STACK (solver->irredundant, 1);
+  es_mark_garbage (solver, CLAUSE (gone));
+  unsigned *sizes = calloc (lits, sizeof *sizes);
+  unsigned *more = calloc (lits, sizeof *more);
+  bool *mine = calloc (lits, sizeof *mine);
+  for (unsigned lit = 0; lit < lits; lit++)
+    mine[lit] = EMPTY_WATCHES (WATCHES (lit)); /* not the clause's */
+  uint64_t rng = 11;
+  unsigned compacted = 0;
+  for (int round = 0; round < 40; round++) {
+    for (unsigned lit = 0; lit < lits; lit++) {
+      if (!mine[lit])
+        continue;
+      unsigned action = es_random_below (&rng, 8);
+      if (action == 0 || (round % 9 == 8 && es_random_below (&rng, 10))) {
+        RELEASE_WATCHES (WATCHES (lit));
+        sizes[lit] = 0;
+      } else if (action == 1 && sizes[lit]) {
+        sizes[lit] -= es_random_below (&rng, sizes[lit]) + 1;
+        watch *end = BEGIN_WATCHES (WATCHES (lit)) + sizes[lit];
+        SET_END_WATCHES (WATCHES (lit), end);
+      } else {
+        unsigned push = es_random_below (&rng, action == 2 ? 90 : 6);
+        for (unsigned i = 0; i < push; i++)
+          PUSH_WATCHES (WATCHES (lit), ((watch) {sizes[lit]++, gone}));
+      }
+      more[lit] =
+          es_random_below (&rng, 4) ? 0 : es_random_below (&rng, 40);
+    }
+    if (round % 3 == 2) {
+      es_reserve_all_watches (solver, more);
+      bool exact = true; /* only after compacting */
+      for (unsigned lit = 0; lit < lits; lit++) {
+        size_t size = SIZE_WATCHES (WATCHES (lit));
+        size_t capacity = CAPACITY_WATCHES (WATCHES (lit));
+        CHECK (capacity >= size + more[lit]);
+        exact &= capacity > WATCH_POOL_MAX ||
+                 capacity == es_watch_block_capacity (size + more[lit]);
+      }
+      compacted += exact;
+    }
+    for (unsigned lit = 0; lit < lits; lit++) {
+      if (!mine[lit])
+        continue;
+      const watches *ws = &WATCHES (lit);
+      CHECK (SIZE_WATCHES (*ws) == sizes[lit]);
+      CHECK (es_watch_block_capacity (ws->capacity) == ws->capacity);
+      unsigned i = 0;
+      for (all_watches (w, *ws))
+        CHECK (w.blit == i++ && w.ref == gone);
+    }
+#ifndef NDEBUG
+    es_check_invariants (solver); /* counts every pooled watch */
+#endif
+  }
+  CHECK (compacted > 0);
+  for (unsigned lit = 0; lit < lits; lit++)
+    if (mine[lit])
+      RELEASE_WATCHES (WATCHES (lit));
+  CHECK (einsat_solve (solver) == 10);
+  free (sizes), free (more), free (mine);
+  einsat_delete (solver);
+}
+
 /* Collection slides clauses down in place: with redundant clauses
  * between irredundant ones, a promoted clause on both lists, a shortened
  * clause (a hole behind it) and LRAT identifiers before each clause,
@@ -799,6 +893,20 @@ static void one_sided_binary (einsat *solver) {
   w->ref = w->ref == IRREDUNDANT_BINARY ? REDUNDANT_BINARY
                                         : IRREDUNDANT_BINARY;
 }
+/* Room of the watch pool in no list, free list or chunk rest. */
+static void lost_pool_room (einsat *solver) {
+  watch_pool *pool = &solver->watch_pool;
+  if (pool->next != pool->end) {
+    pool->next++;
+    return;
+  }
+  for (unsigned c = 0; c < WATCH_POOL_CLASSES; c++)
+    if (pool->free[c]) {
+      pool->free[c] = pool->free[c]->next;
+      return;
+    }
+  pool->watches++;
+}
 static void unordered_queue (einsat *solver) {
   solver->links[solver->queue.first].stamp = solver->queue.stamp + 1;
 }
@@ -818,7 +926,7 @@ static void test_invariants (void) {
   static void (*const corruptions[]) (einsat *) = {
       more_irredundant, more_active,     moved_trail,  misdirected_watch,
       one_sided_binary, unordered_queue, broken_heap,  future_probe,
-      overlong_delay};
+      overlong_delay,   lost_pool_room};
   einsat *solver = solved_formula ();
   CHECK (solver->trail_size && solver->scores.size > 1);
   CHECK (first_watch (solver, false) && first_watch (solver, true));
@@ -884,6 +992,7 @@ static const test_case cases[] = {
     {"random", test_random}, {"import", test_import},
     {"import-budget", test_import_budget}, {"collect", test_collect},
     {"collect-in-place", test_collect_in_place},
+    {"watch-pool", test_watch_pool},
     {"walk", test_walk},     {"walk-initially", test_walk_initially},
     {"walk-without-clauses", test_walk_without_clauses},
     {"walk-root-false", test_walk_root_false},
