@@ -10,9 +10,11 @@ instance is the folder it is in (bench/generate.py writes one folder per
 family, the shared set has one per family too).  Several CSVs (rounds
 with different seeds) are summed.  Prints one markdown table: per family
 the instances, per solver the solved count and PAR-2, and the PAR-2
-ratio of every solver to the base solver (default: the second one in
-the first CSV, Kissat in bench/fresh.sh), then the totals with and
-without the parity and pigeonhole families.
+ratio of every solver to the base solver (default: 'kissat' if there is
+one, else the second solver of the first CSV; the harness rotates the
+order of the solvers, so the first rows do not tell which one is the
+reference), then the totals with and without the parity and pigeonhole
+families.
 """
 import argparse
 import collections
@@ -46,7 +48,8 @@ def main():
             if row["solver"] not in solvers:
                 solvers.append(row["solver"])
             runs[(n, row["instance"], row["solver"])] = row
-    base = args.base or (solvers[1] if len(solvers) > 1 else solvers[0])
+    base = args.base or ("kissat" if "kissat" in solvers else
+                         solvers[1] if len(solvers) > 1 else solvers[0])
     instances = sorted({(n, i) for (n, i, s) in runs})
     complete = [k for k in instances
                 if all((k[0], k[1], s) in runs for s in solvers)]
