@@ -10,6 +10,15 @@
 #include <malloc.h>
 #endif
 
+/* Under a sanitizer the sanitizer's allocator replaces glibc's malloc. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
 static void *allocate (einsat *solver, void *ptr, size_t old_bytes,
                        size_t new_bytes) {
   void *res = solver->allocator (solver->allocator_data, ptr, old_bytes,
@@ -120,10 +129,19 @@ void *es_grow (einsat *solver, void *ptr, size_t size, size_t *capacity,
  * raises its mmap threshold to that size, so that the next blocks of that
  * size come from the heap, and freeing them leaves resident holes there:
  * the walker's arrays, freed after each walk, stayed resident through
- * the search (bench/RESULTS.md, "Memory beside Kissat, scaling"). */
+ * the search (bench/RESULTS.md, "Memory beside Kissat, scaling").
+ *
+ * Not in portfolio workers, and not under a sanitizer: if glibc's malloc
+ * is not the process's (a sanitizer's or a preloaded allocator replaces
+ * it), the first 'malloc_trim' initializes glibc's heap in the calling
+ * thread without counting that thread as attached to it, and once that
+ * thread ends (a worker does, the process does not) glibc aborts when
+ * the next thread leaves the heap (seen under ThreadSanitizer).  So the
+ * holes of the workers' walks stay until the instance the user called
+ * trims (the trim is process-wide). */
 void es_trim_memory (einsat *solver) {
-#ifdef __GLIBC__
-  if (solver->system_allocator)
+#if defined(__GLIBC__) && !defined(SANITIZED)
+  if (solver->system_allocator && !solver->worker)
     malloc_trim (0);
 #else
   (void) solver;
