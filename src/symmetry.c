@@ -13,10 +13,15 @@
  * unused variables get a colour of their own each, so every symmetry
  * found fixes them.  Colour refinement (vertices of one colour split by
  * the multiset of their neighbours' colours, until nothing splits) gives
- * an equitable colouring.  Colour numbers depend on the structure only
- * (a split cell keeps its number for the first part in the order of the
- * neighbourhood hashes, the others are numbered after the existing
- * colours), so two isomorphic situations get the same numbers.
+ * an equitable colouring.  A round recomputes only the neighbourhoods of
+ * the vertices next to one that changed colour; the rest of a cell keeps
+ * the neighbourhood stored for the cell, and its number.  Colour numbers
+ * depend on the structure only (a split cell keeps its number for its
+ * unchanged part, or, if every vertex changed, for the first part in the
+ * order of the neighbourhood hashes; the other parts are numbered after
+ * the existing colours), so two isomorphic situations get the same
+ * numbers.  Without a cell of two or more literals after the first
+ * refinement there is no symmetry, and the search stops there.
  *
  * The left path individualises the first literal of the first
  * non-singleton literal cell and refines, level by level, until every
