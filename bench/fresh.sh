@@ -57,18 +57,9 @@ CADICAL=${CADICAL:-../ext/cadical/build/cadical}
 case $seeds in
   ''|*[!0-9]*|0) echo "fresh.sh: -r wants a positive count, not '$seeds'" >&2; exit 1 ;;
 esac
-solver_seeds=
-if [ "$seeds" -gt 1 ]; then
-  configs=()
-  for ((k = 0; k < seeds; k++)); do
-    s=$(($(od -An -N4 -tu4 /dev/urandom | tr -d ' ') % 2147483648))
-    solver_seeds+=" $s"
-    for config in "$@"; do
-      configs+=("${config%%=*}+s$s=${config#*=} --seed=$s")
-    done
-  done
-  set -- "${configs[@]}"
-fi
+source bench/solvers.sh
+seeded_configs "$seeds" "$@"
+set -- "${configs[@]}"
 make --no-print-directory CONFIG=release all > /dev/null
 mkdir -p bench/out
 # a copy, so that builds during the run do not change the solver
@@ -80,13 +71,12 @@ if [ -n "$generated" ]; then
 fi
 [ -z "$shared" ] || instances+=("@$list")
 logs=()
-source bench/solvers.sh
 solver_arguments "$PWD/bench/out/$name.einsat ${verbose:--q}" "$limit" "$@"
 [ -z "$verbose" ] || logs=(--log-dir "bench/out/$name.logs")
 {
   echo "# bench/fresh.sh -t $limit -j $jobs -s $seed -n $scale -r $seeds: $(date -u '+%F %T UTC')"
   echo "# commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (modified)')"
-  [ -z "$solver_seeds" ] || echo "# solver seeds:$solver_seeds"
+  [ ${#solver_seeds[@]} = 0 ] || echo "# solver seeds: ${solver_seeds[*]}"
   echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "bench/out/$name.txt"
 ../shared/bench/run-bench "${solvers[@]}" -t $((4 * limit)) -j "$jobs" \
