@@ -13,10 +13,15 @@
  * unused variables get a colour of their own each, so every symmetry
  * found fixes them.  Colour refinement (vertices of one colour split by
  * the multiset of their neighbours' colours, until nothing splits) gives
- * an equitable colouring.  Colour numbers depend on the structure only
- * (a split cell keeps its number for the first part in the order of the
- * neighbourhood hashes, the others are numbered after the existing
- * colours), so two isomorphic situations get the same numbers.
+ * an equitable colouring.  A round recomputes only the neighbourhoods of
+ * the vertices next to one that changed colour; the rest of a cell keeps
+ * the neighbourhood stored for the cell, and its number.  Colour numbers
+ * depend on the structure only (a split cell keeps its number for its
+ * unchanged part, or, if every vertex changed, for the first part in the
+ * order of the neighbourhood hashes; the other parts are numbered after
+ * the existing colours), so two isomorphic situations get the same
+ * numbers.  Without a cell of two or more literals after the first
+ * refinement there is no symmetry, and the search stops there.
  *
  * The left path individualises the first literal of the first
  * non-singleton literal cell and refines, level by level, until every
@@ -73,6 +78,14 @@ typedef struct vertex_key {
   unsigned colour, vertex;
 } vertex_key;
 
+typedef struct colouring {
+  unsigned *colour; /* per vertex */
+  unsigned *size;   /* per colour: its vertices */
+  uint64_t *key;    /* per colour: the neighbourhood of its vertices */
+  unsigned colours;
+  uint64_t profile; /* hash of the cell sizes by colour */
+} colouring;
+
 typedef struct symmetry {
   /* The graph: literals 0 .. lits-1, then clauses of three or more. */
   unsigned lits, vertices;
@@ -80,7 +93,8 @@ typedef struct symmetry {
   unsigned *start;    /* per vertex and one more */
   unsigned *adjacent; /* edges in both directions */
 
-  /* All irredundant clauses sorted, for checking candidates. */
+  /* All irredundant clauses sorted; indexed for checking candidates
+   * only when the first candidate is checked. */
   unsigned clauses;
   size_t offset_words; /* literals of all clauses */
   size_t *offset; /* per clause and one more, into 'literals' */
@@ -92,13 +106,13 @@ typedef struct symmetry {
   unsigned *checked; /* per clause: stamp of the last check */
   unsigned stamp;
 
-  /* Colourings: the working one and per colour its size. */
-  unsigned *colour, *size, colours;
+  /* The colourings of the left and the right path, and scratch. */
+  colouring left, right;
   vertex_key *keys;
-  unsigned *dirty, dirty_size; /* touched vertices */
+  unsigned *dirty; /* touched vertices */
+  size_t dirty_size;
   unsigned *touched, touch_stamp;
   unsigned *cell_marks, cell_stamp;
-  unsigned *right, *right_size, right_colours;
 
   /* The left path. */
   unsigned depth, stored;
@@ -106,6 +120,8 @@ typedef struct symmetry {
   uint64_t *profile;       /* per level (after individualising) */
   unsigned *levels;        /* colourings of the first 'stored' levels */
   unsigned *level_colours;
+  size_t *level_key_offset; /* per stored level, into 'level_keys' */
+  uint64s level_keys;       /* per stored level the key per colour */
   unsigned *leaf;   /* per colour of the left leaf its literal */
   unsigned *orbit;  /* union-find over literals */
   unsigned *image;  /* the candidate permutation of literals */
@@ -113,6 +129,7 @@ typedef struct symmetry {
 
   unsigneds generators; /* per generator: its size, then pairs */
   uint64_t ticks, limit;
+  uint64_t graph_ticks, refined_ticks, left_ticks; /* after each phase */
 } symmetry;
 
 /* Sizes of the arrays, for freeing them. */
@@ -127,15 +144,20 @@ static size_t max_colours (const symmetry *S) {
 }
 
 /* The arrays of the refinement and the search, with their sizes. */
+/* The right path's, allocated after the left path. */
+#define SEARCH_ARRAYS \
+  ARRAY (right.colour, S->vertices) \
+  ARRAY (right.size, max_colours (S)) \
+  ARRAY (right.key, max_colours (S))
+
 #define WORKING_ARRAYS \
-  ARRAY (colour, S->vertices) \
-  ARRAY (size, max_colours (S)) \
+  ARRAY (left.colour, S->vertices) \
+  ARRAY (left.size, max_colours (S)) \
+  ARRAY (left.key, max_colours (S)) \
   ARRAY (keys, S->vertices) \
   ARRAY (dirty, S->vertices) \
   ARRAY (touched, S->vertices) \
   ARRAY (cell_marks, max_colours (S)) \
-  ARRAY (right, S->vertices) \
-  ARRAY (right_size, max_colours (S)) \
   ARRAY (orbit, S->lits) \
   ARRAY (image, S->lits) \
   ARRAY (scratch, S->lits)
@@ -151,12 +173,15 @@ static void release (einsat *solver, symmetry *S) {
   DELETE_ARRAY (S->checked, S->clauses);
 #define ARRAY(NAME, COUNT) DELETE_ARRAY (S->NAME, COUNT);
   WORKING_ARRAYS
+  SEARCH_ARRAYS
 #undef ARRAY
   DELETE_ARRAY (S->cell, S->lits);
   DELETE_ARRAY (S->chosen, S->lits);
   DELETE_ARRAY (S->profile, (size_t) S->lits + 1);
   DELETE_ARRAY (S->levels, level_words (S));
   DELETE_ARRAY (S->level_colours, S->stored);
+  DELETE_ARRAY (S->level_key_offset, S->stored);
+  RELEASE_STACK (S->level_keys);
   DELETE_ARRAY (S->leaf, max_colours (S));
   RELEASE_STACK (S->generators);
   es_free (solver, S, sizeof *S);
@@ -280,6 +305,12 @@ static void collect_clauses (einsat *solver, symmetry *S) {
       }
   assert (index == S->clauses && words == S->offset_words);
   S->offset[index] = words;
+}
+
+/* The hash table and the occurrence lists of the clauses, built for the
+ * first candidate (most formulas have none). */
+static void index_clauses (einsat *solver, symmetry *S) {
+  size_t words = S->offset_words;
   S->table_size = 2;
   while (S->table_size < 2 * (size_t) S->clauses)
     S->table_size *= 2;
@@ -299,6 +330,7 @@ static void collect_clauses (einsat *solver, symmetry *S) {
   for (unsigned lit = S->lits; lit; lit--)
     S->occurs_start[lit] = S->occurs_start[lit - 1];
   S->occurs_start[0] = 0;
+  S->ticks += S->table_size + 3 * words;
 }
 
 /* The graph in compressed rows: a large clause is adjacent to its
@@ -343,13 +375,54 @@ static void build_graph (einsat *solver, symmetry *S, unsigned large) {
 }
 
 /*------------------------------------------------------------------------*/
-/* Colour refinement. */
+/* Colour refinement.  A cell is split only by its vertices whose
+ * neighbourhood changed (the dirty ones): the others still have the
+ * neighbourhood the cell had after its last split, kept per colour, so a
+ * round costs the dirty vertices and their edges, not the graph. */
 
-static int compare_keys (const void *p, const void *q) {
-  const vertex_key *a = p, *b = q;
-  if (a->colour != b->colour)
-    return a->colour < b->colour ? -1 : 1;
-  return (a->key > b->key) - (a->key < b->key);
+static bool key_less (vertex_key a, vertex_key b) {
+  return a.colour < b.colour || (a.colour == b.colour && a.key < b.key);
+}
+
+/* Sorts by colour, then neighbourhood: quicksort with the median of
+ * three, insertion sort for short ranges (inlined: the library's qsort
+ * with a comparison function took most of the detection time). */
+static void sort_keys (vertex_key *a, size_t n) {
+  while (n > 16) {
+    vertex_key x = a[0], y = a[n / 2], z = a[n - 1], pivot;
+    if (key_less (x, y))
+      pivot = key_less (y, z) ? y : key_less (x, z) ? z : x;
+    else
+      pivot = key_less (x, z) ? x : key_less (y, z) ? z : y;
+    size_t i = 0, j = n - 1;
+    for (;;) {
+      while (key_less (a[i], pivot))
+        i++;
+      while (key_less (pivot, a[j]))
+        j--;
+      if (i >= j)
+        break;
+      vertex_key t = a[i];
+      a[i++] = a[j];
+      a[j--] = t;
+    }
+    /* Recursion on the smaller part keeps the stack logarithmic. */
+    size_t left = j + 1;
+    if (left < n - left) {
+      sort_keys (a, left);
+      a += left, n -= left;
+    } else {
+      sort_keys (a + left, n - left);
+      n = left;
+    }
+  }
+  for (size_t i = 1; i < n; i++) {
+    vertex_key k = a[i];
+    size_t j = i;
+    for (; j && key_less (k, a[j - 1]); j--)
+      a[j] = a[j - 1];
+    a[j] = k;
+  }
 }
 
 static bool out_of_budget (const symmetry *S) { return S->ticks > S->limit; }
@@ -367,20 +440,20 @@ static uint64_t neighbourhood (symmetry *S, const unsigned *colour,
   return key;
 }
 
+static void touch (symmetry *S, unsigned v) {
+  if (S->touched[v] != S->touch_stamp) {
+    S->touched[v] = S->touch_stamp;
+    S->dirty[S->dirty_size++] = v;
+  }
+}
+
 /* The vertices whose neighbourhood changed: those adjacent to a vertex
  * that changed its colour (and the negation of a literal that did). */
 static void touch_neighbours (symmetry *S, unsigned v) {
-  for (unsigned i = S->start[v]; i != S->start[v + 1]; i++) {
-    unsigned u = S->adjacent[i];
-    if (S->touched[u] != S->touch_stamp) {
-      S->touched[u] = S->touch_stamp;
-      S->dirty[S->dirty_size++] = u;
-    }
-  }
-  if (v < S->lits && S->touched[v ^ 1] != S->touch_stamp) {
-    S->touched[v ^ 1] = S->touch_stamp;
-    S->dirty[S->dirty_size++] = v ^ 1;
-  }
+  for (unsigned i = S->start[v]; i != S->start[v + 1]; i++)
+    touch (S, S->adjacent[i]);
+  if (v < S->lits)
+    touch (S, v ^ 1);
   S->ticks += 1 + S->start[v + 1] - S->start[v];
 }
 
@@ -392,138 +465,161 @@ static unsigned next_stamp (unsigned *stamp, unsigned *marks, size_t n) {
   return *stamp;
 }
 
-/* Marks the non-singleton cells of the touched vertices (all cells if
- * 'everything'); returns their number. */
-static size_t mark_cells (symmetry *S, const unsigned *colour,
-                          const unsigned *size, bool everything) {
+static void start_touching (symmetry *S) {
+  next_stamp (&S->touch_stamp, S->touched, S->vertices);
+  S->dirty_size = 0;
+}
+
+/* The profile is the sum of a hash per colour and cell size, kept up to
+ * date with every size change, to compare two paths level by level. */
+static uint64_t size_hash (unsigned c, unsigned size) {
+  return mix (((uint64_t) c << 32) | size);
+}
+
+static void resize_cell (colouring *C, unsigned c, unsigned size) {
+  C->profile += size_hash (c, size) - size_hash (c, C->size[c]);
+  C->size[c] = size;
+}
+
+static unsigned new_colour (colouring *C) {
+  unsigned c = C->colours++;
+  C->size[c] = 0;
+  C->key[c] = 0;
+  C->profile += size_hash (c, 0);
+  return c;
+}
+
+static void count_sizes (const symmetry *S, colouring *C) {
+  memset (C->size, 0, (size_t) C->colours * sizeof *C->size);
+  for (unsigned v = 0; v < S->vertices; v++)
+    C->size[C->colour[v]]++;
+  C->profile = 0;
+  for (unsigned c = 0; c < C->colours; c++)
+    C->profile += size_hash (c, C->size[c]);
+}
+
+/* Marks the non-singleton cells of the dirty vertices; returns their
+ * number. */
+static size_t mark_cells (symmetry *S, const colouring *C) {
   unsigned stamp = next_stamp (&S->cell_stamp, S->cell_marks,
                                max_colours (S));
   size_t cells = 0;
-  size_t n = everything ? S->vertices : S->dirty_size;
-  for (size_t i = 0; i < n; i++) {
-    unsigned v = everything ? (unsigned) i : S->dirty[i];
-    unsigned c = colour[v];
-    if (size[c] > 1 && S->cell_marks[c] != stamp)
+  for (size_t i = 0; i < S->dirty_size; i++) {
+    unsigned c = C->colour[S->dirty[i]];
+    if (C->size[c] > 1 && S->cell_marks[c] != stamp)
       S->cell_marks[c] = stamp, cells++;
   }
-  S->ticks += n;
+  S->ticks += S->dirty_size;
   return cells;
 }
 
-/* Splits the marked cells by the neighbourhoods of their vertices,
- * touching the neighbours of every vertex that changed colour. */
-static unsigned split_cells (symmetry *S, unsigned *colour, unsigned *size,
-                             unsigned colours) {
+/* Moves the dirty vertices of the marked cells whose neighbourhood is
+ * not the one of their cell to new cells, one per neighbourhood in the
+ * order of the hashes, touching their neighbours.  If every vertex of a
+ * cell is dirty, the first neighbourhood keeps the cell's colour.  Both
+ * rules depend on the structure only, so isomorphic situations get the
+ * same colour numbers. */
+static void split_cells (symmetry *S, colouring *C) {
   size_t n = 0;
-  for (unsigned v = 0; v < S->vertices; v++)
-    if (S->cell_marks[colour[v]] == S->cell_stamp)
-      S->keys[n++] = (vertex_key) {neighbourhood (S, colour, v),
-                                   colour[v], v};
-  S->ticks += S->vertices + 2 * n;
-  qsort (S->keys, n, sizeof *S->keys, compare_keys);
-  next_stamp (&S->touch_stamp, S->touched, S->vertices);
-  S->dirty_size = 0;
-  for (size_t i = 0; i < n;) {
-    unsigned old = S->keys[i].colour, current = old;
-    size_t j = i;
-    for (; j < n && S->keys[j].colour == old; j++) {
-      if (j > i && S->keys[j].key != S->keys[j - 1].key) {
-        current = colours++;
-        size[current] = 0;
-      }
-      if (current != old) {
-        unsigned v = S->keys[j].vertex;
-        size[old]--;
-        size[current]++;
-        colour[v] = current;
-        touch_neighbours (S, v);
-      }
-    }
-    i = j;
+  for (size_t i = 0; i < S->dirty_size; i++) {
+    unsigned v = S->dirty[i], c = C->colour[v];
+    if (S->cell_marks[c] == S->cell_stamp)
+      S->keys[n++] = (vertex_key) {neighbourhood (S, C->colour, v), c, v};
   }
-  return colours;
+  S->ticks += 2 * n;
+  sort_keys (S->keys, n);
+  start_touching (S);
+  for (size_t i = 0; i < n;) {
+    unsigned old = S->keys[i].colour;
+    size_t end = i;
+    while (end < n && S->keys[end].colour == old)
+      end++;
+    if (C->size[old] == end - i)
+      C->key[old] = S->keys[i].key;
+    uint64_t keep = C->key[old];
+    unsigned current = INVALID;
+    for (size_t j = i; j < end; j++) {
+      uint64_t key = S->keys[j].key;
+      if (key == keep)
+        continue;
+      if (current == INVALID || key != S->keys[j - 1].key) {
+        current = new_colour (C);
+        C->key[current] = key;
+      }
+      unsigned v = S->keys[j].vertex;
+      resize_cell (C, old, C->size[old] - 1);
+      resize_cell (C, current, C->size[current] + 1);
+      C->colour[v] = current;
+      touch_neighbours (S, v);
+    }
+    i = end;
+  }
 }
 
 /* Splits cells until the colouring is equitable (or the budget is
- * spent), starting from the touched vertices (or all); returns the
- * number of colours. */
-static unsigned refine (symmetry *S, unsigned *colour, unsigned *size,
-                        unsigned colours, bool everything) {
-  while (!out_of_budget (S) &&
-         mark_cells (S, colour, size, everything)) {
-    everything = false;
-    colours = split_cells (S, colour, size, colours);
+ * spent), starting from the dirty vertices (or all). */
+static void refine (symmetry *S, colouring *C, bool everything) {
+  if (everything) {
+    start_touching (S);
+    for (unsigned v = 0; v < S->vertices; v++)
+      touch (S, v);
   }
-  return colours;
-}
-
-static void count_sizes (const symmetry *S, const unsigned *colour,
-                         unsigned *size) {
-  memset (size, 0, max_colours (S) * sizeof *size);
-  for (unsigned v = 0; v < S->vertices; v++)
-    size[colour[v]]++;
+  while (!out_of_budget (S) && mark_cells (S, C))
+    split_cells (S, C);
 }
 
 /* Gives 'v' a colour of its own and refines. */
-static unsigned individualise (symmetry *S, unsigned *colour,
-                               unsigned *size, unsigned colours,
-                               unsigned v) {
-  assert (size[colour[v]] > 1);
-  size[colour[v]]--;
-  colour[v] = colours;
-  size[colours++] = 1;
-  next_stamp (&S->touch_stamp, S->touched, S->vertices);
-  S->dirty_size = 0;
+static void individualise (symmetry *S, colouring *C, unsigned v) {
+  unsigned old = C->colour[v];
+  assert (C->size[old] > 1);
+  resize_cell (C, old, C->size[old] - 1);
+  unsigned own = new_colour (C);
+  resize_cell (C, own, 1);
+  C->colour[v] = own;
+  start_touching (S);
   touch_neighbours (S, v);
-  return refine (S, colour, size, colours, false);
-}
-
-/* The cell sizes by colour, to compare the two paths level by level. */
-static uint64_t profile (const symmetry *S, const unsigned *size,
-                         unsigned colours) {
-  uint64_t h = mix (colours);
-  for (unsigned c = 0; c < colours; c++)
-    h += mix (((uint64_t) c << 32) | size[c]);
-  (void) S;
-  return h;
+  refine (S, C, false);
 }
 
 /* The first non-singleton cell of literals, or INVALID. */
-static unsigned target_cell (const symmetry *S, const unsigned *colour,
-                             const unsigned *size) {
+static unsigned target_cell (symmetry *S, const colouring *C) {
   unsigned best = INVALID;
   for (unsigned lit = 0; lit < S->lits; lit++)
-    if (size[colour[lit]] > 1 && colour[lit] < best)
-      best = colour[lit];
+    if (C->size[C->colour[lit]] > 1 && C->colour[lit] < best)
+      best = C->colour[lit];
+  S->ticks += S->lits;
   return best;
 }
 
-static unsigned first_in_cell (const symmetry *S, const unsigned *colour,
+static unsigned first_in_cell (symmetry *S, const unsigned *colour,
                                unsigned cell) {
   for (unsigned lit = 0; lit < S->lits; lit++)
-    if (colour[lit] == cell)
+    if (colour[lit] == cell) {
+      S->ticks += lit;
       return lit;
+    }
+  S->ticks += S->lits;
   return INVALID;
 }
 
 /* Literals and clauses apart; a variable that is fixed, inactive or
  * in no clause keeps a colour per literal, so symmetries fix it. */
-static unsigned initial_colouring (einsat *solver, symmetry *S) {
-  unsigned colours = 2;
+static void initial_colouring (einsat *solver, symmetry *S) {
+  colouring *C = &S->left;
+  C->colours = 2;
   for (unsigned lit = 0; lit < S->lits; lit += 2) {
     unsigned idx = IDX (lit);
-    bool used = S->occurs_start[lit + 2] > S->occurs_start[lit];
+    bool used = S->start[lit + 2] > S->start[lit];
     if (used && FLAGS (idx)->active && !VALUE (lit))
-      S->colour[lit] = S->colour[lit + 1] = 0;
+      C->colour[lit] = C->colour[lit + 1] = 0;
     else {
-      S->colour[lit] = colours++;
-      S->colour[lit + 1] = colours++;
+      C->colour[lit] = C->colours++;
+      C->colour[lit + 1] = C->colours++;
     }
   }
   for (unsigned v = S->lits; v < S->vertices; v++)
-    S->colour[v] = 1;
-  count_sizes (S, S->colour, S->size);
-  return colours;
+    C->colour[v] = 1;
+  count_sizes (S, C);
 }
 
 /*------------------------------------------------------------------------*/
@@ -537,6 +633,8 @@ static unsigned find_orbit (symmetry *S, unsigned lit) {
 
 /* Does the candidate in 'image' map every clause to a clause? */
 static bool automorphism (einsat *solver, symmetry *S) {
+  if (!S->table)
+    index_clauses (solver, S);
   if (++S->stamp == UINT_MAX) {
     memset (S->checked, 0, S->clauses * sizeof *S->checked);
     S->stamp = 1;
@@ -571,8 +669,8 @@ static bool automorphism (einsat *solver, symmetry *S) {
 /* The permutation of the two leaves, if the right one is a leaf too. */
 static bool leaf_permutation (symmetry *S) {
   for (unsigned lit = 0; lit < S->lits; lit++) {
-    unsigned c = S->right[lit];
-    if (S->right_size[c] != 1 || S->leaf[c] == INVALID)
+    unsigned c = S->right.colour[lit];
+    if (S->right.size[c] != 1 || S->leaf[c] == INVALID)
       return false;
     S->image[S->leaf[c]] = lit;
   }
@@ -601,20 +699,22 @@ static void save_generator (einsat *solver, symmetry *S) {
 /* From the colouring of level 'level' with 'w' in place of the left
  * choice, follows the left path greedily to a leaf. */
 static bool right_path (symmetry *S, unsigned level, unsigned w) {
-  size_t bytes = S->vertices * sizeof *S->right;
-  memcpy (S->right, S->levels + (size_t) level * S->vertices, bytes);
-  count_sizes (S, S->right, S->right_size);
-  S->ticks += S->vertices;
-  unsigned colours = S->level_colours[level];
+  colouring *C = &S->right;
+  memcpy (C->colour, S->levels + (size_t) level * S->vertices,
+          S->vertices * sizeof *C->colour);
+  C->colours = S->level_colours[level];
+  memcpy (C->key, S->level_keys.begin + S->level_key_offset[level],
+          C->colours * sizeof *C->key);
+  count_sizes (S, C);
+  S->ticks += S->vertices + C->colours;
   for (unsigned j = level; j < S->depth; j++) {
     unsigned v = j == level ? w : S->chosen[j];
-    if (S->right[v] != S->cell[j])
-      v = first_in_cell (S, S->right, S->cell[j]);
-    if (v == INVALID || S->right_size[S->right[v]] < 2)
+    if (C->colour[v] != S->cell[j])
+      v = first_in_cell (S, C->colour, S->cell[j]);
+    if (v == INVALID || C->size[C->colour[v]] < 2)
       return false;
-    colours = individualise (S, S->right, S->right_size, colours, v);
-    if (out_of_budget (S) ||
-        profile (S, S->right_size, colours) != S->profile[j + 1])
+    individualise (S, C, v);
+    if (out_of_budget (S) || C->profile != S->profile[j + 1])
       return false;
   }
   return true;
@@ -638,46 +738,61 @@ static void search_level (einsat *solver, symmetry *S, unsigned level) {
   }
 }
 
-/* The left path, storing the colourings of its first levels. */
-static bool left_path (einsat *solver, symmetry *S, unsigned colours) {
+static void store_level (einsat *solver, symmetry *S, unsigned level) {
+  const colouring *C = &S->left;
+  memcpy (S->levels + (size_t) level * S->vertices, C->colour,
+          S->vertices * sizeof *C->colour);
+  S->level_colours[level] = C->colours;
+  S->level_key_offset[level] = SIZE_STACK (S->level_keys);
+  for (unsigned c = 0; c < C->colours; c++)
+    PUSH_STACK (S->level_keys, C->key[c]);
+  S->ticks += S->vertices + C->colours;
+}
+
+/* The left path, storing the colourings of its first levels.  Without a
+ * cell of two or more literals after the first refinement there is no
+ * symmetry to find (every symmetry maps each literal into its cell). */
+static bool left_path (einsat *solver, symmetry *S) {
+  colouring *C = &S->left;
+  refine (S, C, true);
+  S->refined_ticks = S->ticks;
+  if (out_of_budget (S) || target_cell (S, C) == INVALID)
+    return false;
   NEW_ARRAY (S->cell, S->lits);
   NEW_ARRAY (S->chosen, S->lits);
   NEW_ARRAY (S->profile, (size_t) S->lits + 1);
   NEW_ARRAY (S->level_colours, S->stored);
+  NEW_ARRAY (S->level_key_offset, S->stored);
   NEW_ARRAY (S->levels, level_words (S));
-  colours = refine (S, S->colour, S->size, colours, true);
-  S->profile[0] = profile (S, S->size, colours);
+  S->profile[0] = C->profile;
   for (;;) {
     if (out_of_budget (S))
       return false;
-    unsigned cell = target_cell (S, S->colour, S->size);
+    unsigned cell = target_cell (S, C);
     if (cell == INVALID)
       break;
-    unsigned v = first_in_cell (S, S->colour, cell);
+    unsigned v = first_in_cell (S, C->colour, cell);
     unsigned level = S->depth++;
     S->cell[level] = cell;
     S->chosen[level] = v;
-    if (level < S->stored) {
-      memcpy (S->levels + (size_t) level * S->vertices, S->colour,
-              S->vertices * sizeof *S->colour);
-      S->level_colours[level] = colours;
-    }
-    colours = individualise (S, S->colour, S->size, colours, v);
-    S->profile[level + 1] = profile (S, S->size, colours);
+    if (level < S->stored)
+      store_level (solver, S, level);
+    individualise (S, C, v);
+    S->profile[level + 1] = C->profile;
   }
   NEW_ARRAY (S->leaf, max_colours (S));
   for (size_t c = 0; c < max_colours (S); c++)
     S->leaf[c] = INVALID;
   for (unsigned lit = 0; lit < S->lits; lit++)
-    S->leaf[S->colour[lit]] = lit;
+    S->leaf[C->colour[lit]] = lit;
   return true;
 }
 
-/* At most as many stored colourings as fit into about the size of the
- * graph again. */
+/* At most as many stored colourings (a colour per vertex and a key per
+ * colour) as fit into about the size of the graph again. */
 static unsigned storable_levels (einsat *solver, const symmetry *S) {
   size_t room = 2 * (S->edges + S->vertices) + (1u << 20);
-  size_t levels = room / S->vertices;
+  size_t levels = room / (3 * (size_t) S->vertices);
   size_t limit = (size_t) GET_OPTION (symmetrylevels);
   return (unsigned) (levels < limit ? levels : limit);
 }
@@ -694,9 +809,14 @@ static void detect (einsat *solver, symmetry *S) {
   for (unsigned lit = 0; lit < S->lits; lit++)
     S->orbit[lit] = lit;
   S->stored = storable_levels (solver, S);
-  unsigned colours = initial_colouring (solver, S);
-  if (!left_path (solver, S, colours))
+  S->graph_ticks = S->ticks;
+  initial_colouring (solver, S);
+  if (!left_path (solver, S))
     return;
+  S->left_ticks = S->ticks;
+#define ARRAY(NAME, COUNT) NEW_ARRAY (S->NAME, COUNT);
+  SEARCH_ARRAYS
+#undef ARRAY
   unsigned levels = S->depth < S->stored ? S->depth : S->stored;
   for (unsigned level = levels; level-- && !out_of_budget (S);)
     search_level (solver, S, level);
@@ -793,10 +913,13 @@ static symmetry *find_symmetries (einsat *solver) {
   ADD (symmetry_ticks, S->ticks);
   if (GET_OPTION (verbose))
     printf ("c symmetry: %" PRIu64 " generators from %u of %u levels "
-            "(%" PRIu64 " million ticks%s)\n",
+            "(%.1f million ticks%s: graph %.1f, refinement %.1f, "
+            "left path %.1f)\n",
             STAT (symmetry_generators) - before,
             S->depth < S->stored ? S->depth : S->stored, S->depth,
-            S->ticks / 1000000, out_of_budget (S) ? ", budget spent" : "");
+            S->ticks / 1e6, out_of_budget (S) ? ", budget spent" : "",
+            S->graph_ticks / 1e6, S->refined_ticks / 1e6,
+            S->left_ticks / 1e6);
   return S;
 }
 

@@ -108,6 +108,10 @@ static inline void randomize_options (einsat *solver, uint64_t *rng) {
   uint64_t bandit_rng = *rng ^ 0x42414e444954ull;
   set_random_option (solver, &bandit_rng, "bandit", 0, 1);
   set_random_option (solver, &bandit_rng, "banditexplore", 0, 2000);
+  /* Likewise for symmetry breaking (off by default): the differential,
+   * incremental and enumeration tests check its answers too. */
+  uint64_t symmetry_rng = *rng ^ 0x53594d4d45545259ull;
+  set_random_option (solver, &symmetry_rng, "symmetry", 0, 1);
 }
 
 /* Prints the options differing from their defaults as command line

@@ -36,9 +36,11 @@ static double process_time (void) {
 
 static einsat *new_pigeonhole_solver (void) {
   einsat *solver = einsat_new ();
-  /* factoring and counting ('cardinality') make it easy */
+  /* factoring, counting ('cardinality') and symmetry breaking each
+   * make it easy */
   einsat_set_option (solver, "factor", 0);
   einsat_set_option (solver, "cardinality", 0);
+  einsat_set_option (solver, "symmetry", 0);
   int pigeons = HOLES + 1;
   for (int p = 0; p < pigeons; p++) {
     for (int h = 1; h <= HOLES; h++)

@@ -255,8 +255,9 @@ class AtmostTest(unittest.TestCase):
 class LimitsOptionsTest(unittest.TestCase):
     def test_limits_give_none(self):
         hard = pigeonhole(10, 9)
-        # factoring and counting make the pigeonhole formula easy
-        no_factor = {"factor": 0, "cardinality": 0}
+        # factoring, counting and symmetry breaking each make the
+        # pigeonhole formula easy
+        no_factor = {"factor": 0, "cardinality": 0, "symmetry": 0}
         for kwargs in ({"conflict_limit": 100}, {"decision_limit": 100},
                        {"propagation_limit": 1000}, {"time_limit": 0.1}):
             s = einsat.Solver(hard, options=no_factor, **kwargs)

@@ -15,8 +15,8 @@
  * image of that model (also a model, which breaking may have excluded in
  * the first call: it must be found now), a clause is added and the
  * answer checked again, and the models are counted by enumeration.
- * Over all rounds breaking must have added constraints (else the test
- * proves nothing).  Breaking must not run with a proof, with
+ * Detection must have run in the first call only.  Over all rounds
+ * breaking must have added constraints (else the test proves nothing).  Breaking must not run with a proof, with
  * assumptions or with phase hints, and the UNSAT answers on the clique
  * colouring formulas agree with a solver without breaking. */
 
@@ -373,6 +373,12 @@ static bool answers_round (formula *f, uint64_t *rng, uint64_t *broken,
     ok = same_answer (f, solver, einsat_solve (solver), 0, 0, why, size,
                       "after an added clause");
   }
+  /* Detection runs in the first call only (the later calls have
+   * assumptions or come after the first). */
+  if (ok && solver->stats.symmetry_rounds > 1)
+    ok = fail (why, size, "%llu detection rounds in %llu calls",
+               (unsigned long long) solver->stats.symmetry_rounds,
+               (unsigned long long) solver->stats.solves);
   if (ok) {
     int64_t counted = 0;
     int complete = 0;
