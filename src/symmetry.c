@@ -69,6 +69,7 @@
  * bench/RESULTS.md ("Symmetry breaking") for the measurements. */
 
 #include "internal.h"
+#include "sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,13 +144,13 @@ static size_t max_colours (const symmetry *S) {
   return (size_t) S->vertices + 2;
 }
 
-/* The arrays of the refinement and the search, with their sizes. */
-/* The right path's, allocated after the left path. */
+/* The right path's arrays, allocated after the left path. */
 #define SEARCH_ARRAYS \
   ARRAY (right.colour, S->vertices) \
   ARRAY (right.size, max_colours (S)) \
   ARRAY (right.key, max_colours (S))
 
+/* The arrays of the refinement and the search, with their sizes. */
 #define WORKING_ARRAYS \
   ARRAY (left.colour, S->vertices) \
   ARRAY (left.size, max_colours (S)) \
@@ -201,25 +202,6 @@ static uint64_t mix (uint64_t x) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
   return x ^ (x >> 31);
-}
-
-static int compare_unsigned (const void *p, const void *q) {
-  unsigned a = *(const unsigned *) p, b = *(const unsigned *) q;
-  return (a > b) - (a < b);
-}
-
-static void sort_literals (unsigned *lits, size_t size) {
-  if (size > 16) {
-    qsort (lits, size, sizeof *lits, compare_unsigned);
-    return;
-  }
-  for (size_t i = 1; i < size; i++) {
-    unsigned lit = lits[i];
-    size_t j = i;
-    for (; j && lits[j - 1] > lit; j--)
-      lits[j] = lits[j - 1];
-    lits[j] = lit;
-  }
 }
 
 static uint64_t hash_literals (const unsigned *lits, size_t size) {
@@ -293,7 +275,7 @@ static void collect_clauses (einsat *solver, symmetry *S) {
       continue;
     S->offset[index++] = words;
     memcpy (S->literals + words, c->lits, c->size * sizeof *c->lits);
-    sort_literals (S->literals + words, c->size);
+    es_sort_words (S->literals + words, c->size);
     words += c->size;
   }
   for (unsigned lit = 0; lit < S->lits; lit++)
@@ -384,46 +366,10 @@ static bool key_less (vertex_key a, vertex_key b) {
   return a.colour < b.colour || (a.colour == b.colour && a.key < b.key);
 }
 
-/* Sorts by colour, then neighbourhood: quicksort with the median of
- * three, insertion sort for short ranges (inlined: the library's qsort
- * with a comparison function took most of the detection time). */
-static void sort_keys (vertex_key *a, size_t n) {
-  while (n > 16) {
-    vertex_key x = a[0], y = a[n / 2], z = a[n - 1], pivot;
-    if (key_less (x, y))
-      pivot = key_less (y, z) ? y : key_less (x, z) ? z : x;
-    else
-      pivot = key_less (x, z) ? x : key_less (y, z) ? z : y;
-    size_t i = 0, j = n - 1;
-    for (;;) {
-      while (key_less (a[i], pivot))
-        i++;
-      while (key_less (pivot, a[j]))
-        j--;
-      if (i >= j)
-        break;
-      vertex_key t = a[i];
-      a[i++] = a[j];
-      a[j--] = t;
-    }
-    /* Recursion on the smaller part keeps the stack logarithmic. */
-    size_t left = j + 1;
-    if (left < n - left) {
-      sort_keys (a, left);
-      a += left, n -= left;
-    } else {
-      sort_keys (a + left, n - left);
-      n = left;
-    }
-  }
-  for (size_t i = 1; i < n; i++) {
-    vertex_key k = a[i];
-    size_t j = i;
-    for (; j && key_less (k, a[j - 1]); j--)
-      a[j] = a[j - 1];
-    a[j] = k;
-  }
-}
+/* Sorts by colour, then neighbourhood ('sort.h': inlined comparisons,
+ * as the library's qsort with a comparison function took most of the
+ * detection time). */
+DEFINE_SORT (vertex_key, vertex_keys, key_less)
 
 static bool out_of_budget (const symmetry *S) { return S->ticks > S->limit; }
 
@@ -527,7 +473,7 @@ static void split_cells (symmetry *S, colouring *C) {
       S->keys[n++] = (vertex_key) {neighbourhood (S, C->colour, v), c, v};
   }
   S->ticks += 2 * n;
-  sort_keys (S->keys, n);
+  sort_vertex_keys (S->keys, n);
   start_touching (S);
   for (size_t i = 0; i < n;) {
     unsigned old = S->keys[i].colour;
@@ -657,7 +603,7 @@ static bool automorphism (einsat *solver, symmetry *S) {
       const unsigned *lits = S->literals + S->offset[index];
       for (size_t i = 0; i < size; i++)
         S->scratch[i] = S->image[lits[i]];
-      sort_literals (S->scratch, size);
+      es_sort_words (S->scratch, size);
       S->ticks += size;
       if (!find_clause (S, S->scratch, size))
         return false;
