@@ -148,7 +148,8 @@ def main():
         if tcount[key]:
             print(line(name, tcount[key], totals[key]))
     if args.top and others:
-        other = others[0]
+        # by name, as the base: the CSV's row order is the order runs ended
+        other = "einsat" if "einsat" in others else others[0]
         print()
         print("Formulas deciding %s / %s without P (PAR-2 difference, mean over runs):"
               % (other, base))
