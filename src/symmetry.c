@@ -869,9 +869,27 @@ static symmetry *find_symmetries (einsat *solver) {
   return S;
 }
 
+/* The detection needs the root propagated and clean.  That propagation
+ * is the search's own first step, so it counts against the caller's
+ * propagation limit as the search's does: it stops where the limit
+ * stops the search, and then breaking is skipped (the search stops at
+ * once with no answer, and a root conflict is the answer). */
+static bool root_propagated_within_limit (einsat *solver) {
+  es_backtrack (solver, 0);
+  if (solver->inconsistent)
+    return false;
+  unsigned conflict = es_propagate_limited (solver);
+  if (conflict != INVALID) {
+    es_analyze (solver, conflict);
+    return false;
+  }
+  return solver->propagated == solver->trail_size;
+}
+
 void es_break_symmetries (einsat *solver) {
   solver->symmetry_selector = INVALID;
-  if (!breaking_allowed (solver) || !es_clean_root (solver))
+  if (!breaking_allowed (solver) || !root_propagated_within_limit (solver) ||
+      !es_clean_root (solver))
     return;
   symmetry *S = find_symmetries (solver);
   if (!EMPTY_STACK (S->generators)) {
