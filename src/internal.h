@@ -698,7 +698,7 @@ typedef struct sharing {
   X (P, unsigneds, collect_searched) \
   X (P, unsigneds, dense_counts)     /* while entering dense mode */ \
   X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
-  X (P, unsigneds, vivify_order)     /* irredundant schedule, as 'ranks' */ \
+  X (P, unsigneds, vivify_order)     /* schedule of 'vivify.c', as ranks */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
   X (P, unsigneds, strengthen)       /* queued by analysis for 'otfs.c' */ \

@@ -34,8 +34,10 @@ bool es_vivifying (einsat *solver) {
 }
 
 /* Learned clauses of tiers one and two by glue then size, clauses
- * already tried last (and tried again only once every candidate was). */
-static void schedule_redundant (einsat *solver, uint64s *keys) {
+ * already tried last (and tried again only once every candidate was),
+ * sorted as keys in 'ranks' and handed on as references in 'order'. */
+static void schedule_redundant (einsat *solver, unsigneds *order) {
+  uint64s *keys = &solver->ranks;
   CLEAR_STACK (*keys);
   unsigned tier2 = GET_OPTION (tier2);
   size_t fresh = 0;
@@ -54,6 +56,11 @@ static void schedule_redundant (einsat *solver, uint64s *keys) {
     for (all_stack (unsigned, ref, solver->redundant))
       CLAUSE (ref)->vivified = false;
   es_sort_keys (keys);
+  CLEAR_STACK (*order);
+  RESERVE_EXACTLY_STACK (*order, SIZE_STACK (*keys));
+  for (all_stack (uint64_t, key, *keys))
+    PUSH_STACK (*order, (unsigned) key);
+  RELEASE_STACK (*keys);
 }
 
 /* Irredundant clauses by size, clauses already tried last, then by
@@ -352,21 +359,15 @@ static bool vivify_scheduled (einsat *solver, unsigned ref, uint64_t limit,
 
 static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
                          uint64_t start, const unsigned *counts) {
-  if (irredundant) {
-    unsigneds *order = &solver->vivify_order;
+  unsigneds *order = &solver->vivify_order;
+  if (irredundant)
     schedule_irredundant (solver, order);
-    for (all_stack (unsigned, ref, *order))
-      if (!vivify_scheduled (solver, ref, limit, start, counts))
-        break;
-    RELEASE_STACK (*order);
-  } else {
-    uint64s *keys = &solver->ranks;
-    schedule_redundant (solver, keys);
-    for (all_stack (uint64_t, key, *keys))
-      if (!vivify_scheduled (solver, (unsigned) key, limit, start, counts))
-        break;
-    RELEASE_STACK (*keys);
-  }
+  else
+    schedule_redundant (solver, order);
+  for (all_stack (unsigned, ref, *order))
+    if (!vivify_scheduled (solver, ref, limit, start, counts))
+      break;
+  RELEASE_STACK (*order);
 }
 
 void es_vivify (einsat *solver) {
