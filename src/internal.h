@@ -698,7 +698,7 @@ typedef struct sharing {
   X (P, unsigneds, collect_searched) \
   X (P, unsigneds, dense_counts)     /* while entering dense mode */ \
   X (P, uint64s, ranks)              /* sort keys, freed after rounds */ \
-  X (P, unsigneds, vivify_order)     /* irredundant schedule, as 'ranks' */ \
+  X (P, unsigneds, clause_order)     /* schedules of vivify.c, subsume.c */ \
   X (P, unsigneds, vivify_literals) \
   X (P, unsigneds, probes) \
   X (P, unsigneds, strengthen)       /* queued by analysis for 'otfs.c' */ \
@@ -1510,5 +1510,19 @@ static inline void es_mark_reason_analyzed (einsat *solver, unsigned lit) {
  * place ('sort.c'); 'es_sort_words' sorts 32-bit words the same way. */
 void es_sort_keys (uint64s *keys);
 void es_sort_words (unsigned *begin, size_t n);
+
+/* Clause references sorted by a small bucket number (size, tried or
+ * not), then by reference, for the schedules of rounds: 4 bytes per
+ * clause where a 64-bit key took 8, allocated while the arena is at its
+ * fullest (bench/RESULTS.md, "Memory beside Kissat, scaling").  A
+ * counting sort in three steps: 'es_begin_buckets' returns 'buckets' + 1
+ * zeroed counters, where the caller counts each clause at 'count[b + 1]'
+ * for its bucket 'b'; 'es_fill_buckets' makes them starts and returns the
+ * schedule ('order', sized), where the caller puts each clause at
+ * 'order[start[b]++]', in the same pass order; 'es_end_buckets' sorts
+ * each bucket by reference and frees the counters. */
+uint64_t *es_begin_buckets (einsat *, size_t buckets);
+unsigned *es_fill_buckets (einsat *, size_t buckets, unsigneds *order);
+void es_end_buckets (einsat *, size_t buckets, unsigneds *order);
 
 #endif

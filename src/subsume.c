@@ -30,24 +30,66 @@ static bool is_candidate (einsat *solver, clause *c) {
 }
 
 /* Candidates sorted by size, irredundant before redundant for equal size
- * (so redundant clauses get subsumed rather than irredundant ones). */
-static void schedule (einsat *solver, subsumption *s, uint64s *keys) {
+ * (so redundant clauses get subsumed rather than irredundant ones), then
+ * by reference: as references sorted in buckets by (size, redundant),
+ * which is the order of the keys below; the rare clauses of
+ * 'SIZE_BUCKETS' literals or more share one bucket, sorted by the keys
+ * themselves. */
+#define SIZE_BUCKETS 1024
+#define LONG_BUCKET (2 * SIZE_BUCKETS)
+
+static size_t size_bucket (const clause *c) {
+  return c->size < SIZE_BUCKETS ? 2 * (size_t) c->size + c->redundant
+                                : LONG_BUCKET;
+}
+
+static uint64_t size_key (const clause *c, unsigned ref) {
+  uint64_t size = c->size < (1u << 20) ? c->size : (1u << 20);
+  return (size << 33) | ((uint64_t) c->redundant << 32) | ref;
+}
+
+/* The few clauses of the last bucket, by their keys in 'ranks'. */
+static void sort_long_clauses (einsat *solver, unsigned *begin,
+                               unsigned *end) {
+  uint64s *keys = &solver->ranks;
   CLEAR_STACK (*keys);
-  RESERVE_EXACTLY_STACK (*keys, SIZE_STACK (solver->irredundant) +
-                                    SIZE_STACK (solver->redundant));
+  for (const unsigned *p = begin; p != end; p++)
+    PUSH_STACK (*keys, size_key (CLAUSE (*p), *p));
+  es_sort_keys (keys);
+  for (all_stack (uint64_t, key, *keys))
+    *begin++ = (unsigned) key;
+  RELEASE_STACK (*keys);
+}
+
+/* Counts the literals of the candidates on the way. */
+static void schedule (einsat *solver, subsumption *s, unsigneds *order) {
+  const size_t buckets = LONG_BUCKET + 1;
+  uint64_t *start = es_begin_buckets (solver, buckets);
   for (unsigned pass = 0; pass < 2; pass++) {
     unsigneds *refs = pass ? &solver->redundant : &solver->irredundant;
     for (all_stack (unsigned, ref, *refs)) {
       clause *c = CLAUSE (ref);
       if (!is_candidate (solver, c))
         continue;
-      uint64_t size = c->size < (1u << 20) ? c->size : (1u << 20);
-      PUSH_STACK (*keys, (size << 33) | ((uint64_t) c->redundant << 32) | ref);
+      start[size_bucket (c) + 1]++;
       for (all_literals_in_clause (lit, c))
         s->counts[lit]++;
     }
   }
-  es_sort_keys (keys);
+  unsigned *placed = es_fill_buckets (solver, buckets, order);
+  for (unsigned pass = 0; pass < 2; pass++) {
+    unsigneds *refs = pass ? &solver->redundant : &solver->irredundant;
+    for (all_stack (unsigned, ref, *refs)) {
+      clause *c = CLAUSE (ref);
+      if (is_candidate (solver, c))
+        placed[start[size_bucket (c)]++] = ref;
+    }
+  }
+  /* Now 'start[b]' is the end of bucket 'b'. */
+  const size_t long_begin = (size_t) start[LONG_BUCKET - 1];
+  es_end_buckets (solver, LONG_BUCKET, order);
+  if (long_begin < SIZE_STACK (*order))
+    sort_long_clauses (solver, order->begin + long_begin, order->end);
 }
 
 /* Checks the visited clause 'd' against the marked clause: returns
@@ -191,20 +233,20 @@ void es_subsume (einsat *solver) {
   s->limit = es_effort_with_base (solver, solver->last.ticks.subsume,
                                   GET_OPTION (subsumeeffort),
                                   GET_OPTION (subsumebaseeffort));
-  uint64s *keys = &solver->ranks;
+  unsigneds *order = &solver->clause_order;
   es_mark_reasons (solver, true);
   es_flush_large_watches (solver); /* room for the one watches */
-  schedule (solver, s, keys);
+  schedule (solver, s, order);
   LOG ("subsumption round with %zu candidates and budget %" PRIu64,
-       SIZE_STACK (*keys), s->limit);
-  for (all_stack (uint64_t, key, *keys)) {
+       SIZE_STACK (*order), s->limit);
+  for (all_stack (unsigned, ref, *order)) {
     if (s->steps > s->limit)
       break;
-    clause *c = CLAUSE ((unsigned) key);
+    clause *c = CLAUSE (ref);
     if (!c->garbage)
       subsume_clause (solver, c, s);
   }
-  RELEASE_STACK (*keys);
+  RELEASE_STACK (*order);
   es_mark_reasons (solver, false);
   release (solver, s);
   es_collect (solver);

@@ -79,6 +79,12 @@ typedef struct vertex_key {
   unsigned colour, vertex;
 } vertex_key;
 
+/* The phases of the detection, for the verbose line: each is charged
+ * the ticks from its start to the next one's (or the end). */
+enum { GRAPH, REFINEMENT, LEFT_PATH, SEARCH, PHASES };
+static const char *const phase_names[PHASES] = {"graph", "refinement",
+                                                "left path", "search"};
+
 typedef struct colouring {
   unsigned *colour; /* per vertex */
   unsigned *size;   /* per colour: its vertices */
@@ -130,7 +136,8 @@ typedef struct symmetry {
 
   unsigneds generators; /* per generator: its size, then pairs */
   uint64_t ticks, limit;
-  uint64_t graph_ticks, refined_ticks, left_ticks; /* after each phase */
+  uint64_t phase_start[PHASES]; /* ticks when each phase started */
+  unsigned phases;              /* started so far */
 } symmetry;
 
 /* Sizes of the arrays, for freeing them. */
@@ -372,6 +379,12 @@ static bool key_less (vertex_key a, vertex_key b) {
 DEFINE_SORT (vertex_key, vertex_keys, key_less)
 
 static bool out_of_budget (const symmetry *S) { return S->ticks > S->limit; }
+
+static void start_phase (symmetry *S, unsigned phase) {
+  assert (phase == S->phases && phase < PHASES);
+  S->phase_start[phase] = S->ticks;
+  S->phases = phase + 1;
+}
 
 /* The neighbourhood of 'v' as a hash of its neighbours' colours (the
  * negation of a literal counts as an edge of its own kind). */
@@ -701,9 +714,12 @@ static void store_level (einsat *solver, symmetry *S, unsigned level) {
 static bool left_path (einsat *solver, symmetry *S) {
   colouring *C = &S->left;
   refine (S, C, true);
-  S->refined_ticks = S->ticks;
-  if (out_of_budget (S) || target_cell (S, C) == INVALID)
+  if (out_of_budget (S))
     return false;
+  unsigned cell = target_cell (S, C);
+  if (cell == INVALID)
+    return false;
+  start_phase (S, LEFT_PATH);
   NEW_ARRAY (S->cell, S->lits);
   NEW_ARRAY (S->chosen, S->lits);
   NEW_ARRAY (S->profile, (size_t) S->lits + 1);
@@ -711,12 +727,7 @@ static bool left_path (einsat *solver, symmetry *S) {
   NEW_ARRAY (S->level_key_offset, S->stored);
   NEW_ARRAY (S->levels, level_words (S));
   S->profile[0] = C->profile;
-  for (;;) {
-    if (out_of_budget (S))
-      return false;
-    unsigned cell = target_cell (S, C);
-    if (cell == INVALID)
-      break;
+  do {
     unsigned v = first_in_cell (S, C->colour, cell);
     unsigned level = S->depth++;
     S->cell[level] = cell;
@@ -725,7 +736,10 @@ static bool left_path (einsat *solver, symmetry *S) {
       store_level (solver, S, level);
     individualise (S, C, v);
     S->profile[level + 1] = C->profile;
-  }
+    if (out_of_budget (S))
+      return false;
+    cell = target_cell (S, C);
+  } while (cell != INVALID);
   NEW_ARRAY (S->leaf, max_colours (S));
   for (size_t c = 0; c < max_colours (S); c++)
     S->leaf[c] = INVALID;
@@ -744,6 +758,7 @@ static unsigned storable_levels (einsat *solver, const symmetry *S) {
 }
 
 static void detect (einsat *solver, symmetry *S) {
+  start_phase (S, GRAPH);
   unsigned large;
   if (!count_clauses (solver, S, &large) || !S->clauses)
     return;
@@ -755,11 +770,11 @@ static void detect (einsat *solver, symmetry *S) {
   for (unsigned lit = 0; lit < S->lits; lit++)
     S->orbit[lit] = lit;
   S->stored = storable_levels (solver, S);
-  S->graph_ticks = S->ticks;
+  start_phase (S, REFINEMENT);
   initial_colouring (solver, S);
   if (!left_path (solver, S))
     return;
-  S->left_ticks = S->ticks;
+  start_phase (S, SEARCH);
 #define ARRAY(NAME, COUNT) NEW_ARRAY (S->NAME, COUNT);
   SEARCH_ARRAYS
 #undef ARRAY
@@ -844,6 +859,23 @@ static bool breaking_allowed (einsat *solver) {
          !solver->projecting && !solver->phase_hinted && solver->vars;
 }
 
+/* The verbose line: generators, levels searched, and the ticks of each
+ * phase the detection reached. */
+static void print_detection (const symmetry *S, uint64_t generators) {
+  printf ("c symmetry: %" PRIu64 " generators from %u of %u levels "
+          "(%.1f million ticks%s",
+          generators, S->depth < S->stored ? S->depth : S->stored,
+          S->depth, S->ticks / 1e6,
+          out_of_budget (S) ? ", budget spent" : "");
+  for (unsigned phase = 0; phase < S->phases; phase++) {
+    uint64_t end =
+        phase + 1 < S->phases ? S->phase_start[phase + 1] : S->ticks;
+    printf ("%s %s %.1f", phase ? "," : ":", phase_names[phase],
+            (end - S->phase_start[phase]) / 1e6);
+  }
+  printf (")\n");
+}
+
 /* Runs the detection on the formula at the root level; the generators
  * are in 'solver->symmetry' afterwards. */
 static symmetry *find_symmetries (einsat *solver) {
@@ -858,20 +890,31 @@ static symmetry *find_symmetries (einsat *solver) {
     INC (symmetry_unfinished);
   ADD (symmetry_ticks, S->ticks);
   if (GET_OPTION (verbose))
-    printf ("c symmetry: %" PRIu64 " generators from %u of %u levels "
-            "(%.1f million ticks%s: graph %.1f, refinement %.1f, "
-            "left path %.1f)\n",
-            STAT (symmetry_generators) - before,
-            S->depth < S->stored ? S->depth : S->stored, S->depth,
-            S->ticks / 1e6, out_of_budget (S) ? ", budget spent" : "",
-            S->graph_ticks / 1e6, S->refined_ticks / 1e6,
-            S->left_ticks / 1e6);
+    print_detection (S, STAT (symmetry_generators) - before);
   return S;
+}
+
+/* The detection needs the root propagated and clean.  That propagation
+ * is the search's own first step, so it counts against the caller's
+ * propagation limit as the search's does: it stops where the limit
+ * stops the search, and then breaking is skipped (the search stops at
+ * once with no answer, and a root conflict is the answer). */
+static bool root_propagated_within_limit (einsat *solver) {
+  es_backtrack (solver, 0);
+  if (solver->inconsistent)
+    return false;
+  unsigned conflict = es_propagate_limited (solver);
+  if (conflict != INVALID) {
+    es_analyze (solver, conflict);
+    return false;
+  }
+  return solver->propagated == solver->trail_size;
 }
 
 void es_break_symmetries (einsat *solver) {
   solver->symmetry_selector = INVALID;
-  if (!breaking_allowed (solver) || !es_clean_root (solver))
+  if (!breaking_allowed (solver) || !root_propagated_within_limit (solver) ||
+      !es_clean_root (solver))
     return;
   symmetry *S = find_symmetries (solver);
   if (!EMPTY_STACK (S->generators)) {

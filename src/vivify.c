@@ -34,8 +34,10 @@ bool es_vivifying (einsat *solver) {
 }
 
 /* Learned clauses of tiers one and two by glue then size, clauses
- * already tried last (and tried again only once every candidate was). */
-static void schedule_redundant (einsat *solver, uint64s *keys) {
+ * already tried last (and tried again only once every candidate was),
+ * sorted as keys in 'ranks' and handed on as references in 'order'. */
+static void schedule_redundant (einsat *solver, unsigneds *order) {
+  uint64s *keys = &solver->ranks;
   CLEAR_STACK (*keys);
   unsigned tier2 = GET_OPTION (tier2);
   size_t fresh = 0;
@@ -54,14 +56,15 @@ static void schedule_redundant (einsat *solver, uint64s *keys) {
     for (all_stack (unsigned, ref, solver->redundant))
       CLAUSE (ref)->vivified = false;
   es_sort_keys (keys);
+  CLEAR_STACK (*order);
+  RESERVE_EXACTLY_STACK (*order, SIZE_STACK (*keys));
+  for (all_stack (uint64_t, key, *keys))
+    PUSH_STACK (*order, (unsigned) key);
+  RELEASE_STACK (*keys);
 }
 
 /* Irredundant clauses by size, clauses already tried last, then by
- * reference, as references: 4 bytes per clause where a 64-bit key took
- * 8, allocated while the arena is at its fullest (bench/RESULTS.md,
- * "Memory beside Kissat, scaling").  The references are distributed into
- * buckets by (tried, size) and each bucket is sorted, which is the order
- * of the keys. */
+ * reference, as references sorted in buckets by (tried, size). */
 #define SIZE_BUCKETS 1024
 
 static inline size_t size_bucket (const clause *c) {
@@ -69,18 +72,9 @@ static inline size_t size_bucket (const clause *c) {
   return c->vivified * (size_t) SIZE_BUCKETS + size;
 }
 
-/* The bucket starts are kept in 'ranks' and the schedule in
- * 'vivify_order', which the solver owns, so that nothing leaks when an
- * allocation fails. */
 static void schedule_irredundant (einsat *solver, unsigneds *order) {
   const size_t buckets = 2 * SIZE_BUCKETS;
-  uint64s *starts = &solver->ranks;
-  CLEAR_STACK (*starts);
-  RESERVE_EXACTLY_STACK (*starts, buckets + 1);
-  RESIZE_STACK (*starts, buckets + 1);
-  uint64_t *start = starts->begin;
-  for (size_t b = 0; b <= buckets; b++)
-    start[b] = 0;
+  uint64_t *start = es_begin_buckets (solver, buckets);
   size_t fresh = 0;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     const clause *c = CLAUSE (ref);
@@ -89,22 +83,13 @@ static void schedule_irredundant (einsat *solver, unsigneds *order) {
     start[size_bucket (c) + 1]++;
     fresh += !c->vivified;
   }
-  for (size_t b = 0; b < buckets; b++)
-    start[b + 1] += start[b];
-  const size_t candidates = (size_t) start[buckets];
-  RESERVE_EXACTLY_STACK (*order, candidates);
-  RESIZE_STACK (*order, candidates);
+  unsigned *placed = es_fill_buckets (solver, buckets, order);
   for (all_stack (unsigned, ref, solver->irredundant)) {
     const clause *c = CLAUSE (ref);
     if (!c->garbage && !c->redundant)
-      order->begin[start[size_bucket (c)]++] = ref;
+      placed[start[size_bucket (c)]++] = ref;
   }
-  /* Now 'start[b]' is the end of bucket 'b' (no arithmetic on the null
-   * pointer of an empty schedule). */
-  if (candidates)
-    for (size_t b = 0, begin = 0; b < buckets; begin = start[b++])
-      es_sort_words (order->begin + begin, start[b] - begin);
-  RELEASE_STACK (*starts);
+  es_end_buckets (solver, buckets, order);
   if (!fresh)
     for (all_stack (unsigned, ref, solver->irredundant))
       CLAUSE (ref)->vivified = false;
@@ -352,21 +337,15 @@ static bool vivify_scheduled (einsat *solver, unsigned ref, uint64_t limit,
 
 static void vivify_tier (einsat *solver, bool irredundant, uint64_t limit,
                          uint64_t start, const unsigned *counts) {
-  if (irredundant) {
-    unsigneds *order = &solver->vivify_order;
+  unsigneds *order = &solver->clause_order;
+  if (irredundant)
     schedule_irredundant (solver, order);
-    for (all_stack (unsigned, ref, *order))
-      if (!vivify_scheduled (solver, ref, limit, start, counts))
-        break;
-    RELEASE_STACK (*order);
-  } else {
-    uint64s *keys = &solver->ranks;
-    schedule_redundant (solver, keys);
-    for (all_stack (uint64_t, key, *keys))
-      if (!vivify_scheduled (solver, (unsigned) key, limit, start, counts))
-        break;
-    RELEASE_STACK (*keys);
-  }
+  else
+    schedule_redundant (solver, order);
+  for (all_stack (unsigned, ref, *order))
+    if (!vivify_scheduled (solver, ref, limit, start, counts))
+      break;
+  RELEASE_STACK (*order);
 }
 
 void es_vivify (einsat *solver) {

@@ -630,6 +630,47 @@ static void test_sort_keys (void) {
   einsat_delete (solver);
 }
 
+/* The counting sort of clause references ('es_begin_buckets' and its
+ * two steps): by bucket, then by reference, whether the references come
+ * ascending (most buckets, skipped), descending or shuffled, against
+ * qsort of (bucket, reference) keys. */
+static void test_buckets (void) {
+  einsat *solver = new_solver ();
+  uint64_t rng = 7;
+  unsigneds order;
+  INIT_STACK (order);
+  for (unsigned round = 0; round < 60; round++) {
+    size_t n = round < 10 ? round : es_random_below (&rng, 3000);
+    size_t buckets = 1 + es_random_below (&rng, round % 3 ? 50 : 3);
+    unsigned kind = round % 3;
+    unsigned *refs = malloc ((n ? n : 1) * sizeof *refs);
+    size_t *bucket = malloc ((n ? n : 1) * sizeof *bucket);
+    uint64_t *expected = malloc ((n ? n : 1) * sizeof *expected);
+    CHECK (refs && bucket && expected);
+    for (size_t i = 0; i < n; i++) {
+      refs[i] = kind == 0   ? (unsigned) (3 * i)
+                : kind == 1 ? (unsigned) (3 * (n - i))
+                            : (unsigned) es_random_below (&rng, 100000);
+      bucket[i] = es_random_below (&rng, buckets);
+      expected[i] = (uint64_t) bucket[i] << 32 | refs[i];
+    }
+    uint64_t *count = es_begin_buckets (solver, buckets);
+    for (size_t i = 0; i < n; i++)
+      count[bucket[i] + 1]++;
+    unsigned *placed = es_fill_buckets (solver, buckets, &order);
+    CHECK (SIZE_STACK (order) == n);
+    for (size_t i = 0; i < n; i++)
+      placed[count[bucket[i]]++] = refs[i];
+    es_end_buckets (solver, buckets, &order);
+    qsort (expected, n, sizeof *expected, compare_u64);
+    for (size_t i = 0; i < n; i++)
+      CHECK (order.begin[i] == (unsigned) expected[i]);
+    free (refs), free (bucket), free (expected);
+  }
+  RELEASE_STACK (order);
+  einsat_delete (solver);
+}
+
 /* The same through the API: the initial walk runs after preprocessing
  * and the search confirms its model. */
 static void test_walk_initially (void) {
@@ -837,6 +878,40 @@ static void test_vivify_duplicate_binary (void) {
     CHECK (einsat_val (solver, 1) > 0 || einsat_val (solver, 2) > 0);
     einsat_delete (solver);
   }
+}
+
+/* Subsumption visits the clauses from short to long, which its one-watch
+ * scheme needs: only a clause visited before another can subsume or
+ * strengthen it.  Each pair below is added longest first, so an order
+ * by reference would find nothing: (-1 2 ... 1100 1200 1201) is
+ * strengthened by (1 ... 1100) to lose -1, (1 ... 1101) is subsumed by
+ * it, and (4001 ... 4004) by (4001 4002 4003).  The clauses of 1024
+ * literals or more share one bucket of the schedule, sorted apart. */
+static void test_subsume_order (void) {
+  einsat *solver = new_solver ();
+  for (int pass = 0; pass < 3; pass++) {
+    int first = pass ? 1 : -1, last = pass == 1 ? 1101 : 1100;
+    einsat_add (solver, first);
+    for (int v = 2; v <= last; v++)
+      einsat_add (solver, v);
+    if (!pass) {
+      einsat_add (solver, 1200);
+      einsat_add (solver, 1201);
+    }
+    einsat_add (solver, 0);
+  }
+  static const int longer[] = {4001, 4002, 4003, 4004, 0};
+  static const int shorter[] = {4001, 4002, 4003, 0};
+  add_clause (solver, longer);
+  add_clause (solver, shorter);
+  es_import_clauses (solver, false);
+  es_init_schedules (solver);
+  es_subsume (solver);
+  CHECK (STAT (subsumed) == 2);
+  CHECK (STAT (strengthened) == 1);
+  CHECK (STAT (clauses_irredundant) == 3);
+  CHECK (einsat_solve (solver) == 10);
+  einsat_delete (solver);
 }
 
 /* Reordering by clause weights ('reorder.c'): with the binary clauses
@@ -1071,11 +1146,13 @@ static const test_case cases[] = {
     {"walk-schedule", test_walk_schedule},
     {"mode-lengths", test_mode_lengths},
     {"sort-keys", test_sort_keys},
+    {"buckets", test_buckets},
     {"hyper-binary-dominator", test_hyper_binary_dominator},
     {"failed-dominator", test_failed_dominator},
     {"transred", test_transred},
     {"transred-failed", test_transred_failed},
     {"vivify-duplicate-binary", test_vivify_duplicate_binary},
+    {"subsume-order", test_subsume_order},
     {"round-schedule", test_round_schedule},
     {"reorder", test_reorder},
     {"dpll", test_dpll},
