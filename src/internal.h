@@ -364,7 +364,7 @@ typedef struct delays {
   SCHEDULE (sweep, STAT (sweep_units) + STAT (sweep_equivalences), 32) \
   SCHEDULE (transred, STAT (transitive_reductions), 16) \
   SCHEDULE (vivify, STAT (vivified), 16) \
-  SCHEDULE (walk, STAT (walk_records) + STAT (walk_models), 16)
+  SCHEDULE (walk, 0, 16)
 
 typedef enum technique {
 #define SCHEDULE(NAME, FOUND, MAX) TECHNIQUE_##NAME,
@@ -880,6 +880,7 @@ struct einsat {
   bool walked_initially;
   unsigned walk_record;        /* fewest falsified clauses of a walk... */
   uint64_t walk_record_originals; /* ...since this many 'originals' */
+  unsigned walk_boost; /* the next walk's effort: 2^this 'walkeffort' */
 
   /* Lucky assignments ('lucky.c'). */
   DECLARE_STACKS (LUCKY_STACKS)
@@ -1241,7 +1242,7 @@ void es_restore_blocked (einsat *);
 /* in 'walk.c' */
 bool es_walking_initially (einsat *);
 void es_walk_initially (einsat *);
-void es_walk (einsat *);
+bool es_walk (einsat *);
 void es_release_walker (einsat *);
 
 /* in 'lucky.c' */

@@ -41,23 +41,32 @@
  * kept (up to a quarter of the variables) together with the number of
  * them that led to the best assignment.
  *
- * Effort: ticks count clause visits; a walk may spend 'walkeffort' per
- * mille of the search ticks since the last walk, but at least
- * 'walkmineffort' thousand ticks, so that walks are deterministic.  A walk
- * tick costs much less time than a search tick: the default 250 per mille
- * keeps walks a small part of the run time on structured and random
- * UNSAT instances, twice that solved random 5-SAT instances more
- * reliably but slowed random 3-SAT down (bench/RESULTS.md, "Figures
- * behind comments").
+ * Effort: ticks count clause visits and flips (a flip as the time of a
+ * fixed number of visits); a walk may spend 'walkeffort' per mille of
+ * the search ticks since the last walk, but at least 'walkmineffort'
+ * thousand ticks, so that walks are deterministic.  A walk tick costs
+ * much less time than a search tick: the default 250 per mille keeps
+ * walks a small part of the run time on structured and random UNSAT
+ * instances, twice that solved random 5-SAT instances more reliably but
+ * slowed random 3-SAT down (bench/RESULTS.md, "Figures behind
+ * comments").
  *
  * Schedule: in the rephase cycle a walk is a round of a technique
- * scheduled by its success ('schedule.c').  It pays if it finds a model
- * or an assignment falsifying fewer irredundant clauses than any walk
- * before it (since the last new original clause); a walk that does not
- * makes the next 1, 2, 4... up to 16 walks sit out.  On unsatisfiable
- * formulas the walks soon stop improving on their record and so stop
- * costing time; on satisfiable random formulas they keep improving until
- * one finds a model (bench/RESULTS.md, "The search schedule"). */
+ * scheduled by its success ('schedule.c').  It pays if it finds a model,
+ * falsifies fewer irredundant clauses than any walk before it (since the
+ * last new original clause), or ends near a model (at most as many
+ * falsified clauses as the number of clauses has bits); a walk that does
+ * none of these makes the next 1, 2, 4... up to 16 walks sit out.  On
+ * structured formulas walks end far from a model, soon stop improving on
+ * their record and so stop costing time.  On random formulas near the
+ * threshold every walk ends a clause or two short, on SAT and UNSAT
+ * formulas alike, and no new record comes after the first walks: judged
+ * by records alone the walks starved there, though local search is the
+ * way to the models of random SAT formulas with long clauses.  So walks
+ * ending near a model keep running, and each one in a row doubles the
+ * effort of the next, up to 2^'walkboost' times 'walkeffort': about a
+ * tenth of the time on UNSAT random formulas, where it finds nothing
+ * (bench/RESULTS.md, "Walks near a model"). */
 
 #include "internal.h"
 
@@ -578,12 +587,21 @@ static void flip (einsat *solver, walker *w, unsigned lit) {
     new_minimum (w);
 }
 
+/* Besides its clause visits, a flip costs as much time as this many of
+ * them for its fixed work (drawing a clause and a literal, the scores,
+ * the list of falsified clauses): fitted to the time of walks on random
+ * 3-SAT (a flip visits about 20 clauses) and 7-SAT (about 640) formulas
+ * (bench/RESULTS.md, "Walks near a model"), so that a budget of ticks
+ * costs about the same time on short and on long clauses. */
+#define WALK_FLIP_TICKS 50
+
 static void walk_loop (einsat *solver, walker *w) {
   uint64_t flips = 0;
   while (w->minimum && w->ticks < w->limit) {
     if (!(flips++ & 1023) && es_terminating (solver))
       break;
     flip (solver, w, pick_literal (solver, w));
+    w->ticks += WALK_FLIP_TICKS;
   }
 }
 
@@ -650,7 +668,9 @@ static void export_phases (einsat *solver, walker *w) {
  * changes walks by a few ticks and so the search after them. */
 static uint64_t walk_budget (einsat *solver) {
   uint64_t search = STAT (ticks) - solver->last.ticks.walk;
-  uint64_t effort = search / 1000 * (uint64_t) GET_OPTION (walkeffort);
+  uint64_t per_mille = (uint64_t) GET_OPTION (walkeffort)
+                       << solver->walk_boost;
+  uint64_t effort = search / 1000 * per_mille;
   uint64_t minimum = (uint64_t) GET_OPTION (walkmineffort) * 1000;
   return effort > minimum ? effort : minimum;
 }
@@ -665,24 +685,53 @@ static void report_walk (einsat *solver, walker *w, double cb,
           w->minimum, flips, w->ticks);
 }
 
-/* A walk pays if it finds a model or falsifies fewer clauses than every
- * walk before it since the last original clause was added (the phases
- * schedule: 'phases.c'). */
-static void count_record (einsat *solver, const walker *w) {
+/* Whether the walk set a record: fewer falsified clauses than every walk
+ * before it since the last original clause was added. */
+static bool count_record (einsat *solver, const walker *w) {
   if (solver->walk_record_originals != solver->originals) {
     solver->walk_record_originals = solver->originals;
     solver->walk_record = UINT_MAX;
   }
   if (w->minimum >= solver->walk_record)
-    return;
+    return false;
   solver->walk_record = w->minimum;
   INC (walk_records);
+  return true;
 }
 
-void es_walk (einsat *solver) {
+/* A walk ends near a model if it leaves at most as many clauses
+ * falsified as the number of clauses has bits: a handful that a few
+ * decisions of the search may repair, on small and on big formulas
+ * alike, while walks on structured formulas end hundreds short. */
+static bool near_model (const walker *w) {
+  unsigned bits = 0;
+  for (unsigned clauses = w->live; clauses; clauses >>= 1)
+    bits++;
+  return w->minimum <= bits;
+}
+
+/* A walk pays (the rephase schedule: 'phases.c') if it finds a model,
+ * sets a record or ends near a model.  Each walk in a row that ends near
+ * a model without finding one doubles the effort of the next, up to
+ * 2^'walkboost' times 'walkeffort'; a walk that ends far from one resets
+ * it. */
+static bool judge_walk (einsat *solver, const walker *w) {
+  const bool record = count_record (solver, w);
+  const bool near = near_model (w);
+  if (!near)
+    solver->walk_boost = 0;
+  else if (w->minimum) {
+    INC (walk_near);
+    if (solver->walk_boost < (unsigned) GET_OPTION (walkboost))
+      solver->walk_boost++;
+  }
+  return record || near;
+}
+
+bool es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
-    return;
+    return false;
   assert (!solver->dense && EMPTY_STACK (solver->walker.counters));
   INC (walks);
   walker *w = &solver->walker;
@@ -690,6 +739,7 @@ void es_walk (einsat *solver) {
   w->limit = walk_budget (solver);
   solver->last.ticks.walk = STAT (ticks);
   uint64_t flips = STAT (walk_flips);
+  bool paid = false;
   if (import_clauses (solver, w)) {
     connect_occurrences (solver, w);
     import_phases (solver, w);
@@ -707,12 +757,13 @@ void es_walk (einsat *solver) {
          w->minimum);
     if (!w->minimum)
       INC (walk_models);
-    count_record (solver, w);
+    paid = judge_walk (solver, w);
     report_walk (solver, w, cb, STAT (walk_flips) - flips);
   }
   ADD (walk_ticks, w->ticks);
   es_release_walker (solver);
   es_trim_memory (solver);
+  return paid;
 }
 
 bool es_walking_initially (einsat *solver) {
