@@ -297,6 +297,9 @@ static inline signed char walk_value (const walker *w, unsigned lit) {
  * anyway, so it skips those literals without reading their values. */
 #define WALK_FIXED UINT_MAX
 
+/* Variables assigned at the root level take their root value, which no
+ * flip changes: a root-false literal then counts as false in every
+ * count of true literals without looking at the root assignment. */
 static void import_phases (einsat *solver, walker *w) {
   unsigned vars = solver->vars;
   RESERVE_EXACTLY_STACK (w->values, vars);
@@ -307,10 +310,15 @@ static void import_phases (einsat *solver, walker *w) {
   RESIZE_STACK (w->breaks, vars);
   RESERVE_STACK (w->flips, vars / 4 + 1);
   for (unsigned idx = 0; idx < vars; idx++) {
-    unsigned lit = es_decide_phase (solver, idx);
-    signed char value = NEGATED (lit) ? -1 : 1;
+    signed char value = VALUE (LIT (idx));
+    if (value)
+      w->breaks.begin[idx] = WALK_FIXED;
+    else {
+      unsigned lit = es_decide_phase (solver, idx);
+      value = NEGATED (lit) ? -1 : 1;
+      w->breaks.begin[idx] = 0;
+    }
     w->values.begin[idx] = w->best.begin[idx] = value;
-    w->breaks.begin[idx] = VALUE (LIT (idx)) ? WALK_FIXED : 0;
   }
   w->best_flips = 0;
 }
@@ -341,7 +349,7 @@ static unsigned count_true (einsat *solver, const walker *w, unsigned i,
   unsigned count = 0;
   const unsigned *end, *p = walk_literals (solver, w, i, &end);
   for (; p != end && count < limit; p++)
-    count += !VALUE (*p) && walk_value (w, *p) > 0;
+    count += walk_value (w, *p) > 0;
   return count;
 }
 
@@ -356,7 +364,7 @@ static void init_counters (einsat *solver, walker *w) {
     unsigned count = 0, critical = 0;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++)
-      if (!VALUE (*p) && walk_value (w, *p) > 0)
+      if (walk_value (w, *p) > 0)
         count++, critical ^= *p;
     if (!count) {
       push_broken (solver, w, i);
@@ -642,9 +650,13 @@ static void check_walker (einsat *solver, walker *w) {
   assert (live == w->live);
   assert (broken == SIZE_STACK (w->broken));
   assert (falsified == w->minimum);
-  for (unsigned idx = 0; idx < solver->vars; idx++)
-    assert (VALUE (LIT (idx)) ? w->breaks.begin[idx] == WALK_FIXED
-                              : breaks[idx] == w->breaks.begin[idx]);
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    const signed char root = VALUE (LIT (idx));
+    assert (root ? w->breaks.begin[idx] == WALK_FIXED
+                 : breaks[idx] == w->breaks.begin[idx]);
+    assert (!root || w->values.begin[idx] == root);
+    (void) root;
+  }
   es_free (solver, breaks, solver->vars * sizeof *breaks);
   (void) broken, (void) falsified, (void) live;
 }
