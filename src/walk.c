@@ -171,27 +171,28 @@ static bool layout_counters (einsat *solver, walker *w) {
   w->shift = 2;
 #endif
   w->mask = (1u << w->shift) - 1;
-  w->binaries = w->live = (unsigned) binaries;
+  w->binaries = (unsigned) binaries;
   return true;
 }
 
 /* The counters are allocated here, one per walker clause, and set to
- * zero or to 'WALK_SKIPPED'. */
+ * zero or to 'WALK_SKIPPED', and the clauses not left out counted. */
 static void import_large_clauses (einsat *solver, walker *w, bool *empty) {
   const size_t clauses = w->binaries + SIZE_STACK (solver->irredundant);
   RESERVE_EXACTLY_STACK (w->counters, clauses);
   RESIZE_STACK (w->counters, clauses);
-  unsigned *k = w->counters.begin;
+  unsigned *k = w->counters.begin, live = w->binaries;
   for (unsigned i = 0; i < w->binaries; i++)
     *k++ = 0;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
     w->ticks++;
     if (!c->garbage && walked_clause (solver, c->size, c->lits, empty))
-      *k++ = 0, w->live++;
+      *k++ = 0, live++;
     else
       *k++ = WALK_SKIPPED;
   }
+  w->live = live;
 }
 
 /* Returns false if some clause has no literal left (or the walk cannot
@@ -358,7 +359,7 @@ static void init_counters (einsat *solver, walker *w) {
   const unsigned shift = w->shift, mask = w->mask;
   unsigned *counters = w->counters.begin;
   for (unsigned i = 0; i < clauses; i++) {
-    if (counters[i] == WALK_SKIPPED)
+    if (skipped_clause (w, i))
       continue;
     assert (!counters[i]);
     unsigned count = 0, critical = 0;
