@@ -122,10 +122,10 @@ static bool walked_clause (einsat *solver, size_t size,
  * satisfied at the root level): it has no occurrences and is never
  * falsified, so the walk never reads it again.  No other counter has
  * the highest bit set ('layout_counters'). */
-#define WALK_SKIPPED UINT_MAX
+#define WALK_LEFT_OUT UINT_MAX
 
-static inline bool skipped_clause (const walker *w, unsigned i) {
-  return w->counters.begin[i] == WALK_SKIPPED;
+static inline bool left_out_clause (const walker *w, unsigned i) {
+  return w->counters.begin[i] == WALK_LEFT_OUT;
 }
 
 static void import_binaries (einsat *solver, walker *w, bool *empty) {
@@ -148,7 +148,7 @@ static void import_binaries (einsat *solver, walker *w, bool *empty) {
  * 'mask' or more, and above them the XOR of its true literals (the one
  * true literal if the count is 1), or, while the count is zero, its
  * position in 'broken'.  Literals and positions take the bits they need
- * and one more, so that the highest bit is free for 'WALK_SKIPPED'; the
+ * and one more, so that the highest bit is free for 'WALK_LEFT_OUT'; the
  * count takes the rest, at least two bits, so that 0, 1 and 2 are
  * exact.  Returns false if no such layout exists (more than 2^29
  * literals or clauses: the walk is left out then). */
@@ -176,7 +176,7 @@ static bool layout_counters (einsat *solver, walker *w) {
 }
 
 /* The counters are allocated here, one per walker clause, and set to
- * zero or to 'WALK_SKIPPED', and the clauses not left out counted. */
+ * zero or to 'WALK_LEFT_OUT', and the clauses not left out counted. */
 static void import_large_clauses (einsat *solver, walker *w, bool *empty) {
   const size_t clauses = w->binaries + SIZE_STACK (solver->irredundant);
   RESERVE_EXACTLY_STACK (w->counters, clauses);
@@ -190,7 +190,7 @@ static void import_large_clauses (einsat *solver, walker *w, bool *empty) {
     if (!c->garbage && walked_clause (solver, c->size, c->lits, empty))
       *k++ = 0, live++;
     else
-      *k++ = WALK_SKIPPED;
+      *k++ = WALK_LEFT_OUT;
   }
   w->live = live;
 }
@@ -241,7 +241,7 @@ static void connect_occurrences (einsat *solver, walker *w) {
   const unsigned clauses = (unsigned) SIZE_STACK (w->counters);
   size_t sum = 0;
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++)
@@ -265,7 +265,7 @@ static void connect_occurrences (einsat *solver, walker *w) {
   RESIZE_STACK (w->overflow, overflow);
   /* 'occurs[lit]' runs to the start of the next literal's overflow. */
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++) {
@@ -359,7 +359,7 @@ static void init_counters (einsat *solver, walker *w) {
   const unsigned shift = w->shift, mask = w->mask;
   unsigned *counters = w->counters.begin;
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     assert (!counters[i]);
     unsigned count = 0, critical = 0;
@@ -623,7 +623,7 @@ static void check_walker (einsat *solver, walker *w) {
   unsigned *breaks = es_calloc (solver, solver->vars, sizeof *breaks);
   unsigned broken = 0, falsified = 0, live = 0;
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     live++;
     unsigned count = 0, critical = 0;
