@@ -741,6 +741,13 @@ static bool judge_walk (einsat *solver, const walker *w) {
   return record || near;
 }
 
+/* Only a walker that held this much gives memory back after the walk
+ * ('es_trim_memory'): glibc maps blocks from 128 KiB on by default, and
+ * only freeing such a block raises its threshold and so leaves holes of
+ * that size in the heap; trimming after every walk of a small formula
+ * scanned the heap for nothing. */
+#define WALK_TRIM_BYTES ((size_t) 128 << 10)
+
 bool es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
@@ -752,6 +759,7 @@ bool es_walk (einsat *solver) {
   w->limit = walk_budget (solver);
   solver->last.ticks.walk = STAT (ticks);
   uint64_t flips = STAT (walk_flips);
+  const size_t memory = solver->memory;
   bool paid = false;
   if (import_clauses (solver, w)) {
     connect_occurrences (solver, w);
@@ -774,8 +782,10 @@ bool es_walk (einsat *solver) {
     report_walk (solver, w, cb, STAT (walk_flips) - flips);
   }
   ADD (walk_ticks, w->ticks);
+  const bool large = solver->memory >= memory + WALK_TRIM_BYTES;
   es_release_walker (solver);
-  es_trim_memory (solver);
+  if (large)
+    es_trim_memory (solver);
   return paid;
 }
 
