@@ -534,6 +534,14 @@ typedef struct walker {
   uint64_t ticks, limit;
 } walker;
 
+/* How many walker occurrences fit in the unused capacity of a watch
+ * list, behind the watches ('walk.c'): two per unused watch, less the
+ * word that counts them. */
+static inline unsigned es_walk_spare_room (const watches *ws) {
+  size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
+  return room ? (unsigned) (2 * room - 1) : 0;
+}
+
 typedef STACK (frame) frames;
 
 /* Native at-most-one and exactly-one constraints ('atmost.c'): back to

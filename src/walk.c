@@ -221,9 +221,7 @@ static bool import_clauses (einsat *solver, walker *w) {
 
 /* Room for occurrences behind the watches of 'lit', with its count. */
 static inline unsigned spare_room (einsat *solver, unsigned lit) {
-  const watches *ws = &WATCHES (lit);
-  size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
-  return room ? (unsigned) (2 * room - 1) : 0;
+  return es_walk_spare_room (&WATCHES (lit));
 }
 
 /* The count of occurrences behind the watches (only if there is room). */

@@ -734,9 +734,7 @@ static void test_walk_memory (void) {
       counts[lit]++;
   size_t overflow = 0;
   for (size_t lit = 0; lit < lits; lit++) {
-    const watches *ws = &WATCHES (lit);
-    size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
-    room = room ? 2 * room - 1 : 0;
+    const size_t room = es_walk_spare_room (&WATCHES (lit));
     overflow += counts[lit] > room ? counts[lit] - room : 0;
   }
   free (counts);
