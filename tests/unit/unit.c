@@ -586,6 +586,31 @@ static void test_walk_near_model (void) {
   einsat_delete (solver);
 }
 
+/* On the satisfiable planted formula, walks with a small budget end near
+ * a model at first; they keep running with growing budgets until one
+ * finds the model, which the search then follows without a conflict. */
+static void test_walk_near_to_model (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 0);
+  einsat_set_option (solver, "walkboost", 4);
+  add_planted_formula (solver, 13);
+  es_init_schedules (solver);
+  unsigned walks = 0;
+  while (!STAT (walk_models) && walks < 12) {
+    STAT (ticks) += 50000; /* a budget of 12.5 thousand ticks at first */
+    walk_rephases (solver, 1);
+    walks++;
+  }
+  CHECK (STAT (walk_models) == 1 && !STAT (walk_delayed));
+  CHECK (STAT (walk_near) >= 1 && STAT (walks) == walks);
+  CHECK (solver->walk_boost >= 1); /* the model came after a near walk */
+  check_walk_model (solver);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (!STAT (conflicts));
+  einsat_delete (solver);
+}
+
 /* Mode phases: the first focused phase's ticks are the unit, phase k
  * lasts (k/2 + 1)^2 units, and with 'modestable' the stable phases that
  * many per cent of it. */
@@ -1109,6 +1134,7 @@ static const test_case cases[] = {
     {"walk-memory", test_walk_memory},
     {"walk-schedule", test_walk_schedule},
     {"walk-near-model", test_walk_near_model},
+    {"walk-near-to-model", test_walk_near_to_model},
     {"mode-lengths", test_mode_lengths},
     {"sort-keys", test_sort_keys},
     {"hyper-binary-dominator", test_hyper_binary_dominator},
