@@ -29,6 +29,13 @@ Families (sizes chosen so that Kissat 4.0.4 needs about 0.5-30 s):
   xor-mixed      a planted 3-XOR system plus random 3-clauses
   vdw            van der Waerden W(2;5) colourings of 1..n, n < 178, SAT
 
+Named only (not in the default round, which stays comparable with
+earlier rounds):
+
+  ksat7-sat      random 7-SAT below the threshold (ratio 85, n 90-110),
+                 mostly SAT; local search is the way in, CDCL a lottery
+  ksat7-unsat    random 7-SAT above it (ratio 92, n 40-44), mostly UNSAT
+
 Parity families (xor-*) are measured but kept apart in the summary:
 Gaussian elimination answers them, CDCL alone does not.
 """
@@ -409,6 +416,18 @@ def fam_ksat5(rng, i):
     return "k5-n%d-r20.0" % n, f, None
 
 
+def fam_ksat7_sat(rng, i):
+    n = [90, 100, 110][i % 3]
+    f = random_ksat(rng, n, 7, 85.0)
+    return "k7-n%d-r85" % n, f, None
+
+
+def fam_ksat7_unsat(rng, i):
+    n = [40, 42, 44][i % 3]
+    f = random_ksat(rng, n, 7, 92.0)
+    return "k7-n%d-r92" % n, f, None
+
+
 def fam_col_planted(rng, i):
     n = [600, 650, 700][i % 3]
     f = planted_colouring(rng, n, 4.6)
@@ -493,6 +512,12 @@ FAMILIES = [
     ("vdw", fam_vdw, 3),
 ]
 
+# Generated only when named in '--families'.
+NAMED_ONLY = [
+    ("ksat7-sat", fam_ksat7_sat, 3),
+    ("ksat7-unsat", fam_ksat7_unsat, 3),
+]
+
 PARITY = {"xor-unsat", "xor-sat", "xor-mixed"}
 
 
@@ -508,13 +533,13 @@ def main():
     args = p.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     wanted = args.families.split(",") if args.families else [f[0] for f in FAMILIES]
-    known = {f[0] for f in FAMILIES}
+    known = {f[0] for f in FAMILIES + NAMED_ONLY}
     for w in wanted:
         if w not in known:
             sys.exit("generate.py: unknown family '%s'" % w)
     os.makedirs(args.out, exist_ok=True)
     listing = []
-    for name, make, count in FAMILIES:
+    for name, make, count in FAMILIES + NAMED_ONLY:
         if name not in wanted:
             continue
         count = args.count if args.count is not None else max(1, int(round(count * args.scale)))

@@ -364,7 +364,7 @@ typedef struct delays {
   SCHEDULE (sweep, STAT (sweep_units) + STAT (sweep_equivalences), 32) \
   SCHEDULE (transred, STAT (transitive_reductions), 16) \
   SCHEDULE (vivify, STAT (vivified), 16) \
-  SCHEDULE (walk, STAT (walk_records) + STAT (walk_models), 16)
+  SCHEDULE (walk, 0, 16)
 
 typedef enum technique {
 #define SCHEDULE(NAME, FOUND, MAX) TECHNIQUE_##NAME,
@@ -533,6 +533,14 @@ typedef struct walker {
   size_t occurrences;         /* literals of all clauses */
   uint64_t ticks, limit;
 } walker;
+
+/* How many walker occurrences fit in the unused capacity of a watch
+ * list, behind the watches ('walk.c'): two per unused watch, less the
+ * word that counts them. */
+static inline unsigned es_walk_spare_room (const watches *ws) {
+  size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
+  return room ? (unsigned) (2 * room - 1) : 0;
+}
 
 typedef STACK (frame) frames;
 
@@ -880,6 +888,7 @@ struct einsat {
   bool walked_initially;
   unsigned walk_record;        /* fewest falsified clauses of a walk... */
   uint64_t walk_record_originals; /* ...since this many 'originals' */
+  unsigned walk_boost; /* the next walk's effort: 2^this 'walkeffort' */
 
   /* Lucky assignments ('lucky.c'). */
   DECLARE_STACKS (LUCKY_STACKS)
@@ -1241,7 +1250,7 @@ void es_restore_blocked (einsat *);
 /* in 'walk.c' */
 bool es_walking_initially (einsat *);
 void es_walk_initially (einsat *);
-void es_walk (einsat *);
+bool es_walk (einsat *);
 void es_release_walker (einsat *);
 
 /* in 'lucky.c' */

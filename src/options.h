@@ -165,6 +165,7 @@
   OPTION (vivifyirredundant, 20, 0, 1000, KEEP, "irredundant effort (% of learned)") \
   OPTION (vivifysort, 0, 0, 1, KEEP, "decide literals occurring most first (off: not paying)") \
   OPTION (walk, 1, 0, 1, OFF, "local search as rephase step") \
+  OPTION (walkboost, 2, 0, 10, KEEP, "walks near a model: effort up to 2^this") \
   OPTION (walkeffort, 250, 0, 1000000, KEEP, "per mille of search ticks") \
   OPTION (walkinitially, 0, 0, 1, KEEP, "local search before the search") \
   OPTION (walkmineffort, 1000, 0, 1000000, KEEP, "min budget (thousand walk ticks)")

@@ -91,8 +91,9 @@ void es_rephase (einsat *solver) {
     break;
   case 'W':
     if (es_round_begins (solver, TECHNIQUE_walk, &solver->last.ticks.walk)) {
-      TIMED (walk, es_walk (solver));
-      es_round_ends (solver, TECHNIQUE_walk);
+      bool paid = false;
+      TIMED (walk, paid = es_walk (solver));
+      es_round_paid (solver, TECHNIQUE_walk, paid);
     }
     break;
   case 'O':

@@ -151,8 +151,9 @@
   COUNTER (walk_flips, walks, "flipped variables in local search") \
   COUNTER (walk_improved, walks, "walks improving the phases") \
   COUNTER (walk_models, walks, "walks finding a model") \
+  COUNTER (walk_near, walks, "walks ending a few clauses short of a model") \
   COUNTER (walk_records, walks, "walks with fewer falsified clauses than before") \
-  COUNTER (walk_ticks, walks, "local search ticks (clause visits)") \
+  COUNTER (walk_ticks, walks, "local search ticks (clause visits, flips)") \
   COUNTER (walks, conflicts, "local search rounds") \
   COUNTER (worker_budget, worker_imported, "clauses threads dropped beyond the import budget") \
   COUNTER (worker_conflicts, none, "conflicts of all threads") \

@@ -41,23 +41,32 @@
  * kept (up to a quarter of the variables) together with the number of
  * them that led to the best assignment.
  *
- * Effort: ticks count clause visits; a walk may spend 'walkeffort' per
- * mille of the search ticks since the last walk, but at least
- * 'walkmineffort' thousand ticks, so that walks are deterministic.  A walk
- * tick costs much less time than a search tick: the default 250 per mille
- * keeps walks a small part of the run time on structured and random
- * UNSAT instances, twice that solved random 5-SAT instances more
- * reliably but slowed random 3-SAT down (bench/RESULTS.md, "Figures
- * behind comments").
+ * Effort: ticks count clause visits and flips (a flip as the time of a
+ * fixed number of visits); a walk may spend 'walkeffort' per mille of
+ * the search ticks since the last walk, but at least 'walkmineffort'
+ * thousand ticks, so that walks are deterministic.  A walk tick costs
+ * much less time than a search tick: the default 250 per mille keeps
+ * walks a small part of the run time on structured and random UNSAT
+ * instances, twice that solved random 5-SAT instances more reliably but
+ * slowed random 3-SAT down (bench/RESULTS.md, "Figures behind
+ * comments").
  *
  * Schedule: in the rephase cycle a walk is a round of a technique
- * scheduled by its success ('schedule.c').  It pays if it finds a model
- * or an assignment falsifying fewer irredundant clauses than any walk
- * before it (since the last new original clause); a walk that does not
- * makes the next 1, 2, 4... up to 16 walks sit out.  On unsatisfiable
- * formulas the walks soon stop improving on their record and so stop
- * costing time; on satisfiable random formulas they keep improving until
- * one finds a model (bench/RESULTS.md, "The search schedule"). */
+ * scheduled by its success ('schedule.c').  It pays if it finds a model,
+ * falsifies fewer irredundant clauses than any walk before it (since the
+ * last new original clause), or ends near a model (at most as many
+ * falsified clauses as the number of clauses has bits); a walk that does
+ * none of these makes the next 1, 2, 4... up to 16 walks sit out.  On
+ * structured formulas walks end far from a model, soon stop improving on
+ * their record and so stop costing time.  On random formulas near the
+ * threshold every walk ends a clause or two short, on SAT and UNSAT
+ * formulas alike, and no new record comes after the first walks: judged
+ * by records alone the walks starved there, though local search is the
+ * way to the models of random SAT formulas with long clauses.  So walks
+ * ending near a model keep running, and each one in a row doubles the
+ * effort of the next, up to 2^'walkboost' times 'walkeffort': about a
+ * tenth of the time on UNSAT random formulas, where it finds nothing
+ * (bench/RESULTS.md, "Walks near a model"). */
 
 #include "internal.h"
 
@@ -113,10 +122,10 @@ static bool walked_clause (einsat *solver, size_t size,
  * satisfied at the root level): it has no occurrences and is never
  * falsified, so the walk never reads it again.  No other counter has
  * the highest bit set ('layout_counters'). */
-#define WALK_SKIPPED UINT_MAX
+#define WALK_LEFT_OUT UINT_MAX
 
-static inline bool skipped_clause (const walker *w, unsigned i) {
-  return w->counters.begin[i] == WALK_SKIPPED;
+static inline bool left_out_clause (const walker *w, unsigned i) {
+  return w->counters.begin[i] == WALK_LEFT_OUT;
 }
 
 static void import_binaries (einsat *solver, walker *w, bool *empty) {
@@ -139,7 +148,7 @@ static void import_binaries (einsat *solver, walker *w, bool *empty) {
  * 'mask' or more, and above them the XOR of its true literals (the one
  * true literal if the count is 1), or, while the count is zero, its
  * position in 'broken'.  Literals and positions take the bits they need
- * and one more, so that the highest bit is free for 'WALK_SKIPPED'; the
+ * and one more, so that the highest bit is free for 'WALK_LEFT_OUT'; the
  * count takes the rest, at least two bits, so that 0, 1 and 2 are
  * exact.  Returns false if no such layout exists (more than 2^29
  * literals or clauses: the walk is left out then). */
@@ -162,27 +171,28 @@ static bool layout_counters (einsat *solver, walker *w) {
   w->shift = 2;
 #endif
   w->mask = (1u << w->shift) - 1;
-  w->binaries = w->live = (unsigned) binaries;
+  w->binaries = (unsigned) binaries;
   return true;
 }
 
 /* The counters are allocated here, one per walker clause, and set to
- * zero or to 'WALK_SKIPPED'. */
+ * zero or to 'WALK_LEFT_OUT', and the clauses not left out counted. */
 static void import_large_clauses (einsat *solver, walker *w, bool *empty) {
   const size_t clauses = w->binaries + SIZE_STACK (solver->irredundant);
   RESERVE_EXACTLY_STACK (w->counters, clauses);
   RESIZE_STACK (w->counters, clauses);
-  unsigned *k = w->counters.begin;
+  unsigned *k = w->counters.begin, live = w->binaries;
   for (unsigned i = 0; i < w->binaries; i++)
     *k++ = 0;
   for (all_stack (unsigned, ref, solver->irredundant)) {
     clause *c = CLAUSE (ref);
     w->ticks++;
     if (!c->garbage && walked_clause (solver, c->size, c->lits, empty))
-      *k++ = 0, w->live++;
+      *k++ = 0, live++;
     else
-      *k++ = WALK_SKIPPED;
+      *k++ = WALK_LEFT_OUT;
   }
+  w->live = live;
 }
 
 /* Returns false if some clause has no literal left (or the walk cannot
@@ -211,9 +221,7 @@ static bool import_clauses (einsat *solver, walker *w) {
 
 /* Room for occurrences behind the watches of 'lit', with its count. */
 static inline unsigned spare_room (einsat *solver, unsigned lit) {
-  const watches *ws = &WATCHES (lit);
-  size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
-  return room ? (unsigned) (2 * room - 1) : 0;
+  return es_walk_spare_room (&WATCHES (lit));
 }
 
 /* The count of occurrences behind the watches (only if there is room). */
@@ -231,7 +239,7 @@ static void connect_occurrences (einsat *solver, walker *w) {
   const unsigned clauses = (unsigned) SIZE_STACK (w->counters);
   size_t sum = 0;
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++)
@@ -255,7 +263,7 @@ static void connect_occurrences (einsat *solver, walker *w) {
   RESIZE_STACK (w->overflow, overflow);
   /* 'occurs[lit]' runs to the start of the next literal's overflow. */
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++) {
@@ -288,6 +296,9 @@ static inline signed char walk_value (const walker *w, unsigned lit) {
  * anyway, so it skips those literals without reading their values. */
 #define WALK_FIXED UINT_MAX
 
+/* Variables assigned at the root level take their root value, which no
+ * flip changes: a root-false literal then counts as false in every
+ * count of true literals without looking at the root assignment. */
 static void import_phases (einsat *solver, walker *w) {
   unsigned vars = solver->vars;
   RESERVE_EXACTLY_STACK (w->values, vars);
@@ -298,10 +309,15 @@ static void import_phases (einsat *solver, walker *w) {
   RESIZE_STACK (w->breaks, vars);
   RESERVE_STACK (w->flips, vars / 4 + 1);
   for (unsigned idx = 0; idx < vars; idx++) {
-    unsigned lit = es_decide_phase (solver, idx);
-    signed char value = NEGATED (lit) ? -1 : 1;
+    signed char value = VALUE (LIT (idx));
+    if (value)
+      w->breaks.begin[idx] = WALK_FIXED;
+    else {
+      unsigned lit = es_decide_phase (solver, idx);
+      value = NEGATED (lit) ? -1 : 1;
+      w->breaks.begin[idx] = 0;
+    }
     w->values.begin[idx] = w->best.begin[idx] = value;
-    w->breaks.begin[idx] = VALUE (LIT (idx)) ? WALK_FIXED : 0;
   }
   w->best_flips = 0;
 }
@@ -332,7 +348,7 @@ static unsigned count_true (einsat *solver, const walker *w, unsigned i,
   unsigned count = 0;
   const unsigned *end, *p = walk_literals (solver, w, i, &end);
   for (; p != end && count < limit; p++)
-    count += !VALUE (*p) && walk_value (w, *p) > 0;
+    count += walk_value (w, *p) > 0;
   return count;
 }
 
@@ -341,13 +357,13 @@ static void init_counters (einsat *solver, walker *w) {
   const unsigned shift = w->shift, mask = w->mask;
   unsigned *counters = w->counters.begin;
   for (unsigned i = 0; i < clauses; i++) {
-    if (counters[i] == WALK_SKIPPED)
+    if (left_out_clause (w, i))
       continue;
     assert (!counters[i]);
     unsigned count = 0, critical = 0;
     const unsigned *end, *p = walk_literals (solver, w, i, &end);
     for (; p != end; p++)
-      if (!VALUE (*p) && walk_value (w, *p) > 0)
+      if (walk_value (w, *p) > 0)
         count++, critical ^= *p;
     if (!count) {
       push_broken (solver, w, i);
@@ -578,12 +594,21 @@ static void flip (einsat *solver, walker *w, unsigned lit) {
     new_minimum (w);
 }
 
+/* Besides its clause visits, a flip costs as much time as this many of
+ * them for its fixed work (drawing a clause and a literal, the scores,
+ * the list of falsified clauses): fitted to the time of walks on random
+ * 3-SAT (a flip visits about 20 clauses) and 7-SAT (about 640) formulas
+ * (bench/RESULTS.md, "Walks near a model"), so that a budget of ticks
+ * costs about the same time on short and on long clauses. */
+#define WALK_FLIP_TICKS 50
+
 static void walk_loop (einsat *solver, walker *w) {
   uint64_t flips = 0;
   while (w->minimum && w->ticks < w->limit) {
     if (!(flips++ & 1023) && es_terminating (solver))
       break;
     flip (solver, w, pick_literal (solver, w));
+    w->ticks += WALK_FLIP_TICKS;
   }
 }
 
@@ -596,7 +621,7 @@ static void check_walker (einsat *solver, walker *w) {
   unsigned *breaks = es_calloc (solver, solver->vars, sizeof *breaks);
   unsigned broken = 0, falsified = 0, live = 0;
   for (unsigned i = 0; i < clauses; i++) {
-    if (skipped_clause (w, i))
+    if (left_out_clause (w, i))
       continue;
     live++;
     unsigned count = 0, critical = 0;
@@ -624,9 +649,13 @@ static void check_walker (einsat *solver, walker *w) {
   assert (live == w->live);
   assert (broken == SIZE_STACK (w->broken));
   assert (falsified == w->minimum);
-  for (unsigned idx = 0; idx < solver->vars; idx++)
-    assert (VALUE (LIT (idx)) ? w->breaks.begin[idx] == WALK_FIXED
-                              : breaks[idx] == w->breaks.begin[idx]);
+  for (unsigned idx = 0; idx < solver->vars; idx++) {
+    const signed char root = VALUE (LIT (idx));
+    assert (root ? w->breaks.begin[idx] == WALK_FIXED
+                 : breaks[idx] == w->breaks.begin[idx]);
+    assert (!root || w->values.begin[idx] == root);
+    (void) root;
+  }
   es_free (solver, breaks, solver->vars * sizeof *breaks);
   (void) broken, (void) falsified, (void) live;
 }
@@ -650,7 +679,9 @@ static void export_phases (einsat *solver, walker *w) {
  * changes walks by a few ticks and so the search after them. */
 static uint64_t walk_budget (einsat *solver) {
   uint64_t search = STAT (ticks) - solver->last.ticks.walk;
-  uint64_t effort = search / 1000 * (uint64_t) GET_OPTION (walkeffort);
+  uint64_t per_mille = (uint64_t) GET_OPTION (walkeffort)
+                       << solver->walk_boost;
+  uint64_t effort = search / 1000 * per_mille;
   uint64_t minimum = (uint64_t) GET_OPTION (walkmineffort) * 1000;
   return effort > minimum ? effort : minimum;
 }
@@ -665,24 +696,60 @@ static void report_walk (einsat *solver, walker *w, double cb,
           w->minimum, flips, w->ticks);
 }
 
-/* A walk pays if it finds a model or falsifies fewer clauses than every
- * walk before it since the last original clause was added (the phases
- * schedule: 'phases.c'). */
-static void count_record (einsat *solver, const walker *w) {
+/* Whether the walk set a record: fewer falsified clauses than every walk
+ * before it since the last original clause was added. */
+static bool count_record (einsat *solver, const walker *w) {
   if (solver->walk_record_originals != solver->originals) {
     solver->walk_record_originals = solver->originals;
     solver->walk_record = UINT_MAX;
   }
   if (w->minimum >= solver->walk_record)
-    return;
+    return false;
   solver->walk_record = w->minimum;
   INC (walk_records);
+  return true;
 }
 
-void es_walk (einsat *solver) {
+/* A walk ends near a model if it leaves at most as many clauses
+ * falsified as the number of clauses has bits: a handful that a few
+ * decisions of the search may repair, on small and on big formulas
+ * alike, while walks on structured formulas end hundreds short. */
+static bool near_model (const walker *w) {
+  unsigned bits = 0;
+  for (unsigned clauses = w->live; clauses; clauses >>= 1)
+    bits++;
+  return w->minimum <= bits;
+}
+
+/* A walk pays (the rephase schedule: 'phases.c') if it finds a model,
+ * sets a record or ends near a model.  Each walk in a row that ends near
+ * a model without finding one doubles the effort of the next, up to
+ * 2^'walkboost' times 'walkeffort'; a walk that ends far from one resets
+ * it. */
+static bool judge_walk (einsat *solver, const walker *w) {
+  const bool record = count_record (solver, w);
+  const bool near = near_model (w);
+  if (!near)
+    solver->walk_boost = 0;
+  else if (w->minimum) {
+    INC (walk_near);
+    if (solver->walk_boost < (unsigned) GET_OPTION (walkboost))
+      solver->walk_boost++;
+  }
+  return record || near;
+}
+
+/* Only a walker that held this much gives memory back after the walk
+ * ('es_trim_memory'): glibc maps blocks from 128 KiB on by default, and
+ * only freeing such a block raises its threshold and so leaves holes of
+ * that size in the heap; trimming after every walk of a small formula
+ * scanned the heap for nothing. */
+#define WALK_TRIM_BYTES ((size_t) 128 << 10)
+
+bool es_walk (einsat *solver) {
   es_backtrack (solver, 0);
   if (solver->inconsistent)
-    return;
+    return false;
   assert (!solver->dense && EMPTY_STACK (solver->walker.counters));
   INC (walks);
   walker *w = &solver->walker;
@@ -690,6 +757,8 @@ void es_walk (einsat *solver) {
   w->limit = walk_budget (solver);
   solver->last.ticks.walk = STAT (ticks);
   uint64_t flips = STAT (walk_flips);
+  const size_t memory = solver->memory;
+  bool paid = false;
   if (import_clauses (solver, w)) {
     connect_occurrences (solver, w);
     import_phases (solver, w);
@@ -707,12 +776,15 @@ void es_walk (einsat *solver) {
          w->minimum);
     if (!w->minimum)
       INC (walk_models);
-    count_record (solver, w);
+    paid = judge_walk (solver, w);
     report_walk (solver, w, cb, STAT (walk_flips) - flips);
   }
   ADD (walk_ticks, w->ticks);
+  const bool large = solver->memory >= memory + WALK_TRIM_BYTES;
   es_release_walker (solver);
-  es_trim_memory (solver);
+  if (large)
+    es_trim_memory (solver);
+  return paid;
 }
 
 bool es_walking_initially (einsat *solver) {

@@ -503,12 +503,7 @@ static void test_walk_root_false (void) {
   einsat_delete (solver);
 }
 
-/* Walks are scheduled by their success in the rephase cycle: on an
- * unsatisfiable formula (the planted one plus all eight clauses over
- * three of its variables, so one clause stays falsified) the first walk
- * sets the record of falsified clauses and pays; the next ones cannot
- * beat it and sit out 1, 2, 4... rephase steps of type 'W'.  A new
- * original clause starts a new record, and the next walk pays again. */
+/* Walks are scheduled by their success in the rephase cycle. */
 static void walk_rephases (einsat *solver, unsigned walk_steps) {
   while (walk_steps) {
     uint64_t before = STAT (walks) + STAT (walk_delayed);
@@ -517,31 +512,102 @@ static void walk_rephases (einsat *solver, unsigned walk_steps) {
   }
 }
 
+/* All eight clauses over variables 'first' to 'first + 2': one of them
+ * stays falsified under every assignment. */
+static void add_full_block (einsat *solver, int first) {
+  for (int signs = 0; signs < 8; signs++) {
+    for (int v = 0; v < 3; v++)
+      einsat_add (solver, signs >> v & 1 ? first + v : -(first + v));
+    einsat_add (solver, 0);
+  }
+}
+
+/* Far from a model: the planted formula plus 'FAR_BLOCKS' full blocks
+ * on variables of their own leaves at least that many of its 960 clauses falsified (more than the
+ * 10 bits of 960).  The first walk sets the record of falsified clauses
+ * and pays; the next ones cannot beat it and sit out 1, 2, 4... rephase
+ * steps of type 'W'.  A new original clause starts a new record, and the
+ * next walk pays again. */
+enum { FAR_BLOCKS = 20 };
+
 static void test_walk_schedule (void) {
   einsat *solver = new_solver ();
   einsat_set_option (solver, "eliminate", 0);
-  einsat_set_option (solver, "walkmineffort", 1000);
+  einsat_set_option (solver, "walkmineffort", 10000);
   add_planted_formula (solver, 7);
-  for (int signs = 0; signs < 8; signs++) {
-    for (int v = 1; v <= 3; v++)
-      einsat_add (solver, signs >> (v - 1) & 1 ? v : -v);
-    einsat_add (solver, 0);
-  }
+  for (int block = 0; block < FAR_BLOCKS; block++)
+    add_full_block (solver, WALK_VARS + 3 * block + 1);
   es_init_schedules (solver);
   walk_rephases (solver, 1);
   CHECK (STAT (walks) == 1 && STAT (walk_records) == 1);
-  CHECK (solver->walk_record >= 1);
+  CHECK (solver->walk_record == FAR_BLOCKS);
   walk_rephases (solver, 1 + 1 + 1 + 2 + 1 + 4);
   CHECK (STAT (walks) == 4 && STAT (walk_delayed) == 1 + 2 + 4);
   CHECK (STAT (walk_records) == 1 && !STAT (walk_models));
-  einsat_add (solver, 4), einsat_add (solver, 5), einsat_add (solver, 6);
-  einsat_add (solver, 0);
+  CHECK (!STAT (walk_near) && !solver->walk_boost);
+  einsat_add (solver, 301), einsat_add (solver, 302), einsat_add (solver, 0);
   walk_rephases (solver, 1);
   CHECK (STAT (walks) == 5 && STAT (walk_records) == 2);
   CHECK (einsat_set_option (solver, "delay", 0));
   walk_rephases (solver, 2);
   CHECK (STAT (walks) == 7 && STAT (walk_delayed) == 7);
   CHECK (einsat_solve (solver) == 20);
+  einsat_delete (solver);
+}
+
+/* Near a model: with one full block every walk ends one clause short.
+ * No walk after the first sets a record, yet none sits out, and each
+ * doubles the effort of the next up to 2^'walkboost': the budgets grow
+ * by 2 and 4 times (the search ticks between the walks are the same). */
+static void test_walk_near_model (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 0);
+  einsat_set_option (solver, "walkboost", 2);
+  add_planted_formula (solver, 7);
+  add_full_block (solver, 1);
+  es_init_schedules (solver);
+  unsigned expected_boost[] = {1, 2, 2, 2, 2};
+  uint64_t ticks[5];
+  for (unsigned i = 0; i < 5; i++) {
+    STAT (ticks) += 20000000; /* the search between two walks */
+    uint64_t before = STAT (walk_ticks);
+    walk_rephases (solver, 1);
+    ticks[i] = STAT (walk_ticks) - before;
+    CHECK (STAT (walks) == i + 1 && !STAT (walk_delayed));
+    CHECK (solver->walk_boost == expected_boost[i]);
+  }
+  CHECK (STAT (walk_records) == 1 && STAT (walk_near) == 5);
+  CHECK (!STAT (walk_models) && solver->walk_record == 1);
+  /* each walk spends its budget (plus at most one flip) */
+  CHECK (ticks[0] >= 5000000 && ticks[1] >= 10000000);
+  CHECK (ticks[2] >= 20000000 && ticks[4] < 21000000);
+  CHECK (einsat_solve (solver) == 20);
+  einsat_delete (solver);
+}
+
+/* On the satisfiable planted formula, walks with a small budget end near
+ * a model at first; they keep running with growing budgets until one
+ * finds the model, which the search then follows without a conflict. */
+static void test_walk_near_to_model (void) {
+  einsat *solver = new_solver ();
+  einsat_set_option (solver, "eliminate", 0);
+  einsat_set_option (solver, "walkmineffort", 0);
+  einsat_set_option (solver, "walkboost", 4);
+  add_planted_formula (solver, 13);
+  es_init_schedules (solver);
+  unsigned walks = 0;
+  while (!STAT (walk_models) && walks < 12) {
+    STAT (ticks) += 50000; /* a budget of 12.5 thousand ticks at first */
+    walk_rephases (solver, 1);
+    walks++;
+  }
+  CHECK (STAT (walk_models) == 1 && !STAT (walk_delayed));
+  CHECK (STAT (walk_near) >= 1 && STAT (walks) == walks);
+  CHECK (solver->walk_boost >= 1); /* the model came after a near walk */
+  check_walk_model (solver);
+  CHECK (einsat_solve (solver) == 10);
+  CHECK (!STAT (conflicts));
   einsat_delete (solver);
 }
 
@@ -734,9 +800,7 @@ static void test_walk_memory (void) {
       counts[lit]++;
   size_t overflow = 0;
   for (size_t lit = 0; lit < lits; lit++) {
-    const watches *ws = &WATCHES (lit);
-    size_t room = CAPACITY_WATCHES (*ws) - SIZE_WATCHES (*ws);
-    room = room ? 2 * room - 1 : 0;
+    const size_t room = es_walk_spare_room (&WATCHES (lit));
     overflow += counts[lit] > room ? counts[lit] - room : 0;
   }
   free (counts);
@@ -1144,6 +1208,8 @@ static const test_case cases[] = {
     {"walk-root-false", test_walk_root_false},
     {"walk-memory", test_walk_memory},
     {"walk-schedule", test_walk_schedule},
+    {"walk-near-model", test_walk_near_model},
+    {"walk-near-to-model", test_walk_near_to_model},
     {"mode-lengths", test_mode_lengths},
     {"sort-keys", test_sort_keys},
     {"buckets", test_buckets},
