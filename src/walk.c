@@ -679,8 +679,12 @@ static void export_phases (einsat *solver, walker *w) {
  * changes walks by a few ticks and so the search after them. */
 static uint64_t walk_budget (einsat *solver) {
   uint64_t search = STAT (ticks) - solver->last.ticks.walk;
-  uint64_t per_mille = (uint64_t) GET_OPTION (walkeffort)
-                       << solver->walk_boost;
+  /* The boost is capped by the option as it is now: an incremental
+   * user may have lowered it since the boost grew. */
+  unsigned boost = solver->walk_boost;
+  if (boost > (unsigned) GET_OPTION (walkboost))
+    boost = (unsigned) GET_OPTION (walkboost);
+  uint64_t per_mille = (uint64_t) GET_OPTION (walkeffort) << boost;
   uint64_t effort = search / 1000 * per_mille;
   uint64_t minimum = (uint64_t) GET_OPTION (walkmineffort) * 1000;
   return effort > minimum ? effort : minimum;
