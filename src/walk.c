@@ -49,7 +49,8 @@
  * walks a small part of the run time on structured and random UNSAT
  * instances, twice that solved random 5-SAT instances more reliably but
  * slowed random 3-SAT down (bench/RESULTS.md, "Figures behind
- * comments").
+ * comments"; measured before flips were charged, which buys fewer flips
+ * per budget on short clauses: "Walks near a model").
  *
  * Schedule: in the rephase cycle a walk is a round of a technique
  * scheduled by its success ('schedule.c').  It pays if it finds a model,
@@ -674,6 +675,16 @@ static void export_phases (einsat *solver, walker *w) {
   solver->target_assigned = 0;
 }
 
+/* Records and boosts belong to the formula the walks saw: once original
+ * clauses are added (incremental use), the next walk starts afresh. */
+static void forget_older_formula (einsat *solver) {
+  if (solver->walk_record_originals == solver->originals)
+    return;
+  solver->walk_record_originals = solver->originals;
+  solver->walk_record = UINT_MAX;
+  solver->walk_boost = 0;
+}
+
 /* As 'es_effort_budget' with a minimum, but the share is rounded down to
  * whole thousands of search ticks first: computing it as the others do
  * changes walks by a few ticks and so the search after them. */
@@ -685,7 +696,9 @@ static uint64_t walk_budget (einsat *solver) {
   if (boost > (unsigned) GET_OPTION (walkboost))
     boost = (unsigned) GET_OPTION (walkboost);
   uint64_t per_mille = (uint64_t) GET_OPTION (walkeffort) << boost;
-  uint64_t effort = search / 1000 * per_mille;
+  uint64_t effort = per_mille && search / 1000 > UINT64_MAX / per_mille
+                        ? UINT64_MAX
+                        : search / 1000 * per_mille;
   uint64_t minimum = (uint64_t) GET_OPTION (walkmineffort) * 1000;
   return effort > minimum ? effort : minimum;
 }
@@ -703,10 +716,6 @@ static void report_walk (einsat *solver, walker *w, double cb,
 /* Whether the walk set a record: fewer falsified clauses than every walk
  * before it since the last original clause was added. */
 static bool count_record (einsat *solver, const walker *w) {
-  if (solver->walk_record_originals != solver->originals) {
-    solver->walk_record_originals = solver->originals;
-    solver->walk_record = UINT_MAX;
-  }
   if (w->minimum >= solver->walk_record)
     return false;
   solver->walk_record = w->minimum;
@@ -726,7 +735,9 @@ static bool near_model (const walker *w) {
 }
 
 /* A walk pays (the rephase schedule: 'phases.c') if it finds a model,
- * sets a record or ends near a model.  Each walk in a row that ends near
+ * sets a record or ends near a model (its best assignment, which may be
+ * the one it started from: phases already near a model are worth
+ * walking from again).  Each walk in a row that ends near
  * a model without finding one doubles the effort of the next, up to
  * 2^'walkboost' times 'walkeffort'; a walk that ends far from one resets
  * it. */
@@ -737,8 +748,9 @@ static bool judge_walk (einsat *solver, const walker *w) {
     solver->walk_boost = 0;
   else if (w->minimum) {
     INC (walk_near);
-    if (solver->walk_boost < (unsigned) GET_OPTION (walkboost))
-      solver->walk_boost++;
+    const unsigned most = (unsigned) GET_OPTION (walkboost);
+    solver->walk_boost =
+        solver->walk_boost < most ? solver->walk_boost + 1 : most;
   }
   return record || near;
 }
@@ -756,6 +768,7 @@ bool es_walk (einsat *solver) {
     return false;
   assert (!solver->dense && EMPTY_STACK (solver->walker.counters));
   INC (walks);
+  forget_older_formula (solver);
   walker *w = &solver->walker;
   w->ticks = 0;
   w->limit = walk_budget (solver);

@@ -523,8 +523,8 @@ static void add_full_block (einsat *solver, int first) {
 }
 
 /* Far from a model: the planted formula plus 'FAR_BLOCKS' full blocks
- * on variables of their own leaves at least that many of its 960 clauses falsified (more than the
- * 10 bits of 960).  The first walk sets the record of falsified clauses
+ * on variables of their own leaves at least that many of its 960
+ * clauses falsified (more than the 10 bits of 960).  The first walk sets the record of falsified clauses
  * and pays; the next ones cannot beat it and sit out 1, 2, 4... rephase
  * steps of type 'W'.  A new original clause starts a new record, and the
  * next walk pays again. */
@@ -579,9 +579,30 @@ static void test_walk_near_model (void) {
   }
   CHECK (STAT (walk_records) == 1 && STAT (walk_near) == 5);
   CHECK (!STAT (walk_models) && solver->walk_record == 1);
-  /* each walk spends its budget (plus at most one flip) */
-  CHECK (ticks[0] >= 5000000 && ticks[1] >= 10000000);
+  /* each walk spends its budget (plus at most one flip), no more */
+  CHECK (ticks[0] >= 5000000 && ticks[0] < 5500000);
+  CHECK (ticks[1] >= 10000000 && ticks[1] < 10500000);
   CHECK (ticks[2] >= 20000000 && ticks[4] < 21000000);
+  /* a lowered option caps the boost at the next walk and in storage */
+  einsat_set_option (solver, "walkboost", 0);
+  STAT (ticks) += 20000000;
+  uint64_t before = STAT (walk_ticks);
+  walk_rephases (solver, 1);
+  uint64_t unboosted = STAT (walk_ticks) - before;
+  CHECK (unboosted >= 5000000 && unboosted < 5500000);
+  CHECK (solver->walk_boost == 0);
+  /* a new original clause starts afresh: no boost (and no record) */
+  einsat_set_option (solver, "walkboost", 2);
+  STAT (ticks) += 20000000;
+  walk_rephases (solver, 1);
+  CHECK (solver->walk_boost == 1);
+  einsat_add (solver, 1), einsat_add (solver, 2), einsat_add (solver, 0);
+  STAT (ticks) += 20000000;
+  before = STAT (walk_ticks);
+  walk_rephases (solver, 1);
+  uint64_t fresh = STAT (walk_ticks) - before;
+  CHECK (fresh >= 5000000 && fresh < 5500000);
+  CHECK (STAT (walk_records) == 2 && solver->walk_boost == 1);
   CHECK (einsat_solve (solver) == 20);
   einsat_delete (solver);
 }
@@ -708,7 +729,7 @@ static void test_buckets (void) {
   for (unsigned round = 0; round < 60; round++) {
     size_t n = round < 10 ? round : es_random_below (&rng, 3000);
     size_t buckets = 1 + es_random_below (&rng, round % 3 ? 50 : 3);
-    unsigned kind = round % 3;
+    unsigned kind = round / 3 % 3; /* apart from the bucket count */
     unsigned *refs = malloc ((n ? n : 1) * sizeof *refs);
     size_t *bucket = malloc ((n ? n : 1) * sizeof *bucket);
     uint64_t *expected = malloc ((n ? n : 1) * sizeof *expected);
