@@ -1529,7 +1529,9 @@ void es_sort_words (unsigned *begin, size_t n);
  * for its bucket 'b'; 'es_fill_buckets' makes them starts and returns the
  * schedule ('order', sized), where the caller puts each clause at
  * 'order[start[b]++]', in the same pass order; 'es_end_buckets' sorts
- * each bucket by reference and frees the counters. */
+ * each of the first 'buckets' buckets by reference (fewer than were
+ * filled leaves the trailing ones as filled, for a caller that sorts
+ * those itself) and frees the counters. */
 uint64_t *es_begin_buckets (einsat *, size_t buckets);
 unsigned *es_fill_buckets (einsat *, size_t buckets, unsigneds *order);
 void es_end_buckets (einsat *, size_t buckets, unsigneds *order);
